@@ -1,0 +1,166 @@
+// DiagnosticEngine: collects diagnostics for one source file and renders them like clang.
+#include "diag/DiagnosticEngine.h"
+
+#include <algorithm>
+
+namespace pyk {
+
+namespace {
+constexpr const char* kBold = "\033[1m";
+constexpr const char* kRed = "\033[1;31m";
+constexpr const char* kMagenta = "\033[1;35m";
+constexpr const char* kCyan = "\033[1;36m";
+constexpr const char* kGreen = "\033[1;32m";
+constexpr const char* kReset = "\033[0m";
+
+const char* severityLabel(Severity severity) {
+  switch (severity) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  case Severity::Fatal:
+    return "fatal error";
+  }
+  return "error";
+}
+
+const char* severityColor(Severity severity) {
+  switch (severity) {
+  case Severity::Note:
+    return kCyan;
+  case Severity::Warning:
+    return kMagenta;
+  default:
+    return kRed;
+  }
+}
+
+// Splits UTF-8 text into code points (as byte strings); an invalid byte stands alone.
+std::vector<std::string_view> codePoints(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < text.size();) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    len = std::min(len, text.size() - i);
+    out.push_back(text.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+} // namespace
+
+void DiagnosticEngine::report(DiagKind kind, SourceRange range,
+                              std::initializer_list<std::string> args) {
+  report(kind, range, std::vector<std::string>(args));
+}
+
+void DiagnosticEngine::report(DiagKind kind, SourceRange range,
+                              const std::vector<std::string>& args) {
+  Severity severity = severityOf(kind);
+  lastDropped_ = false;
+  if (limitReached_) {
+    lastDropped_ = true;
+    return;
+  }
+  if (severity == Severity::Error || severity == Severity::Fatal) {
+    if (errorCount_ >= errorLimit_) {
+      limitReached_ = true;
+      lastDropped_ = true;
+      diagnostics_.push_back({DiagKind::TooManyErrors, Severity::Fatal, SourceRange(),
+                              formatOf(DiagKind::TooManyErrors), {}});
+      return;
+    }
+    ++errorCount_;
+  }
+  diagnostics_.push_back({kind, severity, range, formatMessage(formatOf(kind), args), {}});
+}
+
+void DiagnosticEngine::note(DiagKind kind, SourceRange range,
+                            std::initializer_list<std::string> args) {
+  if (lastDropped_ || diagnostics_.empty())
+    return;
+  diagnostics_.back().notes.push_back(
+      {kind, Severity::Note, range, formatMessage(formatOf(kind), std::vector<std::string>(args)), {}});
+}
+
+void DiagnosticEngine::render(std::ostream& out, bool color) const {
+  for (const Diagnostic& diagnostic : diagnostics_)
+    render(out, diagnostic, color);
+}
+
+void DiagnosticEngine::render(std::ostream& out, const Diagnostic& d, bool color) const {
+  if (color)
+    out << kBold;
+  if (file_ != nullptr) {
+    out << file_->path() << ':';
+    if (d.range.valid())
+      out << d.range.begin.line << ':' << d.range.begin.column << ':';
+    out << ' ';
+  } else {
+    out << "pykc: ";
+  }
+  if (color)
+    out << severityColor(d.severity);
+  out << severityLabel(d.severity) << ':';
+  if (color)
+    out << kReset << kBold;
+  out << ' ' << d.message;
+  if (color)
+    out << kReset;
+  out << '\n';
+
+  if (file_ != nullptr && d.range.valid() && d.range.begin.line <= file_->lineCount()) {
+    // The source line with tabs expanded, then a caret under the range's first column and
+    // tildes under the rest of the range on that line.
+    std::vector<std::string_view> chars = codePoints(file_->line(d.range.begin.line));
+    std::string shown;
+    size_t width = 0;                  // display columns of `shown`, one per code point
+    std::vector<size_t> displayColumn; // display column of each code point
+    for (std::string_view ch : chars) {
+      displayColumn.push_back(width);
+      if (ch == "\t") {
+        size_t spaces = 8 - width % 8;
+        shown.append(spaces, ' ');
+        width += spaces;
+        continue;
+      }
+      if (ch.size() == 1 && static_cast<unsigned char>(ch[0]) < 0x20)
+        shown += ' '; // other control characters would garble the terminal
+      else
+        shown += ch;
+      ++width;
+    }
+    auto displayAt = [&](uint32_t column) -> size_t {
+      if (column == 0)
+        return 0;
+      size_t index = column - 1;
+      if (index < displayColumn.size())
+        return displayColumn[index];
+      return width + (index - displayColumn.size());
+    };
+    size_t caret = displayAt(d.range.begin.column);
+    size_t end = caret + 1;
+    if (d.range.end.line == d.range.begin.line && d.range.end.column > d.range.begin.column)
+      end = std::max(end, displayAt(d.range.end.column));
+    else if (d.range.end.line > d.range.begin.line)
+      end = std::max(end, width);
+    std::string marker(caret, ' ');
+    marker += '^';
+    if (end > caret + 1)
+      marker.append(end - caret - 1, '~');
+    out << shown << '\n';
+    if (color)
+      out << kGreen;
+    out << marker;
+    if (color)
+      out << kReset;
+    out << '\n';
+  }
+  for (const Diagnostic& note : d.notes)
+    render(out, note, color);
+}
+
+} // namespace pyk

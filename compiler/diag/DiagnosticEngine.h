@@ -1,0 +1,49 @@
+// DiagnosticEngine: collects diagnostics for one source file and renders them like clang.
+#pragma once
+
+#include <initializer_list>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "diag/Diagnostic.h"
+#include "diag/SourceFile.h"
+
+namespace pyk {
+
+class DiagnosticEngine {
+public:
+  explicit DiagnosticEngine(const SourceFile* file = nullptr, unsigned errorLimit = 20)
+      : file_(file), errorLimit_(errorLimit) {}
+
+  void setFile(const SourceFile* file) { file_ = file; }
+  const SourceFile* file() const { return file_; }
+
+  // Records a diagnostic of `kind` at `range` with its format arguments. Errors past the
+  // limit are dropped (one "too many errors" fatal is recorded in their place).
+  void report(DiagKind kind, SourceRange range, std::initializer_list<std::string> args = {});
+  void report(DiagKind kind, SourceRange range, const std::vector<std::string>& args);
+  // Attaches a note to the most recent diagnostic that was kept.
+  void note(DiagKind kind, SourceRange range, std::initializer_list<std::string> args = {});
+
+  unsigned errorCount() const { return errorCount_; }
+  bool hasErrors() const { return errorCount_ != 0; }
+  // True once the error limit was reached: later phases should stop.
+  bool limitReached() const { return limitReached_; }
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+  // Writes every diagnostic as `file:line:col: error: message`, the source line and a caret.
+  void render(std::ostream& out, bool color) const;
+  // Same for one diagnostic (and its notes).
+  void render(std::ostream& out, const Diagnostic& diagnostic, bool color) const;
+
+private:
+  const SourceFile* file_;
+  unsigned errorLimit_;
+  unsigned errorCount_ = 0;
+  bool limitReached_ = false;
+  bool lastDropped_ = false;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+} // namespace pyk

@@ -1,0 +1,147 @@
+// CommandLine: the options of `pykc`, parsed from argv.
+#include "driver/CommandLine.h"
+
+#include <algorithm>
+
+namespace pyk::driver {
+
+const char* usageText() {
+  return R"(usage: pykc <command> [options]
+
+Compiles numba.cuda kernels written in Python (.pyk files).
+
+commands:
+  check FILE                 report every error in FILE; print nothing when it is clean
+  emit FILE --emit=KIND      print an intermediate form of FILE:
+                               ast      the syntax tree, with source ranges
+                               symbols  imports, folded module constants and the kernels,
+                                        device functions and ufuncs found, with signatures
+  --help                     show this help
+  --version                  show pykc's version
+
+options:
+  --kernel NAME              (emit) only this function
+  --sig SIG                  (emit) a numba signature, e.g. 'void(float32[::1], int64)'
+  --arch sm_XX               (emit) target architecture
+  -o FILE                    (emit) write the output to FILE instead of standard output
+  --color=auto|always|never  colour diagnostics (auto: only on a terminal)
+
+exit status: 0 on success, 1 when the input or the command line has an error.
+)";
+}
+
+std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error) {
+  Options options;
+  if (args.empty()) {
+    error = "no command given (try `pykc --help`)";
+    return std::nullopt;
+  }
+  size_t i = 0;
+  const std::string& first = args[0];
+  if (first == "--help" || first == "-h" || first == "help") {
+    options.command = Command::Help;
+    return options;
+  }
+  if (first == "--version" || first == "version") {
+    options.command = Command::Version;
+    return options;
+  }
+  if (first == "check") {
+    options.command = Command::Check;
+  } else if (first == "emit") {
+    options.command = Command::Emit;
+  } else {
+    error = "unknown command `" + first + "` (commands: check, emit; try `pykc --help`)";
+    return std::nullopt;
+  }
+  ++i;
+
+  // Options take their value as `--opt=value` or `--opt value`.
+  auto value = [&](const std::string& arg, const std::string& name,
+                   std::string& out) -> std::optional<bool> {
+    if (arg == name) {
+      if (i + 1 >= args.size()) {
+        error = "option `" + name + "` needs a value";
+        return std::nullopt;
+      }
+      out = args[++i];
+      return true;
+    }
+    if (arg.rfind(name + "=", 0) == 0) {
+      out = arg.substr(name.size() + 1);
+      return true;
+    }
+    return false;
+  };
+
+  for (; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    std::string color;
+    bool matched = false;
+    for (auto [name, target] : {std::pair<const char*, std::string*>{"--emit", &options.emit},
+                                {"--kernel", &options.kernel},
+                                {"--sig", &options.sig},
+                                {"--arch", &options.arch},
+                                {"-o", &options.output},
+                                {"--color", &color}}) {
+      std::optional<bool> r = value(arg, name, *target);
+      if (!r)
+        return std::nullopt;
+      if (*r) {
+        matched = true;
+        break;
+      }
+    }
+    if (matched) {
+      if (!color.empty()) {
+        if (color == "auto")
+          options.color = ColorMode::Auto;
+        else if (color == "always")
+          options.color = ColorMode::Always;
+        else if (color == "never")
+          options.color = ColorMode::Never;
+        else {
+          error = "`--color` takes auto, always or never, not `" + color + "`";
+          return std::nullopt;
+        }
+      }
+      continue;
+    }
+    if (arg == "--help" || arg == "-h") {
+      options.command = Command::Help;
+      return options;
+    }
+    if (arg.size() > 1 && arg[0] == '-') {
+      error = "unknown option `" + arg + "`";
+      return std::nullopt;
+    }
+    if (!options.file.empty()) {
+      error = "more than one input file (`" + options.file + "` and `" + arg + "`)";
+      return std::nullopt;
+    }
+    options.file = arg;
+  }
+
+  if (options.file.empty()) {
+    error = "no input file";
+    return std::nullopt;
+  }
+  if (options.command == Command::Emit) {
+    if (options.emit.empty()) {
+      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols)";
+      return std::nullopt;
+    }
+    if (std::find(kEmitKinds.begin(), kEmitKinds.end(), options.emit) == kEmitKinds.end()) {
+      error = "unknown or unsupported `--emit=" + options.emit +
+              "`; this pykc emits: ast, symbols (typed, cuda, ptx and cubin come with code "
+              "generation)";
+      return std::nullopt;
+    }
+  } else if (!options.emit.empty() || !options.kernel.empty() || !options.sig.empty()) {
+    error = "`--emit`, `--kernel` and `--sig` go with `pykc emit`";
+    return std::nullopt;
+  }
+  return options;
+}
+
+} // namespace pyk::driver

@@ -1,0 +1,32 @@
+// CommandLine: the options of `pykc`, parsed from argv.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pyk::driver {
+
+enum class Command { Help, Version, Check, Emit };
+enum class ColorMode { Auto, Always, Never };
+
+struct Options {
+  Command command = Command::Help;
+  std::string file;
+  std::string emit;   // --emit=KIND
+  std::string kernel; // --kernel NAME
+  std::string sig;    // --sig SIG
+  std::string arch;   // --arch sm_XX
+  std::string output; // -o OUT
+  ColorMode color = ColorMode::Auto;
+};
+
+// The emit kinds this pykc implements.
+inline const std::vector<std::string> kEmitKinds = {"ast", "symbols"};
+
+// Parses argv; returns nullopt and sets `error` for a malformed command line.
+std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error);
+
+const char* usageText();
+
+} // namespace pyk::driver

@@ -1,0 +1,98 @@
+// main: the `pykc` command — reads a .pyk file, runs the front end, reports or emits.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "diag/DiagnosticEngine.h"
+#include "driver/CommandLine.h"
+#include "pyk/version.hpp"
+#include "sema/ModuleResolver.h"
+#include "syntax/AstPrinter.h"
+#include "syntax/Parser.h"
+
+namespace {
+
+using namespace pyk;
+
+bool useColor(driver::ColorMode mode) {
+  if (mode == driver::ColorMode::Always)
+    return true;
+  if (mode == driver::ColorMode::Never)
+    return false;
+  const char* noColor = std::getenv("NO_COLOR");
+  return isatty(STDERR_FILENO) && (noColor == nullptr || *noColor == '\0');
+}
+
+int runFile(const driver::Options& options) {
+  std::string readError;
+  std::optional<SourceFile> file = SourceFile::read(options.file, readError);
+  const bool color = useColor(options.color);
+  if (!file) {
+    DiagnosticEngine diags;
+    diags.report(DiagKind::CannotReadFile, SourceRange(), {options.file, readError});
+    diags.render(std::cerr, color);
+    return 1;
+  }
+  DiagnosticEngine diags(&*file);
+  std::ostringstream output;
+  runWithLargeStack([&] {
+    ParseResult parsed = parseModule(*file, diags);
+    if (parsed.module == nullptr)
+      return;
+    if (options.command == driver::Command::Emit && options.emit == "ast") {
+      ast::printAst(parsed.module, output);
+      return;
+    }
+    sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);
+    if (options.command == driver::Command::Emit && options.emit == "symbols" &&
+        !diags.hasErrors())
+      sema::printResolvedModule(resolved, output);
+  });
+  diags.render(std::cerr, color);
+  if (diags.hasErrors())
+    return 1;
+  if (options.command == driver::Command::Emit) {
+    if (options.output.empty() || options.output == "-") {
+      std::cout << output.str();
+    } else {
+      std::ofstream out(options.output, std::ios::binary);
+      out << output.str();
+      if (!out) {
+        std::cerr << "pykc: error: cannot write `" << options.output << "`\n";
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::string error;
+  std::optional<driver::Options> options = driver::parseCommandLine(args, error);
+  if (!options) {
+    std::cerr << "pykc: error: " << error << '\n';
+    return 1;
+  }
+  switch (options->command) {
+  case driver::Command::Help:
+    std::cout << driver::usageText();
+    return 0;
+  case driver::Command::Version:
+    std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
+              << " (front end: Python 3.11 syntax, numba.cuda kernel language)\n";
+    return 0;
+  default:
+    try {
+      return runFile(*options);
+    } catch (const std::exception& e) {
+      std::cerr << "pykc: internal compiler error: " << e.what() << '\n';
+      return 70;
+    }
+  }
+}
