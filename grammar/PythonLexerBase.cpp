@@ -65,8 +65,8 @@ void PythonLexerBase::problem(Kind kind, const Token& token) {
       ++endColumn;
     }
   }
-  problems_.push_back({kind, token.getLine(), token.getCharPositionInLine(), endLine, endColumn,
-                       text, {}, 0, 0});
+  problems_.push_back(
+      {kind, token.getLine(), token.getCharPositionInLine(), endLine, endColumn, text, {}, 0, 0});
 }
 
 void PythonLexerBase::process(std::unique_ptr<Token> token) {
@@ -108,8 +108,7 @@ void PythonLexerBase::process(std::unique_ptr<Token> token) {
       finished_ = true;
       return;
     }
-    brackets_.push_back(
-        {type, token->getText(), token->getLine(), token->getCharPositionInLine()});
+    brackets_.push_back({type, token->getText(), token->getLine(), token->getCharPositionInLine()});
     break;
   case PythonLexer::RPAR:
   case PythonLexer::RSQB:
@@ -131,8 +130,7 @@ void PythonLexerBase::process(std::unique_ptr<Token> token) {
     break;
   }
   case PythonLexer::ERROR_CHAR:
-    problem(token->getText() == "\\" ? Kind::BadLineContinuation : Kind::InvalidCharacter,
-            *token);
+    problem(token->getText() == "\\" ? Kind::BadLineContinuation : Kind::InvalidCharacter, *token);
     break;
   case PythonLexer::LEADING_ZERO_NUMBER:
     problem(Kind::LeadingZeroNumber, *token);
@@ -142,10 +140,10 @@ void PythonLexerBase::process(std::unique_ptr<Token> token) {
     // unterminated triple-quoted string starting at the empty string.
     std::string text = token->getText();
     size_t quote = text.find_first_of("'\"");
-    bool triple = previousType == PythonLexer::STRING && previousStop + 1 == token->getStartIndex() &&
-                  quote == 0 && previousText.size() >= 2 &&
-                  previousText.size() <= 4 && previousText.back() == text[0] &&
-                  previousText[previousText.size() - 2] == text[0];
+    bool triple =
+        previousType == PythonLexer::STRING && previousStop + 1 == token->getStartIndex() &&
+        quote == 0 && previousText.size() >= 2 && previousText.size() <= 4 &&
+        previousText.back() == text[0] && previousText[previousText.size() - 2] == text[0];
     if (triple) {
       problem(Kind::UnterminatedTripleString, *token);
       // Point at the opening quotes (and prefix), where the empty string began.
@@ -223,8 +221,15 @@ void PythonLexerBase::finish(const Token& eof) {
   finished_ = true;
   if (!brackets_.empty()) {
     const OpenBracket& open = brackets_.front();
-    problems_.push_back({Kind::UnclosedBracket, open.line, open.column, open.line,
-                         open.column + 1, open.text, {}, 0, 0});
+    problems_.push_back({Kind::UnclosedBracket,
+                         open.line,
+                         open.column,
+                         open.line,
+                         open.column + 1,
+                         open.text,
+                         {},
+                         0,
+                         0});
   }
   if (sawToken_ && !atLineStart_)
     pending_.push_back(makeToken(PythonLexer::NEWLINE, "<NEWLINE>", eof));

@@ -73,12 +73,12 @@ private:
   std::vector<Indent> indents_;
   std::vector<OpenBracket> brackets_;
   std::vector<LexicalProblem> problems_;
-  bool atLineStart_ = true;   // no significant token yet on the current logical line
-  bool sawToken_ = false;     // any significant token so far
-  bool finished_ = false;     // EOF queued
-  size_t lastType_ = 0;       // previous raw token type (for triple-quote detection)
-  size_t lastStop_ = 0;       // its stop index
-  std::string lastText_;      // its text, when it was a STRING
+  bool atLineStart_ = true; // no significant token yet on the current logical line
+  bool sawToken_ = false;   // any significant token so far
+  bool finished_ = false;   // EOF queued
+  size_t lastType_ = 0;     // previous raw token type (for triple-quote detection)
+  size_t lastStop_ = 0;     // its stop index
+  std::string lastText_;    // its text, when it was a STRING
 };
 
 } // namespace pyk::grammar

@@ -16,9 +16,15 @@ constexpr KindInfo kKinds[] = {
 };
 } // namespace
 
-Severity severityOf(DiagKind kind) { return kKinds[static_cast<size_t>(kind)].severity; }
-const char* formatOf(DiagKind kind) { return kKinds[static_cast<size_t>(kind)].format; }
-const char* nameOf(DiagKind kind) { return kKinds[static_cast<size_t>(kind)].name; }
+Severity severityOf(DiagKind kind) {
+  return kKinds[static_cast<size_t>(kind)].severity;
+}
+const char* formatOf(DiagKind kind) {
+  return kKinds[static_cast<size_t>(kind)].format;
+}
+const char* nameOf(DiagKind kind) {
+  return kKinds[static_cast<size_t>(kind)].name;
+}
 
 std::string formatMessage(const char* format, const std::vector<std::string>& args) {
   std::string out;

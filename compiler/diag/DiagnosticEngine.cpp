@@ -69,8 +69,11 @@ void DiagnosticEngine::report(DiagKind kind, SourceRange range,
     if (errorCount_ >= errorLimit_) {
       limitReached_ = true;
       lastDropped_ = true;
-      diagnostics_.push_back({DiagKind::TooManyErrors, Severity::Fatal, SourceRange(),
-                              formatOf(DiagKind::TooManyErrors), {}});
+      diagnostics_.push_back({DiagKind::TooManyErrors,
+                              Severity::Fatal,
+                              SourceRange(),
+                              formatOf(DiagKind::TooManyErrors),
+                              {}});
       return;
     }
     ++errorCount_;
@@ -83,7 +86,11 @@ void DiagnosticEngine::note(DiagKind kind, SourceRange range,
   if (lastDropped_ || diagnostics_.empty())
     return;
   diagnostics_.back().notes.push_back(
-      {kind, Severity::Note, range, formatMessage(formatOf(kind), std::vector<std::string>(args)), {}});
+      {kind,
+       Severity::Note,
+       range,
+       formatMessage(formatOf(kind), std::vector<std::string>(args)),
+       {}});
 }
 
 void DiagnosticEngine::render(std::ostream& out, bool color) const {

@@ -1,4 +1,5 @@
-// SourceLocation: positions and ranges in a source file (1-based line, 1-based column in code points).
+// SourceLocation: positions and ranges in a source file (1-based line, 1-based column in code
+// points).
 #pragma once
 
 #include <cstdint>

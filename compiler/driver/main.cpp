@@ -47,8 +47,7 @@ int runFile(const driver::Options& options) {
       return;
     }
     sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);
-    if (options.command == driver::Command::Emit && options.emit == "symbols" &&
-        !diags.hasErrors())
+    if (options.command == driver::Command::Emit && options.emit == "symbols" && !diags.hasErrors())
       sema::printResolvedModule(resolved, output);
   });
   diags.render(std::cerr, color);

@@ -20,8 +20,12 @@ bool inRange(const Node* n) {
 }
 } // namespace
 
-bool Stmt::classof(const Node* n) { return inRange<NodeKind::FunctionDef, NodeKind::Continue>(n); }
-bool Expr::classof(const Node* n) { return inRange<NodeKind::BoolOp, NodeKind::Slice>(n); }
+bool Stmt::classof(const Node* n) {
+  return inRange<NodeKind::FunctionDef, NodeKind::Continue>(n);
+}
+bool Expr::classof(const Node* n) {
+  return inRange<NodeKind::BoolOp, NodeKind::Slice>(n);
+}
 bool Pattern::classof(const Node* n) {
   return inRange<NodeKind::MatchValue, NodeKind::MatchOr>(n);
 }
@@ -38,8 +42,12 @@ const char* toString(ExprContext ctx) {
   return "?";
 }
 
-const char* toString(BoolOpKind op) { return op == BoolOpKind::And ? "and" : "or"; }
-const char* nameOf(BoolOpKind op) { return op == BoolOpKind::And ? "And" : "Or"; }
+const char* toString(BoolOpKind op) {
+  return op == BoolOpKind::And ? "and" : "or";
+}
+const char* nameOf(BoolOpKind op) {
+  return op == BoolOpKind::And ? "And" : "Or";
+}
 
 const char* toString(BinOpKind op) {
   static const char* const kSpellings[] = {"+",  "-",  "*", "@", "/", "%", "**",
@@ -47,8 +55,8 @@ const char* toString(BinOpKind op) {
   return kSpellings[static_cast<size_t>(op)];
 }
 const char* nameOf(BinOpKind op) {
-  static const char* const kNames[] = {"Add",    "Sub",    "Mult",  "MatMult", "Div",
-                                       "Mod",    "Pow",    "LShift", "RShift", "BitOr",
+  static const char* const kNames[] = {"Add",    "Sub",    "Mult",    "MatMult", "Div",
+                                       "Mod",    "Pow",    "LShift",  "RShift",  "BitOr",
                                        "BitXor", "BitAnd", "FloorDiv"};
   return kNames[static_cast<size_t>(op)];
 }
@@ -63,13 +71,13 @@ const char* nameOf(UnaryOpKind op) {
 }
 
 const char* toString(CmpOpKind op) {
-  static const char* const kSpellings[] = {"==", "!=", "<",  "<=", ">",
+  static const char* const kSpellings[] = {"==", "!=", "<",      "<=", ">",
                                            ">=", "is", "is not", "in", "not in"};
   return kSpellings[static_cast<size_t>(op)];
 }
 const char* nameOf(CmpOpKind op) {
-  static const char* const kNames[] = {"Eq", "NotEq", "Lt", "LtE", "Gt",
-                                       "GtE", "Is", "IsNot", "In", "NotIn"};
+  static const char* const kNames[] = {"Eq",  "NotEq", "Lt",    "LtE", "Gt",
+                                       "GtE", "Is",    "IsNot", "In",  "NotIn"};
   return kNames[static_cast<size_t>(op)];
 }
 

@@ -58,27 +58,41 @@ struct Pattern : Node {
 };
 
 #define PYK_AST_CLASSOF(Name)                                                                      \
-  static bool classof(const Node* n) { return n->kind == NodeKind::Name; }
+  static bool classof(const Node* n) {                                                             \
+    return n->kind == NodeKind::Name;                                                              \
+  }
 
 // ---- operators --------------------------------------------------------------------------------
 
 enum class ExprContext : uint8_t { Load, Store, Del };
 enum class BoolOpKind : uint8_t { And, Or };
 enum class BinOpKind : uint8_t {
-  Add, Sub, Mult, MatMult, Div, Mod, Pow, LShift, RShift, BitOr, BitXor, BitAnd, FloorDiv
+  Add,
+  Sub,
+  Mult,
+  MatMult,
+  Div,
+  Mod,
+  Pow,
+  LShift,
+  RShift,
+  BitOr,
+  BitXor,
+  BitAnd,
+  FloorDiv
 };
 enum class UnaryOpKind : uint8_t { Invert, Not, UAdd, USub };
 enum class CmpOpKind : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE, Is, IsNot, In, NotIn };
 
 const char* toString(ExprContext ctx);
-const char* toString(BoolOpKind op);    // "and"
-const char* toString(BinOpKind op);     // "+"
-const char* toString(UnaryOpKind op);   // "-"
-const char* toString(CmpOpKind op);     // "<="
-const char* nameOf(BoolOpKind op);      // "And"
-const char* nameOf(BinOpKind op);       // "Add"
-const char* nameOf(UnaryOpKind op);     // "USub"
-const char* nameOf(CmpOpKind op);       // "LtE"
+const char* toString(BoolOpKind op);  // "and"
+const char* toString(BinOpKind op);   // "+"
+const char* toString(UnaryOpKind op); // "-"
+const char* toString(CmpOpKind op);   // "<="
+const char* nameOf(BoolOpKind op);    // "And"
+const char* nameOf(BinOpKind op);     // "Add"
+const char* nameOf(UnaryOpKind op);   // "USub"
+const char* nameOf(CmpOpKind op);     // "LtE"
 
 // ---- helpers that are not nodes ---------------------------------------------------------------
 
@@ -97,11 +111,11 @@ struct Arg {
 struct Arguments {
   std::vector<Arg> posonlyargs;
   std::vector<Arg> args;
-  std::unique_ptr<Arg> vararg;     // *args
+  std::unique_ptr<Arg> vararg; // *args
   std::vector<Arg> kwonlyargs;
-  std::vector<Expr*> kwDefaults;   // one per kwonlyarg, nullptr where none
-  std::unique_ptr<Arg> kwarg;      // **kwargs
-  std::vector<Expr*> defaults;     // for the last len(defaults) of posonlyargs + args
+  std::vector<Expr*> kwDefaults; // one per kwonlyarg, nullptr where none
+  std::unique_ptr<Arg> kwarg;    // **kwargs
+  std::vector<Expr*> defaults;   // for the last len(defaults) of posonlyargs + args
 };
 
 struct Alias {
@@ -279,7 +293,7 @@ struct Import : Stmt {
 struct ImportFrom : Stmt {
   PYK_AST_CLASSOF(ImportFrom)
   ImportFrom() : Stmt(NodeKind::ImportFrom) {}
-  std::string module; // empty for `from . import x`
+  std::string module;       // empty for `from . import x`
   std::vector<Alias> names; // one alias named "*" for `import *`
   int level = 0;            // leading dots
 };
@@ -443,8 +457,8 @@ struct FormattedValue : Expr {
   PYK_AST_CLASSOF(FormattedValue)
   FormattedValue() : Expr(NodeKind::FormattedValue) {}
   Expr* value = nullptr;
-  char conversion = 0;          // 0, 's', 'r' or 'a'
-  Expr* formatSpec = nullptr;   // a JoinedStr, or null
+  char conversion = 0;        // 0, 's', 'r' or 'a'
+  Expr* formatSpec = nullptr; // a JoinedStr, or null
 };
 
 struct JoinedStr : Expr {
@@ -460,11 +474,11 @@ struct Constant : Expr {
   Constant() : Expr(NodeKind::Constant) {}
   ConstantKind valueKind = ConstantKind::None;
   bool boolValue = false;
-  __int128 intValue = 0;     // Int, exact when !intTooLarge
-  bool intTooLarge = false;  // the literal needs more than 127 bits (host code may do that)
-  double floatValue = 0;     // Float; the imaginary part of Complex
-  std::string strValue;      // Str (UTF-8) or Bytes (raw)
-  std::string spelling;      // the literal as written (numbers), for messages
+  __int128 intValue = 0;    // Int, exact when !intTooLarge
+  bool intTooLarge = false; // the literal needs more than 127 bits (host code may do that)
+  double floatValue = 0;    // Float; the imaginary part of Complex
+  std::string strValue;     // Str (UTF-8) or Bytes (raw)
+  std::string spelling;     // the literal as written (numbers), for messages
 };
 
 struct Attribute : Expr {
@@ -614,7 +628,10 @@ public:
   void visit(Node* node);
   void visitChildren(Node* node);
 
-#define AST_NODE(Name, Base) virtual void visit##Name(Name* node) { visitChildren(node); }
+#define AST_NODE(Name, Base)                                                                       \
+  virtual void visit##Name(Name* node) {                                                           \
+    visitChildren(node);                                                                           \
+  }
 #include "syntax/AstNodes.def"
 };
 

@@ -34,8 +34,9 @@ SourceRange AstBuilder::range(antlr4::ParserRuleContext* rule) const {
     for (size_t i = stop->getTokenIndex(); i > start->getTokenIndex(); --i) {
       const antlr4::Token* t = tokens_->get(i);
       size_t type = t->getType();
-      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && type != grammar::PythonLexer::NEWLINE &&
-          type != grammar::PythonLexer::DEDENT && type != grammar::PythonLexer::INDENT) {
+      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL &&
+          type != grammar::PythonLexer::NEWLINE && type != grammar::PythonLexer::DEDENT &&
+          type != grammar::PythonLexer::INDENT) {
         stop = t;
         break;
       }
@@ -157,10 +158,10 @@ Stmt* AstBuilder::simpleStatement(P::Simple_stmtContext* s) {
 namespace {
 BinOpKind augmentedOperator(const std::string& text) {
   static const std::pair<const char*, BinOpKind> kOps[] = {
-      {"+=", BinOpKind::Add},       {"-=", BinOpKind::Sub},     {"*=", BinOpKind::Mult},
-      {"@=", BinOpKind::MatMult},   {"/=", BinOpKind::Div},     {"%=", BinOpKind::Mod},
-      {"&=", BinOpKind::BitAnd},    {"|=", BinOpKind::BitOr},   {"^=", BinOpKind::BitXor},
-      {"<<=", BinOpKind::LShift},   {">>=", BinOpKind::RShift}, {"**=", BinOpKind::Pow},
+      {"+=", BinOpKind::Add},      {"-=", BinOpKind::Sub},     {"*=", BinOpKind::Mult},
+      {"@=", BinOpKind::MatMult},  {"/=", BinOpKind::Div},     {"%=", BinOpKind::Mod},
+      {"&=", BinOpKind::BitAnd},   {"|=", BinOpKind::BitOr},   {"^=", BinOpKind::BitXor},
+      {"<<=", BinOpKind::LShift},  {">>=", BinOpKind::RShift}, {"**=", BinOpKind::Pow},
       {"//=", BinOpKind::FloorDiv}};
   for (const auto& [spelling, op] : kOps)
     if (text == spelling)
@@ -308,7 +309,8 @@ Stmt* AstBuilder::tryStatement(P::Try_stmtContext* s) {
     handler.body = block(clause->block());
     bool star = clause->STAR() != nullptr;
     if (star && handler.type == nullptr)
-      diags_.report(DiagKind::SyntaxError, handler.range, {"expected an exception type after `except*`"});
+      diags_.report(DiagKind::SyntaxError, handler.range,
+                    {"expected an exception type after `except*`"});
     if ((star && sawPlain) || (!star && node->isStar))
       diags_.report(DiagKind::SyntaxError, handler.range,
                     {"cannot have both `except` and `except*` on the same `try`"});

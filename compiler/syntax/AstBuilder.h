@@ -76,8 +76,7 @@ private:
   ast::Expr* namedTest(P::Namedexpr_testContext* e);
   ast::Expr* test(P::TestContext* e);
   ast::Expr* testNoCond(P::Test_nocondContext* e);
-  ast::Expr* lambda(P::VarargslistContext* args, antlr4::ParserRuleContext* whole,
-                    ast::Expr* body);
+  ast::Expr* lambda(P::VarargslistContext* args, antlr4::ParserRuleContext* whole, ast::Expr* body);
   ast::Expr* orTest(P::Or_testContext* e);
   ast::Expr* andTest(P::And_testContext* e);
   ast::Expr* notTest(P::Not_testContext* e);

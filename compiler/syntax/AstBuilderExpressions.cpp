@@ -13,7 +13,9 @@ using antlr4::tree::TerminalNode;
 using grammar::PythonLexer;
 
 namespace {
-TerminalNode* asTerminal(ParseTree* t) { return dynamic_cast<TerminalNode*>(t); }
+TerminalNode* asTerminal(ParseTree* t) {
+  return dynamic_cast<TerminalNode*>(t);
+}
 size_t tokenType(ParseTree* t) {
   TerminalNode* term = asTerminal(t);
   return term != nullptr ? term->getSymbol()->getType() : 0;
@@ -21,8 +23,8 @@ size_t tokenType(ParseTree* t) {
 } // namespace
 
 Expr* AstBuilder::buildFStringExpression(P::Fstring_exprContext* tree) {
-  Expr* e = tree->yield_expr() ? yieldExpr(tree->yield_expr())
-                               : testListStar(tree->testlist_star_expr());
+  Expr* e =
+      tree->yield_expr() ? yieldExpr(tree->yield_expr()) : testListStar(tree->testlist_star_expr());
   return e;
 }
 
@@ -58,8 +60,12 @@ Expr* AstBuilder::tupleOrSingle(antlr4::ParserRuleContext* e, bool parenthesized
   return tuple;
 }
 
-Expr* AstBuilder::testListStar(P::Testlist_star_exprContext* e) { return tupleOrSingle(e); }
-Expr* AstBuilder::exprList(P::ExprlistContext* e) { return tupleOrSingle(e); }
+Expr* AstBuilder::testListStar(P::Testlist_star_exprContext* e) {
+  return tupleOrSingle(e);
+}
+Expr* AstBuilder::exprList(P::ExprlistContext* e) {
+  return tupleOrSingle(e);
+}
 
 // ---- operators ----------------------------------------------------------------------------------
 
@@ -171,7 +177,9 @@ Expr* AstBuilder::starExpr(P::Star_exprContext* e) {
   return node;
 }
 
-Expr* AstBuilder::expr(P::ExprContext* e) { return binaryChain(e); }
+Expr* AstBuilder::expr(P::ExprContext* e) {
+  return binaryChain(e);
+}
 
 // expr, xor_expr, and_expr, shift_expr, arith_expr and term: operands and operators alternate;
 // fold them to the left.
@@ -319,8 +327,10 @@ Expr* AstBuilder::atom(P::AtomContext* e) {
       return tuple;
     }
     Expr* inner = testlistComp(paren->testlist_comp(), false, r);
-    if (auto* tuple = inner->as<Tuple>())
+    if (auto* tuple = inner->as<Tuple>()) {
       tuple->parenthesized = true;
+      tuple->range = r; // as in CPython, a parenthesised tuple includes its parentheses
+    }
     return inner;
   }
   if (auto* list = dynamic_cast<P::ListAtomContext*>(e)) {
@@ -511,7 +521,8 @@ void AstBuilder::callArguments(P::ArglistContext* list, std::vector<Expr*>& args
         k.arg = n->id;
         for (const Keyword& other : keywords)
           if (other.arg == k.arg)
-            diags_.report(DiagKind::InvalidArguments, r, {"keyword argument repeated: `" + k.arg + "`"});
+            diags_.report(DiagKind::InvalidArguments, r,
+                          {"keyword argument repeated: `" + k.arg + "`"});
       } else {
         error(key->range, "expression cannot contain assignment; did you mean `==`?");
       }
@@ -639,8 +650,7 @@ Expr* AstBuilder::strings(const std::vector<TerminalNode*>& tokens, SourceRange 
 }
 
 void AstBuilder::fstringParts(const std::vector<FStringPart>& parts, std::string_view token,
-                              size_t bodyOffset, const antlr4::Token* at,
-                              std::vector<Expr*>& out) {
+                              size_t bodyOffset, const antlr4::Token* at, std::vector<Expr*>& out) {
   for (const FStringPart& part : parts) {
     SourceLoc where = locationInToken(at, bodyOffset + part.offset);
     if (!part.isField) {
@@ -821,8 +831,7 @@ Pattern* AstBuilder::closedPattern(P::Closed_patternContext* p) {
       if (!node->rest.empty())
         diags_.report(DiagKind::InvalidPattern, range(item),
                       {"`**` pattern must be the last item of a mapping pattern"});
-      Pattern* key = item->literal_pattern() ? literalPattern(item->literal_pattern())
-                                             : nullptr;
+      Pattern* key = item->literal_pattern() ? literalPattern(item->literal_pattern()) : nullptr;
       if (key != nullptr)
         node->keys.push_back(key->is<MatchValue>() ? key->as<MatchValue>()->value
                                                    : key->as<MatchSingleton>()->value);

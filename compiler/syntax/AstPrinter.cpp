@@ -209,7 +209,8 @@ private:
         s << (c->boolValue ? " True" : " False");
         break;
       case ConstantKind::Int:
-        s << " int " << (c->intTooLarge ? c->spelling + " (too large)" : int128ToString(c->intValue));
+        s << " int "
+          << (c->intTooLarge ? c->spelling + " (too large)" : int128ToString(c->intValue));
         break;
       case ConstantKind::Float:
         s << " float " << formatDouble(c->floatValue);
@@ -337,8 +338,8 @@ private:
       auto* m = n->as<Match>();
       node("subject", m->subject, d);
       for (size_t i = 0; i < m->cases.size(); ++i) {
-        line(d, "case[" + std::to_string(i) + "]") << "match_case " << rangeText(m->cases[i].range)
-                                                   << '\n';
+        line(d, "case[" + std::to_string(i) + "]")
+            << "match_case " << rangeText(m->cases[i].range) << '\n';
         node("pattern", m->cases[i].pattern, d + 1);
         node("guard", m->cases[i].guard, d + 1);
         body("body", m->cases[i].body, d + 1);
@@ -505,6 +506,8 @@ private:
 
 } // namespace
 
-void printAst(const Node* node, std::ostream& out) { Printer(out).node("", node, 0); }
+void printAst(const Node* node, std::ostream& out) {
+  Printer(out).node("", node, 0);
+}
 
 } // namespace pyk::ast

@@ -157,8 +157,7 @@ std::string decodeEscapes(std::string_view body, bool bytes, std::vector<Literal
     case '6':
     case '7': {
       uint32_t value = static_cast<uint32_t>(e - '0');
-      for (int n = 0; n < 2 && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7';
-           ++n)
+      for (int n = 0; n < 2 && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7'; ++n)
         value = value * 8 + static_cast<uint32_t>(body[++i] - '0');
       if (bytes)
         out += static_cast<char>(value & 0xFF);
@@ -185,8 +184,8 @@ std::string decodeEscapes(std::string_view body, bool bytes, std::vector<Literal
         return out;
       }
       if (value > 0x10FFFF) {
-        errors.push_back({i + 1 - static_cast<size_t>(digits) - 2,
-                          static_cast<size_t>(digits) + 2, "illegal Unicode character"});
+        errors.push_back({i + 1 - static_cast<size_t>(digits) - 2, static_cast<size_t>(digits) + 2,
+                          "illegal Unicode character"});
         return out;
       }
       if (bytes)

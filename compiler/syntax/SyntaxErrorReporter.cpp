@@ -31,7 +31,9 @@ SourceRange tokenRange(const antlr4::Token* token, const PositionMap& positions)
 
 namespace {
 
-std::string quoted(const std::string& text) { return "`" + text + "`"; }
+std::string quoted(const std::string& text) {
+  return "`" + text + "`";
+}
 
 std::string describeFound(const antlr4::Token* token, bool inFString) {
   switch (token->getType()) {
@@ -76,7 +78,8 @@ std::string describeExpectedToken(size_t type, const antlr4::dfa::Vocabulary& vo
 // "an expression", "`:`", "`)` or `,`", or "" when the set is too large to be useful.
 std::string describeExpected(const antlr4::misc::IntervalSet& expected,
                              const antlr4::dfa::Vocabulary& vocabulary) {
-  if (expected.contains(static_cast<size_t>(PythonLexer::NAME)) && expected.contains(static_cast<size_t>(PythonLexer::NUMBER)) &&
+  if (expected.contains(static_cast<size_t>(PythonLexer::NAME)) &&
+      expected.contains(static_cast<size_t>(PythonLexer::NUMBER)) &&
       expected.contains(static_cast<size_t>(PythonLexer::LPAR)))
     return "an expression";
   std::vector<ssize_t> types = expected.toList();
@@ -170,10 +173,9 @@ void PythonErrorStrategy::report(antlr4::Parser* recognizer, antlr4::Token* offe
   // One error per line, and after the first error none at an indent, a dedent or the end of
   // the file: those are echoes of the first error from the parser's recovery.
   const size_t offendingType = offending->getType();
-  if (range.begin.line == lastLine_ ||
-      (errors_ > 0 && (offendingType == PythonLexer::INDENT ||
-                       offendingType == PythonLexer::DEDENT ||
-                       offendingType == antlr4::Token::EOF)))
+  if (range.begin.line == lastLine_ || (errors_ > 0 && (offendingType == PythonLexer::INDENT ||
+                                                        offendingType == PythonLexer::DEDENT ||
+                                                        offendingType == antlr4::Token::EOF)))
     return;
   lastLine_ = range.begin.line;
   ++errors_;
@@ -209,7 +211,8 @@ void PythonErrorStrategy::report(antlr4::Parser* recognizer, antlr4::Token* offe
     return;
   }
   if (type == PythonLexer::EQUAL &&
-      (expected.contains(static_cast<size_t>(PythonLexer::COLON)) || expected.contains(static_cast<size_t>(PythonLexer::EQEQUAL)))) {
+      (expected.contains(static_cast<size_t>(PythonLexer::COLON)) ||
+       expected.contains(static_cast<size_t>(PythonLexer::EQEQUAL)))) {
     diags_.report(kind, range, {"`=` is assignment; did you mean `==` or `:=`?"});
     return;
   }

@@ -36,8 +36,8 @@ struct Parsed {
     if (diags.diagnostics().empty())
       return "";
     const Diagnostic& d = diags.diagnostics().front();
-    return std::to_string(d.range.begin.line) + ":" + std::to_string(d.range.begin.column) +
-           ": " + d.message;
+    return std::to_string(d.range.begin.line) + ":" + std::to_string(d.range.begin.column) + ": " +
+           d.message;
   }
 };
 

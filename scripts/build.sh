@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# build: installs what is missing, then configures and builds pyk in build/ (or $PYK_BUILD_DIR).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${PYK_BUILD_DIR:-$root/build}"
+
+"$root/scripts/setup.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$(nproc)"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# setup: installs every Debian package pyk needs to build and test; quick and quiet when all
+# are present. Runs as root or through sudo.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build          # the build
+  antlr4 default-jre-headless    # generates the parser at build time
+  libantlr4-runtime-dev          # the parser's C++ runtime (linked statically)
+  googletest libgtest-dev libgmock-dev  # unit tests
+  llvm-14-tools                  # lit and FileCheck, for the golden-file tests
+  python3                        # runs lit
+)
+
+missing=()
+while read -r name status; do
+  [ "$status" = "installed" ] || missing+=("$name")
+done < <(for p in "${packages[@]}"; do
+  printf '%s %s\n' "$p" "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || echo absent)"
+done)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,16 @@
+# lit configuration for pyk's golden-file tests: each .pyk file here is a test whose RUN lines
+# call pykc and whose CHECK lines (FileCheck) say what must come out.
+import os
+
+import lit.formats
+
+config.name = "pyk"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".pyk", ".py"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+config.substitutions.append(("%pykc", config.pykc))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["NO_COLOR"] = "1"
