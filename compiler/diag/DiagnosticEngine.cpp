@@ -38,13 +38,21 @@ const char* severityColor(Severity severity) {
   }
 }
 
-// Splits UTF-8 text into code points (as byte strings); an invalid byte stands alone.
+// Splits UTF-8 text into code points (as byte strings); each byte that is not part of valid
+// UTF-8 becomes "?", so an echoed line never sends a terminal invalid text.
 std::vector<std::string_view> codePoints(std::string_view text) {
   std::vector<std::string_view> out;
   for (size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
-    len = std::min(len, text.size() - i);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool valid = len != 0 && i + len <= text.size();
+    for (size_t k = 1; valid && k < len; ++k)
+      valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    if (!valid) {
+      out.push_back("?");
+      ++i;
+      continue;
+    }
     out.push_back(text.substr(i, len));
     i += len;
   }
@@ -94,8 +102,18 @@ void DiagnosticEngine::note(DiagKind kind, SourceRange range,
 }
 
 void DiagnosticEngine::render(std::ostream& out, bool color) const {
+  // In source order, whichever phase found them; those without a location (the error limit's
+  // fatal among them) come last, in the order they were reported.
+  std::vector<const Diagnostic*> ordered;
   for (const Diagnostic& diagnostic : diagnostics_)
-    render(out, diagnostic, color);
+    ordered.push_back(&diagnostic);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const Diagnostic* a, const Diagnostic* b) {
+    if (a->range.valid() != b->range.valid())
+      return a->range.valid();
+    return a->range.valid() && a->range.begin < b->range.begin;
+  });
+  for (const Diagnostic* diagnostic : ordered)
+    render(out, *diagnostic, color);
 }
 
 void DiagnosticEngine::render(std::ostream& out, const Diagnostic& d, bool color) const {

@@ -20,7 +20,7 @@ commands:
   --version                  show pykc's version
 
 options:
-  --kernel NAME              (emit) only this function
+  --kernel NAME              (emit) only this function (a top-level def)
   --sig SIG                  (emit) a numba signature, e.g. 'void(float32[::1], int64)'
   --arch sm_XX               (emit) target architecture
   -o FILE                    (emit) write the output to FILE instead of standard output
@@ -137,8 +137,14 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
               "generation)";
       return std::nullopt;
     }
-  } else if (!options.emit.empty() || !options.kernel.empty() || !options.sig.empty()) {
-    error = "`--emit`, `--kernel` and `--sig` go with `pykc emit`";
+    if (!options.sig.empty() || !options.arch.empty()) {
+      error = "`--sig` and `--arch` apply to --emit=typed, cuda, ptx and cubin, which come with "
+              "code generation; this pykc emits: ast, symbols";
+      return std::nullopt;
+    }
+  } else if (!options.emit.empty() || !options.kernel.empty() || !options.sig.empty() ||
+             !options.arch.empty() || !options.output.empty()) {
+    error = "`--emit`, `--kernel`, `--sig`, `--arch` and `-o` go with `pykc emit`";
     return std::nullopt;
   }
   return options;

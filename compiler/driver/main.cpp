@@ -10,6 +10,7 @@
 #include "driver/CommandLine.h"
 #include "pyk/version.hpp"
 #include "sema/ModuleResolver.h"
+#include "sema/ResolvedModulePrinter.h"
 #include "syntax/AstPrinter.h"
 #include "syntax/Parser.h"
 
@@ -43,7 +44,17 @@ int runFile(const driver::Options& options) {
     if (parsed.module == nullptr)
       return;
     if (options.command == driver::Command::Emit && options.emit == "ast") {
-      ast::printAst(parsed.module, output);
+      if (options.kernel.empty()) {
+        ast::printAst(parsed.module, output);
+        return;
+      }
+      for (const ast::Stmt* stmt : parsed.module->body)
+        if (auto* def = stmt->as<ast::FunctionDef>();
+            def != nullptr && def->name == options.kernel) {
+          ast::printAst(def, output);
+          return;
+        }
+      diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
       return;
     }
     sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);

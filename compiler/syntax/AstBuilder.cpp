@@ -349,12 +349,13 @@ Stmt* AstBuilder::decorated(P::DecoratedContext* d) {
   std::vector<Expr*> decorators;
   for (P::DecoratorContext* dec : d->decorators()->decorator())
     decorators.push_back(namedTest(dec->namedexpr_test()));
-  SourceRange r = range(d);
+  // As in CPython, the definition starts at `def`/`class` (or `async`), not at a decorator.
   if (d->classdef())
-    return classDefinition(d->classdef(), std::move(decorators), r);
+    return classDefinition(d->classdef(), std::move(decorators), range(d->classdef()));
   if (d->funcdef())
-    return functionDefinition(d->funcdef(), std::move(decorators), false, r);
-  return functionDefinition(d->async_funcdef()->funcdef(), std::move(decorators), true, r);
+    return functionDefinition(d->funcdef(), std::move(decorators), false, range(d->funcdef()));
+  return functionDefinition(d->async_funcdef()->funcdef(), std::move(decorators), true,
+                            range(d->async_funcdef()));
 }
 
 Stmt* AstBuilder::functionDefinition(P::FuncdefContext* f, std::vector<Expr*> decorators,
@@ -644,6 +645,12 @@ std::string AstBuilder::describe(const Expr* e) const {
     return "tuple";
   case NodeKind::List:
     return "list";
+  case NodeKind::Attribute:
+    return "attribute";
+  case NodeKind::Subscript:
+    return "subscript";
+  case NodeKind::Name:
+    return "name";
   default:
     return "expression";
   }

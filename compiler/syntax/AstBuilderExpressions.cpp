@@ -653,15 +653,16 @@ void AstBuilder::fstringParts(const std::vector<FStringPart>& parts, std::string
                               size_t bodyOffset, const antlr4::Token* at, std::vector<Expr*>& out) {
   for (const FStringPart& part : parts) {
     SourceLoc where = locationInToken(at, bodyOffset + part.offset);
+    SourceRange partRange(where, locationInToken(at, bodyOffset + part.endOffset));
     if (!part.isField) {
-      auto* c = make<Constant>(range(at));
+      auto* c = make<Constant>(partRange);
       c->valueKind = ConstantKind::Str;
       c->strValue = part.literal;
       out.push_back(c);
       continue;
     }
     if (!part.selfDocumenting.empty()) {
-      auto* c = make<Constant>(range(at));
+      auto* c = make<Constant>(partRange);
       c->valueKind = ConstantKind::Str;
       c->strValue = std::string(part.selfDocumenting);
       out.push_back(c);
@@ -674,12 +675,15 @@ void AstBuilder::fstringParts(const std::vector<FStringPart>& parts, std::string
     Expr* value = parseFStringField("(" + std::string(part.expression) + ")", map, ctx_, diags_);
     if (value == nullptr)
       continue;
-    auto* fv = make<FormattedValue>(SourceRange(where, where));
+    auto* fv = make<FormattedValue>(partRange);
     fv->value = value;
-    fv->range.end = value->range.end;
     fv->conversion = part.conversion;
     if (part.hasFormatSpec) {
-      auto* spec = make<JoinedStr>(range(at));
+      SourceRange specRange(partRange.end);
+      if (!part.formatSpec.empty())
+        specRange = {locationInToken(at, bodyOffset + part.formatSpec.front().offset),
+                     locationInToken(at, bodyOffset + part.formatSpec.back().endOffset)};
+      auto* spec = make<JoinedStr>(specRange);
       fstringParts(part.formatSpec, token, bodyOffset, at, spec->values);
       fv->formatSpec = spec;
     }

@@ -1,57 +1,14 @@
 // AstPrinter: a readable, indented dump of the AST (`pykc emit --emit=ast`).
 #include "syntax/AstPrinter.h"
 
+#include "syntax/LiteralParser.h"
+
 #include <cstdio>
 #include <sstream>
 
 namespace pyk::ast {
 
 namespace {
-
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) {
-    switch (c) {
-    case '\\':
-      out += "\\\\";
-      break;
-    case '"':
-      out += "\\\"";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      if (c < 0x20 || c == 0x7F) {
-        char buffer[8];
-        std::snprintf(buffer, sizeof buffer, "\\x%02x", c);
-        out += buffer;
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-  }
-  return out;
-}
-
-std::string int128ToString(__int128 v) {
-  if (v == 0)
-    return "0";
-  bool negative = v < 0;
-  unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : v;
-  std::string digits;
-  while (u != 0) {
-    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
-    u /= 10;
-  }
-  return negative ? "-" + digits : digits;
-}
 
 std::string formatDouble(double d) {
   char buffer[64];
@@ -210,7 +167,8 @@ private:
         break;
       case ConstantKind::Int:
         s << " int "
-          << (c->intTooLarge ? c->spelling + " (too large)" : int128ToString(c->intValue));
+          << (c->intTooLarge ? c->spelling + " (too large)"
+                             : syntax::formatIntegerLiteral(c->intValue));
         break;
       case ConstantKind::Float:
         s << " float " << formatDouble(c->floatValue);
@@ -219,10 +177,10 @@ private:
         s << " complex " << formatDouble(c->floatValue) << 'j';
         break;
       case ConstantKind::Str:
-        s << " str \"" << escaped(c->strValue) << '"';
+        s << " str \"" << syntax::escapeForDisplay(c->strValue, '"', false) << '"';
         break;
       case ConstantKind::Bytes:
-        s << " bytes \"" << escaped(c->strValue) << '"';
+        s << " bytes \"" << syntax::escapeForDisplay(c->strValue, '"', true) << '"';
         break;
       case ConstantKind::Ellipsis:
         s << " Ellipsis";

@@ -18,6 +18,7 @@ public:
       if (end > literalStart || !literal.empty()) {
         FStringPart part;
         part.offset = literalStart;
+        part.endOffset = end;
         std::vector<LiteralError> escapeErrors;
         part.literal = raw_ ? literal : decodeEscapes(literal, false, escapeErrors);
         for (LiteralError& e : escapeErrors)
@@ -88,6 +89,11 @@ private:
         size_t close = body_.find(c, end + 1);
         if (close == std::string_view::npos) {
           errors_.push_back({end, 1, "unterminated string in expression"});
+          return false;
+        }
+        if (size_t slash = body_.substr(end, close - end).find('\\');
+            slash != std::string_view::npos) {
+          errors_.push_back({end + slash, 1, "expression part cannot include a backslash"});
           return false;
         }
         end = close;
@@ -163,6 +169,7 @@ private:
     if (!field.selfDocumenting.empty() && field.conversion == 0 && !field.hasFormatSpec)
       field.conversion = 'r';
     field.offset = open;
+    field.endOffset = i;
     parts.push_back(std::move(field));
     return true;
   }

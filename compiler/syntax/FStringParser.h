@@ -16,7 +16,8 @@ struct FStringPart {
   bool isField = false;
   // Literal: the text with escapes decoded and `{{`/`}}` collapsed.
   std::string literal;
-  size_t offset = 0; // byte offset of the part in the body
+  size_t offset = 0;    // byte offset of the part in the body
+  size_t endOffset = 0; // one past its last byte (a field's closing `}` included)
   // Field:
   std::string_view expression; // as written, between `{` and `!`, `:`, `=` or `}`
   size_t expressionOffset = 0;

@@ -36,6 +36,20 @@ IntegerValue parseIntegerLiteral(std::string_view text) {
   return result;
 }
 
+std::string formatIntegerLiteral(__int128 value) {
+  if (value == 0)
+    return "0";
+  bool negative = value < 0;
+  unsigned __int128 magnitude = negative ? static_cast<unsigned __int128>(-(value + 1)) + 1
+                                         : static_cast<unsigned __int128>(value);
+  std::string digits;
+  while (magnitude != 0) {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(magnitude % 10)));
+    magnitude /= 10;
+  }
+  return negative ? "-" + digits : digits;
+}
+
 double parseFloatLiteral(std::string_view text) {
   std::string clean;
   for (char c : text)
@@ -200,6 +214,31 @@ std::string decodeEscapes(std::string_view body, bool bytes, std::vector<Literal
       out += '\\';
       out += e;
       break;
+    }
+  }
+  return out;
+}
+
+std::string escapeForDisplay(std::string_view value, char quote, bool bytes) {
+  std::string out;
+  for (char ch : value) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (ch == '\\' || ch == quote) {
+      out += '\\';
+      out += ch;
+    } else if (ch == '\n') {
+      out += "\\n";
+    } else if (ch == '\t') {
+      out += "\\t";
+    } else if (ch == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c == 0x7F || (bytes && c >= 0x80)) {
+      static const char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+    } else {
+      out += ch;
     }
   }
   return out;

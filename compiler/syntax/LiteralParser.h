@@ -14,6 +14,9 @@ struct IntegerValue {
 // `text` is a valid integer token (any base, underscores allowed).
 IntegerValue parseIntegerLiteral(std::string_view text);
 
+// The decimal spelling of an integer value.
+std::string formatIntegerLiteral(__int128 value);
+
 // `text` is a valid float or imaginary token (a trailing j/J is ignored). Out-of-range values
 // become inf, as in Python.
 double parseFloatLiteral(std::string_view text);
@@ -37,5 +40,10 @@ struct LiteralError {
 // Decodes backslash escapes of a str (UTF-8 result) or bytes body, as Python does. Unknown
 // escapes keep their backslash (Python only warns). Errors are appended to `errors`.
 std::string decodeEscapes(std::string_view body, bool bytes, std::vector<LiteralError>& errors);
+
+// The inverse, for display: a str or bytes value written as the body of a literal quoted with
+// `quote`, with backslashes, the quote and control characters escaped (and, for bytes, every
+// byte past 0x7F), so the text is printable and valid UTF-8.
+std::string escapeForDisplay(std::string_view value, char quote, bool bytes);
 
 } // namespace pyk::syntax

@@ -172,13 +172,31 @@ bool parseText(const std::string& text, const PositionMap& positions, bool inFSt
   lexer.removeErrorListeners(); // the catch-all ERROR_CHAR rule means it never reports
   antlr4::CommonTokenStream tokens(&lexer);
   tokens.fill();
+  grammar::PythonParser parser(&tokens);
+  parser.removeErrorListeners();
+
   if (!lexer.problems().empty()) {
+    // Syntax errors before the first lexical error are as real as it is: parse for them, then
+    // report both. Nothing past the lexical error is trusted.
+    SourceLoc first;
+    for (const LexicalProblem& p : lexer.problems()) {
+      SourceLoc at = positions.map(p.line, p.column);
+      if (!first.valid() || at < first)
+        first = at;
+    }
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::LL);
+    parser.setErrorHandler(
+        std::make_shared<syntax::PythonErrorStrategy>(diags, positions, inFString, first));
+    try {
+      (parser.*entry)();
+    } catch (const grammar::NestingTooDeep&) {
+      // the lexical error below is reported; the nesting is past it or beside the point
+    }
     reportLexicalProblems(lexer.problems(), positions, diags);
     return false;
   }
 
-  grammar::PythonParser parser(&tokens);
-  parser.removeErrorListeners();
   Tree* tree = nullptr;
   try {
     // Fast path: SLL prediction, bailing out at the first error ...

@@ -173,6 +173,8 @@ void PythonErrorStrategy::report(antlr4::Parser* recognizer, antlr4::Token* offe
   // One error per line, and after the first error none at an indent, a dedent or the end of
   // the file: those are echoes of the first error from the parser's recovery.
   const size_t offendingType = offending->getType();
+  if (cutoff_.valid() && !(range.begin < cutoff_))
+    return;
   if (range.begin.line == lastLine_ || (errors_ > 0 && (offendingType == PythonLexer::INDENT ||
                                                         offendingType == PythonLexer::DEDENT ||
                                                         offendingType == antlr4::Token::EOF)))

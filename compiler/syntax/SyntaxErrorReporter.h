@@ -28,8 +28,11 @@ struct PositionMap {
 // diagnostics: one error per source line, with targeted messages for common mistakes.
 class PythonErrorStrategy : public antlr4::DefaultErrorStrategy {
 public:
-  PythonErrorStrategy(DiagnosticEngine& diags, PositionMap positions, bool inFString)
-      : diags_(diags), positions_(positions), inFString_(inFString) {}
+  // Errors at or after `cutoff` (when valid) are dropped: they follow a lexical error that is
+  // reported instead.
+  PythonErrorStrategy(DiagnosticEngine& diags, PositionMap positions, bool inFString,
+                      SourceLoc cutoff = {})
+      : diags_(diags), positions_(positions), inFString_(inFString), cutoff_(cutoff) {}
 
   unsigned errorCount() const { return errors_; }
 
@@ -50,6 +53,7 @@ private:
   DiagnosticEngine& diags_;
   PositionMap positions_;
   bool inFString_;
+  SourceLoc cutoff_;
   unsigned errors_ = 0;
   size_t lastLine_ = 0;
 };

@@ -174,7 +174,7 @@ TEST(Parser, InvalidTargets) {
   EXPECT_EQ(Parsed("del 1\n").first(), "1:5: cannot delete literal");
   EXPECT_EQ(Parsed("(a, b) += 1\n").first(), "1:1: cannot use augmented assignment on tuple");
   EXPECT_EQ(Parsed("(a.b := 1)\n").first(),
-            "1:2: cannot use assignment expressions with expression");
+            "1:2: cannot use assignment expressions with attribute");
   EXPECT_EQ(Parsed("for 1 in x: pass\n").first(), "1:5: cannot assign to literal");
 }
 

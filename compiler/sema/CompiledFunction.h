@@ -1,0 +1,63 @@
+// CompiledFunction: a function numba compiles (kernel, device function, vectorize or guvectorize
+// ufunc), with its decorator's options and parsed signatures.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/SourceLocation.h"
+#include "sema/FunctionSignature.h"
+#include "sema/GufuncLayout.h"
+#include "sema/NameBinding.h"
+#include "syntax/Ast.h"
+
+namespace pyk::sema {
+
+enum class CompiledFunctionKind : uint8_t { Kernel, DeviceFunction, Vectorize, GuVectorize };
+
+const char* nameOf(CompiledFunctionKind kind); // "kernel", "device function", "vectorize", ...
+// The kind as the subject of a message: "kernels", "device functions", "`vectorize` functions".
+const char* pluralNounOf(CompiledFunctionKind kind);
+
+// Options given to the decorator; unset ones keep numba's defaults.
+struct DecoratorOptions {
+  std::optional<bool> device;
+  std::optional<bool> debug;
+  std::optional<bool> lineinfo;
+  std::optional<bool> cache;
+  std::optional<bool> opt;
+  std::optional<bool> fastmath;           // `fastmath=True/False`
+  std::vector<std::string> fastmathFlags; // `fastmath={'nsz', 'arcp'}`
+  // `inline=`: "always" (True), "never" (False) or the string given.
+  std::optional<std::string> inlineMode;
+  std::optional<int64_t> maxRegisters;
+  std::vector<int64_t> launchBounds; // `launch_bounds=128` or `(128, 2)`
+  std::vector<std::string> link;
+  std::optional<bool> lto;
+  std::optional<bool> boundscheck;
+  std::optional<bool> nopython;
+  std::optional<bool> forceobj;
+  std::optional<bool> forceinline;
+  std::string target;                  // vectorize/guvectorize: "cuda", "cpu" or "parallel"
+  std::optional<std::string> identity; // vectorize/guvectorize `identity=`, as written
+  std::vector<int64_t> writableArgs;   // guvectorize `writable_args=`
+};
+
+struct CompiledFunction {
+  std::string name;
+  const ast::FunctionDef* def = nullptr;
+  CompiledFunctionKind kind = CompiledFunctionKind::Kernel;
+  std::string decoratorName;  // as written: `cuda.jit`, `numba.cuda.jit`, `vectorize`
+  SourceRange decoratorRange; // the decorator expression
+  // Signatures given to the decorator, parsed; empty with `lazy` set when none was given
+  // (numba then compiles one specialization per distinct argument types).
+  std::vector<FunctionSignature> signatures;
+  bool lazy = true;
+  DecoratorOptions options;
+  std::optional<GufuncLayout> layout; // guvectorize
+  FunctionScope scope;                // filled by name resolution
+};
+
+} // namespace pyk::sema

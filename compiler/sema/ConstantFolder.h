@@ -1,0 +1,42 @@
+// ConstantFolder: evaluates a module-level expression at compile time, as Python would, when
+// every name in it is an import or an already folded constant.
+#pragma once
+
+#include "diag/DiagnosticEngine.h"
+#include "sema/FoldResult.h"
+#include "sema/ModuleSymbolTable.h"
+#include "syntax/Ast.h"
+
+namespace pyk::sema {
+
+// Folds literals, tuples, names of folded constants, arithmetic, comparisons (chained), `and`,
+// `or`, `not`, conditional expressions, tuple indexing and slicing, the builtins `int float bool
+// complex abs min max round len pow divmod`, `math.*` constants and functions, numpy and numba
+// scalar casts (`np.float32(x)`, `numba.int32(x)`), type objects (`np.float32`) and
+// `np.array(<nested literals>, dtype=...)`. Python errors the module's own code would raise
+// (division by zero, a ragged array literal) are reported once, at the offending node.
+class ConstantFolder {
+public:
+  ConstantFolder(const ModuleSymbolTable& symbols, DiagnosticEngine& diags)
+      : symbols_(symbols), diags_(diags) {}
+
+  // Folds `expr`; an Error result has already been reported when this returns.
+  FoldResult fold(const ast::Expr* expr);
+
+private:
+  FoldResult eval(const ast::Expr* expr, int depth);
+  FoldResult evalName(const ast::Name* name);
+  FoldResult evalAttribute(const ast::Attribute* attribute, int depth);
+  FoldResult evalCall(const ast::Call* call, int depth);
+  FoldResult evalSubscript(const ast::Subscript* subscript, int depth);
+  FoldResult evalSequence(const std::vector<ast::Expr*>& elements, int depth);
+  FoldResult evalBuiltinCall(const std::string& builtin, const ast::Call* call,
+                             const std::vector<ConstantValue>& args);
+  FoldResult evalApiCall(const std::string& qualifiedName, const ast::Call* call, int depth);
+  FoldResult evalNumpyArray(const ast::Call* call, int depth);
+
+  const ModuleSymbolTable& symbols_;
+  DiagnosticEngine& diags_;
+};
+
+} // namespace pyk::sema

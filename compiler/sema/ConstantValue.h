@@ -1,0 +1,94 @@
+// ConstantValue: a module-level value known at compile time (Python scalar, numpy scalar, str,
+// tuple, literal numpy array, or a scalar type object such as `np.float32`).
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sema/NumbaType.h"
+
+namespace pyk::sema {
+
+struct ConstantArray;
+
+struct ConstantValue {
+  enum class Kind : uint8_t { None, Bool, Int, Float, Complex, Str, Tuple, Array, Type };
+
+  Kind kind = Kind::None;
+  // Bool/Int/Float/Complex: the numba type of the value. A *weak* value is a plain Python
+  // scalar (numba types it int64 or uint64 by size, float64, complex128, boolean); a strong one
+  // is a numpy scalar with that exact type (`np.float32(0.5)`, `numba.int32(3)`).
+  ScalarKind scalar = ScalarKind::Int64;
+  bool weak = true;
+
+  bool boolValue = false;
+  __int128 intValue = 0; // within the range of `scalar`
+  double floatValue = 0; // rounded to `scalar`'s precision
+  std::complex<double> complexValue;
+  std::string strValue;
+  std::vector<ConstantValue> elements; // Tuple
+  std::shared_ptr<const ConstantArray> array;
+  NumbaType typeValue; // Type: the scalar type object
+
+  static ConstantValue none() { return {}; }
+  static ConstantValue boolean(bool value, bool weak = true);
+  // A weak int is typed int64, or uint64 when it is too large for int64.
+  static ConstantValue pythonInt(__int128 value);
+  static ConstantValue integer(__int128 value, ScalarKind type, bool weak = false);
+  static ConstantValue floating(double value, ScalarKind type = ScalarKind::Float64,
+                                bool weak = true);
+  static ConstantValue complex(std::complex<double> value, ScalarKind type = ScalarKind::Complex128,
+                               bool weak = true);
+  static ConstantValue string(std::string value);
+  static ConstantValue tuple(std::vector<ConstantValue> elements);
+  static ConstantValue arrayOf(std::shared_ptr<const ConstantArray> array);
+  static ConstantValue type(const NumbaType& type);
+
+  bool isNumber() const {
+    return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float || kind == Kind::Complex;
+  }
+
+  // Python's repr, numpy's for numpy values: `16`, `0.25`, `True`, `'text'`, `(1, 2.5)`,
+  // `array([[1., 2.], [3., 4.]], dtype=float32)`, `float32` for a type.
+  std::string repr() const;
+  // The value's type as numba sees a global: `int64`, `float32`, `UniTuple(int64, 2)`,
+  // `array(float32, 2d, C) shape (2, 2)`, `str`, `none`, `type`.
+  std::string typeDescription() const;
+
+  friend bool operator==(const ConstantValue& a, const ConstantValue& b);
+};
+
+// Numeric views of a number constant, as Python converts them (a bool is 0 or 1).
+inline bool isIntegral(const ConstantValue& v) {
+  return v.kind == ConstantValue::Kind::Int || v.kind == ConstantValue::Kind::Bool;
+}
+inline __int128 asInt(const ConstantValue& v) {
+  return v.kind == ConstantValue::Kind::Bool ? v.boolValue : v.intValue;
+}
+inline double asDouble(const ConstantValue& v) {
+  switch (v.kind) {
+  case ConstantValue::Kind::Bool:
+    return v.boolValue ? 1.0 : 0.0;
+  case ConstantValue::Kind::Int:
+    return static_cast<double>(v.intValue);
+  case ConstantValue::Kind::Float:
+    return v.floatValue;
+  default:
+    return v.complexValue.real();
+  }
+}
+
+// A numpy array built from literals at module level; numba freezes it into the kernel.
+struct ConstantArray {
+  ScalarKind dtype = ScalarKind::Float64;
+  std::vector<int64_t> shape;        // at least one dimension
+  std::vector<ConstantValue> values; // row-major, each a strong scalar of `dtype`
+};
+
+// Python's repr of a double: shortest round-trip digits, `1.0`, `1e-05`, `1e+16`, `inf`, `nan`.
+std::string pythonFloatRepr(double value);
+
+} // namespace pyk::sema

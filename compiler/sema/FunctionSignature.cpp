@@ -1,0 +1,17 @@
+// FunctionSignature: a numba function type, `ret(args...)`, or `(args...)` with the return
+// inferred.
+#include "sema/FunctionSignature.h"
+
+namespace pyk::sema {
+
+std::string FunctionSignature::spelling() const {
+  std::string out = returnType ? returnType->spelling() : std::string();
+  out += '(';
+  for (size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i].spelling();
+  if (!returnType && params.size() == 1)
+    out += ',';
+  return out + ')';
+}
+
+} // namespace pyk::sema

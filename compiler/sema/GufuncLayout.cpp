@@ -1,0 +1,120 @@
+// GufuncLayout: a `guvectorize` layout string such as `(m,n),(n,p)->(m,p)`: the core dimensions
+// of each input and output operand.
+#include "sema/GufuncLayout.h"
+
+#include <cctype>
+
+namespace pyk::sema {
+
+namespace {
+
+std::string operandSpelling(const std::vector<std::string>& dims) {
+  std::string out = "(";
+  for (size_t i = 0; i < dims.size(); ++i)
+    out += (i ? "," : "") + dims[i];
+  return out + ")";
+}
+
+class LayoutParser {
+public:
+  LayoutParser(std::string_view text, GufuncLayoutError& error) : text_(text), error_(error) {}
+
+  std::optional<GufuncLayout> parse() {
+    GufuncLayout layout;
+    if (!parseOperands(layout.inputs))
+      return std::nullopt;
+    skipSpace();
+    if (text_.substr(pos_, 2) != "->")
+      return fail("expected `->`");
+    pos_ += 2;
+    skipSpace();
+    if (!parseOperands(layout.outputs))
+      return std::nullopt;
+    skipSpace();
+    if (pos_ != text_.size())
+      return fail("unexpected text after the outputs");
+    return layout;
+  }
+
+private:
+  bool parseOperands(std::vector<std::vector<std::string>>& operands) {
+    while (true) {
+      skipSpace();
+      if (pos_ >= text_.size() || text_[pos_] != '(') {
+        fail("expected `(`");
+        return false;
+      }
+      ++pos_;
+      std::vector<std::string> dims;
+      skipSpace();
+      while (pos_ < text_.size() && text_[pos_] != ')') {
+        size_t start = pos_;
+        while (pos_ < text_.size() &&
+               (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+          ++pos_;
+        if (pos_ == start) {
+          fail("expected a dimension name");
+          return false;
+        }
+        dims.emplace_back(text_.substr(start, pos_ - start));
+        skipSpace();
+        if (pos_ < text_.size() && text_[pos_] == ',') {
+          ++pos_;
+          skipSpace();
+          if (pos_ < text_.size() && text_[pos_] == ')') {
+            fail("expected a dimension name");
+            return false;
+          }
+        } else if (pos_ < text_.size() && text_[pos_] != ')') {
+          fail("expected `,` or `)`");
+          return false;
+        }
+      }
+      if (pos_ >= text_.size()) {
+        fail("expected `)`");
+        return false;
+      }
+      ++pos_;
+      operands.push_back(std::move(dims));
+      skipSpace();
+      if (pos_ < text_.size() && text_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      return true;
+    }
+  }
+
+  void skipSpace() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_])))
+      ++pos_;
+  }
+
+  std::nullopt_t fail(const char* message) {
+    error_.message = message;
+    error_.offset = pos_;
+    return std::nullopt;
+  }
+
+  std::string_view text_;
+  GufuncLayoutError& error_;
+  size_t pos_ = 0;
+};
+
+} // namespace
+
+std::string GufuncLayout::spelling() const {
+  std::string out;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    out += (i ? "," : "") + operandSpelling(inputs[i]);
+  out += "->";
+  for (size_t i = 0; i < outputs.size(); ++i)
+    out += (i ? "," : "") + operandSpelling(outputs[i]);
+  return out;
+}
+
+std::optional<GufuncLayout> parseGufuncLayout(std::string_view text, GufuncLayoutError& error) {
+  return LayoutParser(text, error).parse();
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,385 @@
+// ModuleResolver: the resolution phase's entry point: imports recorded, module constants folded,
+// kernels / device functions / ufuncs found and checked, names in their bodies bound.
+#include "sema/ModuleResolver.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+#include "sema/AssignmentTargets.h"
+#include "sema/ConstantFolder.h"
+#include "sema/DecoratorReader.h"
+#include "sema/ImportResolver.h"
+#include "sema/KernelLanguageChecker.h"
+#include "sema/NameResolver.h"
+#include "sema/ScopeWalk.h"
+
+namespace pyk::sema {
+
+namespace {
+
+// One binding of a module-level name by the module's own top-level code.
+struct BindingEvent {
+  enum class Kind : uint8_t { Import, Assign, Function, Class, Other };
+  Kind kind = Kind::Other;
+  std::string name;
+  const ast::Stmt* statement = nullptr; // the binding statement
+  const ast::Stmt* topLevel = nullptr;  // the module-level statement holding it
+  const ast::Expr* target = nullptr;    // Assign: the target that holds the name
+  ImportBinding import;                 // Import
+};
+
+const char* containerNoun(const ast::Stmt* s) {
+  switch (s->kind) {
+  case ast::NodeKind::If:
+    return "an `if` statement";
+  case ast::NodeKind::For:
+    return "a `for` loop";
+  case ast::NodeKind::While:
+    return "a `while` loop";
+  case ast::NodeKind::Try:
+    return "a `try` statement";
+  case ast::NodeKind::With:
+    return "a `with` statement";
+  case ast::NodeKind::Match:
+    return "a `match` statement";
+  default:
+    return "a compound statement";
+  }
+}
+
+class ModuleResolution {
+public:
+  ModuleResolution(const ast::Module& module, DiagnosticEngine& diags)
+      : module_(module), diags_(diags) {}
+
+  ResolvedModule run() {
+    collectEvents();
+    collectGlobalDeclarations();
+    bindInOrder();
+    findNestedDecoratedFunctions();
+    NameResolver resolver(result_.symbols, result_.functions, diags_);
+    for (CompiledFunction& function : result_.functions) {
+      resolver.resolve(function);
+      checkKernelLanguage(function, diags_);
+    }
+    return std::move(result_);
+  }
+
+private:
+  void addEvent(BindingEvent event) {
+    eventsByName_[event.name].push_back(events_.size());
+    events_.push_back(std::move(event));
+  }
+
+  void collectEvents() {
+    for (ast::Stmt* top : module_.body) {
+      walkScope(top, [&](ast::Node* node) {
+        const auto* stmt = node->as<ast::Stmt>();
+        auto simple = [&](BindingEvent::Kind kind, const std::vector<std::string>& names,
+                          const ast::Expr* target = nullptr) {
+          for (const std::string& n : names) {
+            BindingEvent e;
+            e.kind = kind;
+            e.name = n;
+            e.statement = stmt != nullptr ? stmt : top;
+            e.topLevel = top;
+            e.target = target;
+            addEvent(std::move(e));
+          }
+        };
+        std::vector<std::string> names;
+        switch (node->kind) {
+        case ast::NodeKind::Assign:
+          for (const ast::Expr* t : node->as<ast::Assign>()->targets) {
+            names.clear();
+            collectTargetNames(t, names);
+            simple(BindingEvent::Kind::Assign, names, t);
+          }
+          break;
+        case ast::NodeKind::AnnAssign:
+          if (node->as<ast::AnnAssign>()->value != nullptr) {
+            collectTargetNames(node->as<ast::AnnAssign>()->target, names);
+            simple(BindingEvent::Kind::Assign, names, node->as<ast::AnnAssign>()->target);
+          }
+          break;
+        case ast::NodeKind::AugAssign:
+          collectTargetNames(node->as<ast::AugAssign>()->target, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::For:
+          collectTargetNames(node->as<ast::For>()->target, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::With:
+          for (const ast::WithItem& item : node->as<ast::With>()->items)
+            collectTargetNames(item.optionalVars, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::Delete:
+          for (const ast::Expr* t : node->as<ast::Delete>()->targets)
+            collectTargetNames(t, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::Try:
+          for (const ast::ExceptHandler& h : node->as<ast::Try>()->handlers)
+            if (!h.name.empty())
+              names.push_back(h.name);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::NamedExpr:
+          collectTargetNames(node->as<ast::NamedExpr>()->target, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::MatchAs:
+          if (!node->as<ast::MatchAs>()->name.empty())
+            simple(BindingEvent::Kind::Other, {node->as<ast::MatchAs>()->name});
+          break;
+        case ast::NodeKind::MatchStar:
+          if (!node->as<ast::MatchStar>()->name.empty())
+            simple(BindingEvent::Kind::Other, {node->as<ast::MatchStar>()->name});
+          break;
+        case ast::NodeKind::Import:
+        case ast::NodeKind::ImportFrom:
+          for (ImportBinding& binding : importBindings(*stmt)) {
+            BindingEvent e;
+            e.kind = BindingEvent::Kind::Import;
+            e.name = binding.name;
+            e.statement = stmt;
+            e.topLevel = top;
+            e.import = std::move(binding);
+            addEvent(std::move(e));
+          }
+          break;
+        case ast::NodeKind::FunctionDef:
+          simple(BindingEvent::Kind::Function, {node->as<ast::FunctionDef>()->name});
+          break;
+        case ast::NodeKind::ClassDef:
+          simple(BindingEvent::Kind::Class, {node->as<ast::ClassDef>()->name});
+          break;
+        default:
+          break;
+        }
+        return true;
+      });
+    }
+  }
+
+  // `global X` in any function means X may be rebound when that function runs.
+  void collectGlobalDeclarations() {
+    std::vector<std::string> functionStack;
+    std::function<void(ast::Node*)> walk = [&](ast::Node* node) {
+      bool isFunction = node->is<ast::FunctionDef>();
+      if (isFunction)
+        functionStack.push_back(node->as<ast::FunctionDef>()->name);
+      if (const auto* global = node->as<ast::Global>(); global && !functionStack.empty())
+        for (const std::string& name : global->names)
+          globalRebinds_.emplace(name, functionStack.back());
+      ast::forEachChild(node, walk);
+      if (isFunction)
+        functionStack.pop_back();
+    };
+    walk(const_cast<ast::Module*>(&module_));
+  }
+
+  void bindInOrder() {
+    std::set<std::string> done;
+    for (const BindingEvent& event : events_) {
+      const std::vector<size_t>& all = eventsByName_[event.name];
+      bool allFunctions = true, allImports = true, importsAgree = true;
+      for (size_t i : all) {
+        allFunctions = allFunctions && events_[i].kind == BindingEvent::Kind::Function;
+        allImports = allImports && events_[i].kind == BindingEvent::Kind::Import;
+        importsAgree = importsAgree && events_[i].kind == BindingEvent::Kind::Import &&
+                       events_[i].import.qualifiedName == events_[all[0]].import.qualifiedName;
+      }
+      // Functions are read where they are defined: their decorators run then.
+      if (event.kind == BindingEvent::Kind::Function) {
+        bool bindName = allFunctions && !globalRebinds_.count(event.name);
+        defineFunction(*event.statement->as<ast::FunctionDef>(), bindName);
+        if (bindName)
+          continue;
+      }
+      if (!done.insert(event.name).second)
+        continue;
+      const std::string& name = event.name;
+      if (auto global = globalRebinds_.find(name); global != globalRebinds_.end()) {
+        hostValue(event, "it is assigned through `global` in function `" + global->second + "`");
+        continue;
+      }
+      if (allImports) {
+        if (importsAgree)
+          result_.symbols.bindImport(event.import);
+        else
+          hostValue(event, "it is imported from different modules");
+        continue;
+      }
+      if (all.size() > 1) {
+        hostValue(event, "it is assigned more than once at module level");
+        continue;
+      }
+      bool direct = event.statement == event.topLevel;
+      if (event.kind == BindingEvent::Kind::Class) {
+        result_.symbols.bindHostValue({name, "it is a class", event.statement->range},
+                                      ModuleSymbolKind::Class);
+        continue;
+      }
+      if (event.kind == BindingEvent::Kind::Function)
+        continue; // bound by defineFunction... unless rebound, handled above
+      if (!direct) {
+        hostValue(event, std::string("it is assigned inside ") + containerNoun(event.topLevel) +
+                             " at module level");
+        continue;
+      }
+      if (event.kind != BindingEvent::Kind::Assign) {
+        hostValue(event, "it is not assigned a value at module level");
+        continue;
+      }
+      bindAssignment(event);
+    }
+  }
+
+  void hostValue(const BindingEvent& event, std::string reason) {
+    result_.symbols.bindHostValue({event.name, std::move(reason), event.statement->range});
+  }
+
+  void bindAssignment(const BindingEvent& event) {
+    const ast::Expr* value = nullptr;
+    if (const auto* assign = event.statement->as<ast::Assign>())
+      value = assign->value;
+    else if (const auto* ann = event.statement->as<ast::AnnAssign>())
+      value = ann->value;
+    auto cached = folded_.find(event.statement);
+    if (cached == folded_.end()) {
+      ConstantFolder folder(result_.symbols, diags_);
+      cached = folded_.emplace(event.statement, folder.fold(value)).first;
+    }
+    const FoldResult& whole = cached->second;
+    if (whole.status() == FoldResult::Status::Error) {
+      hostValue(event, "computing its value raises an error");
+      return;
+    }
+    if (!whole.isConstant()) {
+      hostValue(event, whole.reason());
+      return;
+    }
+    std::string reason;
+    std::optional<ConstantValue> v = extract(event.target, event.name, whole.value(), reason);
+    if (!v) {
+      hostValue(event, reason);
+      return;
+    }
+    result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
+  }
+
+  // The part of `value` that `name` receives when `value` is assigned to `target`.
+  std::optional<ConstantValue> extract(const ast::Expr* target, const std::string& name,
+                                       const ConstantValue& value, std::string& reason) {
+    if (target->is<ast::Name>())
+      return value;
+    const std::vector<ast::Expr*>* elements = nullptr;
+    if (const auto* tuple = target->as<ast::Tuple>())
+      elements = &tuple->elts;
+    else if (const auto* list = target->as<ast::List>())
+      elements = &list->elts;
+    if (elements == nullptr) {
+      reason = "its assignment target is not folded";
+      return std::nullopt;
+    }
+    for (const ast::Expr* e : *elements) {
+      if (e->is<ast::Starred>()) {
+        reason = "starred unpacking is not folded";
+        return std::nullopt;
+      }
+    }
+    if (value.kind != ConstantValue::Kind::Tuple) {
+      reason = "unpacking " + value.typeDescription() + " is not folded";
+      return std::nullopt;
+    }
+    if (value.elements.size() != elements->size()) {
+      reason = "the tuple has " + std::to_string(value.elements.size()) + " values, not " +
+               std::to_string(elements->size());
+      return std::nullopt;
+    }
+    for (size_t i = 0; i < elements->size(); ++i)
+      if (targetBinds((*elements)[i], name))
+        return extract((*elements)[i], name, value.elements[i], reason);
+    reason = "unpacking is not folded";
+    return std::nullopt;
+  }
+
+  void defineFunction(const ast::FunctionDef& def, bool bindName) {
+    DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
+    if (match.which == NumbaDecorator::None || match.which == NumbaDecorator::CpuJit) {
+      if (bindName)
+        result_.symbols.bindHostValue(
+            {def.name,
+             match.which == NumbaDecorator::CpuJit
+                 ? "it is compiled for the CPU by `" + match.spelling + "`"
+                 : std::string("it is a Python function"),
+             def.range},
+            ModuleSymbolKind::HostFunction);
+      return;
+    }
+    CompiledFunction function;
+    readDecorator(match, def, result_.symbols, diags_, function);
+    result_.functions.push_back(std::move(function));
+    if (bindName)
+      result_.symbols.bindCompiledFunction(def.name, result_.functions.size() - 1);
+  }
+
+  // Numba decorators on functions nested in functions or classes (not in compiled functions,
+  // whose nested definitions KernelLanguageChecker reports).
+  void findNestedDecoratedFunctions() {
+    struct Container {
+      const ast::Node* node;
+      bool compiled;
+    };
+    std::vector<Container> stack;
+    std::function<void(ast::Node*)> walk = [&](ast::Node* node) {
+      const auto* def = node->as<ast::FunctionDef>();
+      const auto* cls = node->as<ast::ClassDef>();
+      bool compiled = false;
+      if (def != nullptr) {
+        DecoratorMatch match = findNumbaDecorator(*def, result_.symbols, nullptr);
+        compiled = match.which != NumbaDecorator::None && match.which != NumbaDecorator::CpuJit;
+        bool insideCompiled = false;
+        for (const Container& c : stack)
+          insideCompiled = insideCompiled || c.compiled;
+        if (compiled && !stack.empty() && !insideCompiled) {
+          const ast::Node* parent = stack.back().node;
+          if (const auto* parentClass = parent->as<ast::ClassDef>())
+            diags_.report(DiagKind::DecoratedFunctionInClass,
+                          def->nameRange.valid() ? def->nameRange : def->range,
+                          {def->name, parentClass->name});
+          else
+            diags_.report(DiagKind::DecoratedFunctionNotTopLevel,
+                          def->nameRange.valid() ? def->nameRange : def->range,
+                          {def->name, parent->as<ast::FunctionDef>()->name});
+        }
+      }
+      if (def != nullptr || cls != nullptr)
+        stack.push_back({node, compiled});
+      ast::forEachChild(node, walk);
+      if (def != nullptr || cls != nullptr)
+        stack.pop_back();
+    };
+    walk(const_cast<ast::Module*>(&module_));
+  }
+
+  const ast::Module& module_;
+  DiagnosticEngine& diags_;
+  ResolvedModule result_;
+  std::vector<BindingEvent> events_;
+  std::map<std::string, std::vector<size_t>> eventsByName_;
+  std::map<std::string, std::string> globalRebinds_;
+  std::map<const ast::Stmt*, FoldResult> folded_;
+};
+
+} // namespace
+
+ResolvedModule resolveModule(const ast::Module& module, DiagnosticEngine& diags) {
+  return ModuleResolution(module, diags).run();
+}
+
+} // namespace pyk::sema

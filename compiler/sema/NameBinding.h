@@ -1,0 +1,42 @@
+// NameBinding: what a name used inside a compiled function refers to, and the per-function table
+// of those bindings (FunctionScope).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "syntax/Ast.h"
+
+namespace pyk::sema {
+
+struct NameBinding {
+  enum class Kind : uint8_t {
+    Parameter,        // index: the parameter's position
+    Local,            // index: position in FunctionScope::locals
+    ModuleConstant,   // index: into ModuleSymbolTable::constants()
+    CompiledFunction, // index: into ResolvedModule::functions (a device function)
+    Api,              // qualifiedName: `numba.cuda`, `math.sqrt`, `numba.float32`, `numpy`
+    Builtin,          // qualifiedName: the builtin's name (`range`, `print`, `True`...)
+  };
+  Kind kind = Kind::Local;
+  size_t index = 0;
+  std::string qualifiedName;
+};
+
+const char* nameOf(NameBinding::Kind kind); // "parameter", "local", "constant", ...
+
+// The names of one compiled function, resolved.
+struct FunctionScope {
+  std::vector<std::string> params; // in order, `*args`/`**kwargs` included
+  std::vector<std::string> locals; // every other name the body binds, in order of first binding
+  // Every Name node of the body (loads and stores) that resolved.
+  std::unordered_map<const ast::Name*, NameBinding> names;
+  // Attribute chains rooted at an imported module, with their canonical qualified names:
+  // the node of `cuda.threadIdx.x` → `numba.cuda.threadIdx.x` (and of `cuda.threadIdx` →
+  // `numba.cuda.threadIdx`).
+  std::unordered_map<const ast::Attribute*, std::string> apiAttributes;
+};
+
+} // namespace pyk::sema

@@ -1,0 +1,284 @@
+// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples and void.
+#include "sema/NumbaType.h"
+
+#include <utility>
+
+namespace pyk::sema {
+
+namespace {
+
+struct ScalarInfo {
+  const char* name;
+  int bits;
+};
+
+constexpr ScalarInfo kScalars[] = {
+    {"boolean", 8},  {"int8", 8},     {"int16", 16},     {"int32", 32},       {"int64", 64},
+    {"uint8", 8},    {"uint16", 16},  {"uint32", 32},    {"uint64", 64},      {"float16", 16},
+    {"float32", 32}, {"float64", 64}, {"complex64", 64}, {"complex128", 128},
+};
+
+struct NamedScalar {
+  const char* name;
+  ScalarKind kind;
+};
+
+// numba.types' names for scalars (numba/core/types/__init__.py), on a 64-bit platform.
+constexpr NamedScalar kNumbaScalarNames[] = {
+    {"boolean", ScalarKind::Boolean},
+    {"bool_", ScalarKind::Boolean},
+    {"b1", ScalarKind::Boolean},
+    {"int8", ScalarKind::Int8},
+    {"i1", ScalarKind::Int8},
+    {"char", ScalarKind::Int8},
+    {"int16", ScalarKind::Int16},
+    {"i2", ScalarKind::Int16},
+    {"short", ScalarKind::Int16},
+    {"int32", ScalarKind::Int32},
+    {"i4", ScalarKind::Int32},
+    {"intc", ScalarKind::Int32},
+    {"int64", ScalarKind::Int64},
+    {"i8", ScalarKind::Int64},
+    {"intp", ScalarKind::Int64},
+    {"int_", ScalarKind::Int64},
+    {"long_", ScalarKind::Int64},
+    {"longlong", ScalarKind::Int64},
+    {"ssize_t", ScalarKind::Int64},
+    {"uint8", ScalarKind::UInt8},
+    {"u1", ScalarKind::UInt8},
+    {"byte", ScalarKind::UInt8},
+    {"uchar", ScalarKind::UInt8},
+    {"uint16", ScalarKind::UInt16},
+    {"u2", ScalarKind::UInt16},
+    {"ushort", ScalarKind::UInt16},
+    {"uint32", ScalarKind::UInt32},
+    {"u4", ScalarKind::UInt32},
+    {"uintc", ScalarKind::UInt32},
+    {"uint64", ScalarKind::UInt64},
+    {"u8", ScalarKind::UInt64},
+    {"uintp", ScalarKind::UInt64},
+    {"uint", ScalarKind::UInt64},
+    {"ulong", ScalarKind::UInt64},
+    {"ulonglong", ScalarKind::UInt64},
+    {"size_t", ScalarKind::UInt64},
+    {"float16", ScalarKind::Float16},
+    {"f2", ScalarKind::Float16},
+    {"float32", ScalarKind::Float32},
+    {"f4", ScalarKind::Float32},
+    {"float_", ScalarKind::Float32},
+    {"float64", ScalarKind::Float64},
+    {"f8", ScalarKind::Float64},
+    {"double", ScalarKind::Float64},
+    {"complex64", ScalarKind::Complex64},
+    {"c8", ScalarKind::Complex64},
+    {"complex128", ScalarKind::Complex128},
+    {"c16", ScalarKind::Complex128},
+};
+
+// numpy's names for scalar types and dtype strings (NumPy 1.x and 2.x, 64-bit Linux).
+constexpr NamedScalar kNumpyScalarNames[] = {
+    {"bool_", ScalarKind::Boolean},
+    {"bool", ScalarKind::Boolean},
+    {"b1", ScalarKind::Boolean},
+    {"?", ScalarKind::Boolean},
+    {"int8", ScalarKind::Int8},
+    {"i1", ScalarKind::Int8},
+    {"byte", ScalarKind::Int8},
+    {"int16", ScalarKind::Int16},
+    {"i2", ScalarKind::Int16},
+    {"short", ScalarKind::Int16},
+    {"int32", ScalarKind::Int32},
+    {"i4", ScalarKind::Int32},
+    {"intc", ScalarKind::Int32},
+    {"int64", ScalarKind::Int64},
+    {"i8", ScalarKind::Int64},
+    {"intp", ScalarKind::Int64},
+    {"int_", ScalarKind::Int64},
+    {"int", ScalarKind::Int64},
+    {"long", ScalarKind::Int64},
+    {"longlong", ScalarKind::Int64},
+    {"uint8", ScalarKind::UInt8},
+    {"u1", ScalarKind::UInt8},
+    {"ubyte", ScalarKind::UInt8},
+    {"uint16", ScalarKind::UInt16},
+    {"u2", ScalarKind::UInt16},
+    {"ushort", ScalarKind::UInt16},
+    {"uint32", ScalarKind::UInt32},
+    {"u4", ScalarKind::UInt32},
+    {"uintc", ScalarKind::UInt32},
+    {"uint64", ScalarKind::UInt64},
+    {"u8", ScalarKind::UInt64},
+    {"uintp", ScalarKind::UInt64},
+    {"uint", ScalarKind::UInt64},
+    {"ulong", ScalarKind::UInt64},
+    {"ulonglong", ScalarKind::UInt64},
+    {"float16", ScalarKind::Float16},
+    {"f2", ScalarKind::Float16},
+    {"half", ScalarKind::Float16},
+    {"float32", ScalarKind::Float32},
+    {"f4", ScalarKind::Float32},
+    {"single", ScalarKind::Float32},
+    {"float64", ScalarKind::Float64},
+    {"f8", ScalarKind::Float64},
+    {"double", ScalarKind::Float64},
+    {"float_", ScalarKind::Float64},
+    {"float", ScalarKind::Float64},
+    {"complex64", ScalarKind::Complex64},
+    {"c8", ScalarKind::Complex64},
+    {"csingle", ScalarKind::Complex64},
+    {"complex128", ScalarKind::Complex128},
+    {"c16", ScalarKind::Complex128},
+    {"cdouble", ScalarKind::Complex128},
+    {"complex_", ScalarKind::Complex128},
+    {"complex", ScalarKind::Complex128},
+};
+
+template <size_t N>
+std::optional<ScalarKind> lookup(const NamedScalar (&table)[N], std::string_view name) {
+  for (const NamedScalar& entry : table)
+    if (name == entry.name)
+      return entry.kind;
+  return std::nullopt;
+}
+
+} // namespace
+
+const char* scalarName(ScalarKind kind) {
+  return kScalars[static_cast<size_t>(kind)].name;
+}
+int bitWidth(ScalarKind kind) {
+  return kScalars[static_cast<size_t>(kind)].bits;
+}
+
+bool isInteger(ScalarKind kind) {
+  return kind >= ScalarKind::Int8 && kind <= ScalarKind::UInt64;
+}
+bool isSignedInteger(ScalarKind kind) {
+  return kind >= ScalarKind::Int8 && kind <= ScalarKind::Int64;
+}
+bool isFloat(ScalarKind kind) {
+  return kind >= ScalarKind::Float16 && kind <= ScalarKind::Float64;
+}
+bool isComplex(ScalarKind kind) {
+  return kind == ScalarKind::Complex64 || kind == ScalarKind::Complex128;
+}
+
+const char* layoutName(ArrayLayout layout) {
+  switch (layout) {
+  case ArrayLayout::C:
+    return "C";
+  case ArrayLayout::F:
+    return "F";
+  case ArrayLayout::A:
+    return "A";
+  }
+  return "A";
+}
+
+NumbaType NumbaType::scalar(ScalarKind kind) {
+  NumbaType type;
+  type.kind_ = Kind::Scalar;
+  type.scalar_ = kind;
+  return type;
+}
+
+NumbaType NumbaType::array(ScalarKind dtype, int ndim, ArrayLayout layout) {
+  NumbaType type;
+  type.kind_ = Kind::Array;
+  type.scalar_ = dtype;
+  type.ndim_ = ndim;
+  type.layout_ = layout;
+  return type;
+}
+
+NumbaType NumbaType::uniTuple(const NumbaType& element, int count) {
+  NumbaType type;
+  type.kind_ = Kind::UniTuple;
+  type.elements_.assign(static_cast<size_t>(count), element);
+  return type;
+}
+
+NumbaType NumbaType::tuple(std::vector<NumbaType> elements) {
+  NumbaType type;
+  type.kind_ = Kind::Tuple;
+  type.elements_ = std::move(elements);
+  return type;
+}
+
+std::string NumbaType::str() const {
+  switch (kind_) {
+  case Kind::Void:
+    return "none";
+  case Kind::Scalar:
+    return scalarName(scalar_);
+  case Kind::Array:
+    return std::string("array(") + scalarName(scalar_) + ", " + std::to_string(ndim_) + "d, " +
+           layoutName(layout_) + ")";
+  case Kind::UniTuple:
+    return "UniTuple(" + (elements_.empty() ? std::string("none") : elements_[0].str()) + " x " +
+           std::to_string(elements_.size()) + ")";
+  case Kind::Tuple: {
+    std::string out = "Tuple(";
+    for (size_t i = 0; i < elements_.size(); ++i)
+      out += (i ? ", " : "") + elements_[i].str();
+    return out + ")";
+  }
+  }
+  return "?";
+}
+
+std::string NumbaType::spelling() const {
+  switch (kind_) {
+  case Kind::Void:
+    return "void";
+  case Kind::Scalar:
+    return scalarName(scalar_);
+  case Kind::Array: {
+    std::string out = std::string(scalarName(scalar_)) + "[";
+    for (int i = 0; i < ndim_; ++i) {
+      if (i)
+        out += ", ";
+      bool contiguous = (layout_ == ArrayLayout::C && i == ndim_ - 1) ||
+                        (layout_ == ArrayLayout::F && i == 0 && ndim_ > 1);
+      out += contiguous ? "::1" : ":";
+    }
+    return out + "]";
+  }
+  case Kind::UniTuple:
+    return "UniTuple(" + (elements_.empty() ? std::string("int64") : elements_[0].spelling()) +
+           ", " + std::to_string(elements_.size()) + ")";
+  case Kind::Tuple: {
+    std::string out = "Tuple((";
+    for (size_t i = 0; i < elements_.size(); ++i)
+      out += (i ? ", " : "") + elements_[i].spelling();
+    return out + (elements_.size() == 1 ? ",))" : "))");
+  }
+  }
+  return "?";
+}
+
+std::optional<ScalarKind> scalarKindNamed(std::string_view name) {
+  return lookup(kNumbaScalarNames, name);
+}
+
+bool isVoidTypeName(std::string_view name) {
+  return name == "void" || name == "none";
+}
+
+const std::vector<std::string>& numbaTypeNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const NamedScalar& entry : kNumbaScalarNames)
+      out.push_back(entry.name);
+    out.push_back("void");
+    out.push_back("none");
+    return out;
+  }();
+  return names;
+}
+
+std::optional<ScalarKind> numpyScalarKindNamed(std::string_view name) {
+  return lookup(kNumpyScalarNames, name);
+}
+
+} // namespace pyk::sema

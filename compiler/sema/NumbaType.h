@@ -1,0 +1,98 @@
+// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples and void.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pyk::sema {
+
+// numba's scalar types, each once (aliases such as `f4`, `float_` or `intp` map onto these).
+enum class ScalarKind : uint8_t {
+  Boolean,
+  Int8,
+  Int16,
+  Int32,
+  Int64,
+  UInt8,
+  UInt16,
+  UInt32,
+  UInt64,
+  Float16,
+  Float32,
+  Float64,
+  Complex64,
+  Complex128,
+};
+
+// numba's canonical name of a scalar kind: "boolean", "int32", "float64", "complex128", ...
+const char* scalarName(ScalarKind kind);
+bool isInteger(ScalarKind kind);
+bool isSignedInteger(ScalarKind kind);
+bool isFloat(ScalarKind kind);
+bool isComplex(ScalarKind kind);
+// Bits of the value (the whole of a complex); 8 for boolean.
+int bitWidth(ScalarKind kind);
+
+// C: `::1` on the last dimension; F: on the first; A: any strides.
+enum class ArrayLayout : uint8_t { C, F, A };
+const char* layoutName(ArrayLayout layout); // "C", "F", "A"
+
+class NumbaType {
+public:
+  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple };
+
+  static constexpr int kMaxArrayDims = 8;
+
+  NumbaType() = default; // void
+  static NumbaType voidType() { return NumbaType(); }
+  static NumbaType scalar(ScalarKind kind);
+  static NumbaType array(ScalarKind dtype, int ndim, ArrayLayout layout);
+  static NumbaType uniTuple(const NumbaType& element, int count);
+  static NumbaType tuple(std::vector<NumbaType> elements);
+
+  Kind kind() const { return kind_; }
+  bool isVoid() const { return kind_ == Kind::Void; }
+  bool isScalar() const { return kind_ == Kind::Scalar; }
+  bool isArray() const { return kind_ == Kind::Array; }
+  bool isTuple() const { return kind_ == Kind::UniTuple || kind_ == Kind::Tuple; }
+
+  // Scalar: the scalar; Array: the element type.
+  ScalarKind scalarKind() const { return scalar_; }
+  int ndim() const { return ndim_; }
+  ArrayLayout layout() const { return layout_; }
+  // Tuples: the element types (a UniTuple holds its element `count` times).
+  const std::vector<NumbaType>& elements() const { return elements_; }
+
+  // numba's repr: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 3)`,
+  // `Tuple(int64, float32)`, `none` for void.
+  std::string str() const;
+  // The signature-string spelling that parses back to this type: `float32[:, ::1]`,
+  // `UniTuple(int64, 3)`, `Tuple((int64, float32))`, `void`.
+  std::string spelling() const;
+
+  friend bool operator==(const NumbaType&, const NumbaType&) = default;
+
+private:
+  Kind kind_ = Kind::Void;
+  ScalarKind scalar_ = ScalarKind::Boolean;
+  int ndim_ = 0;
+  ArrayLayout layout_ = ArrayLayout::A;
+  std::vector<NumbaType> elements_;
+};
+
+// The scalar a numba type name stands for, aliases included (`float32`, `f4`, `float_`, `double`,
+// `intp`, `int_`, `b1`, `bool_`, `c8`, ...). Names the `numba` and `numba.types` modules export.
+std::optional<ScalarKind> scalarKindNamed(std::string_view name);
+// Whether `name` spells void in numba (`void`, `none`).
+bool isVoidTypeName(std::string_view name);
+// Every scalar type name scalarKindNamed accepts, and the void names: for did-you-mean.
+const std::vector<std::string>& numbaTypeNames();
+
+// The scalar a numpy dtype name stands for (`float32`, `float64`, `int32`, `bool_`, `intp`,
+// `complex64`, `single`, `double`, `half`, ...), as `np.<name>` or a dtype string.
+std::optional<ScalarKind> numpyScalarKindNamed(std::string_view name);
+
+} // namespace pyk::sema

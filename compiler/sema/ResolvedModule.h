@@ -1,0 +1,28 @@
+// ResolvedModule: the result of resolution for one file: the module's top-level names (imports,
+// folded constants, host values) and the functions numba compiles, with their names resolved.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "sema/CompiledFunction.h"
+#include "sema/ModuleSymbolTable.h"
+
+namespace pyk::sema {
+
+struct ResolvedModule {
+  ModuleSymbolTable symbols;
+  std::vector<CompiledFunction> functions; // source order
+
+  const CompiledFunction* function(std::string_view name) const {
+    for (const CompiledFunction& f : functions)
+      if (f.name == name)
+        return &f;
+    return nullptr;
+  }
+  const ModuleConstant* constant(std::string_view name) const {
+    return symbols.constantNamed(name);
+  }
+};
+
+} // namespace pyk::sema

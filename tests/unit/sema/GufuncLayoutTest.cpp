@@ -1,0 +1,38 @@
+// GufuncLayoutTest: guvectorize layout strings.
+#include <gtest/gtest.h>
+
+#include "sema/GufuncLayout.h"
+
+namespace pyk::sema {
+namespace {
+
+std::string parsed(const std::string& text) {
+  GufuncLayoutError error;
+  std::optional<GufuncLayout> layout = parseGufuncLayout(text, error);
+  return layout ? layout->spelling() : std::to_string(error.offset) + ": " + error.message;
+}
+
+TEST(GufuncLayout, Valid) {
+  EXPECT_EQ(parsed("(m,n),(n,p)->(m,p)"), "(m,n),(n,p)->(m,p)");
+  EXPECT_EQ(parsed(" ( n ) , ( ) -> ( n ) "), "(n),()->(n)");
+  EXPECT_EQ(parsed("(n)->()"), "(n)->()");
+  EXPECT_EQ(parsed("(n),(n)->(n),(n)"), "(n),(n)->(n),(n)");
+  EXPECT_EQ(parsed("(3)->(3)"), "(3)->(3)");
+  GufuncLayoutError error;
+  std::optional<GufuncLayout> layout = parseGufuncLayout("(m,n),(n,p)->(m,p)", error);
+  ASSERT_TRUE(layout);
+  EXPECT_EQ(layout->operandCount(), 3u);
+  EXPECT_EQ(layout->operand(2), (std::vector<std::string>{"m", "p"}));
+}
+
+TEST(GufuncLayout, Invalid) {
+  EXPECT_EQ(parsed("(n)"), "3: expected `->`");
+  EXPECT_EQ(parsed("(n->(n)"), "2: expected `,` or `)`");
+  EXPECT_EQ(parsed("(n,)->(n)"), "3: expected a dimension name");
+  EXPECT_EQ(parsed("n->n"), "0: expected `(`");
+  EXPECT_EQ(parsed("(n)->(n) x"), "9: unexpected text after the outputs");
+  EXPECT_EQ(parsed("(n)->"), "5: expected `(`");
+}
+
+} // namespace
+} // namespace pyk::sema
