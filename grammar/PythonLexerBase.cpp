@@ -116,18 +116,22 @@ void PythonLexerBase::process(std::unique_ptr<Token> token) {
     size_t expected = type == PythonLexer::RPAR   ? PythonLexer::LPAR
                       : type == PythonLexer::RSQB ? PythonLexer::LSQB
                                                   : PythonLexer::LBRACE;
+    if (!brackets_.empty() && brackets_.back().type == expected) {
+      brackets_.pop_back();
+      break;
+    }
     if (brackets_.empty()) {
       problem(Kind::UnmatchedClosingBracket, *token);
-    } else if (brackets_.back().type != expected) {
+    } else {
       problem(Kind::MismatchedBracket, *token);
       problems_.back().otherText = brackets_.back().text;
       problems_.back().otherLine = brackets_.back().line;
       problems_.back().otherColumn = brackets_.back().column;
-      brackets_.pop_back();
-    } else {
-      brackets_.pop_back();
     }
-    break;
+    // As in CPython, a bracket error ends tokenizing: what follows would only echo it.
+    pending_.push_back(makeToken(Token::EOF, "<EOF>", *token));
+    finished_ = true;
+    return;
   }
   case PythonLexer::ERROR_CHAR:
     problem(token->getText() == "\\" ? Kind::BadLineContinuation : Kind::InvalidCharacter, *token);
