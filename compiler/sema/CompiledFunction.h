@@ -58,6 +58,9 @@ struct CompiledFunction {
   DecoratorOptions options;
   std::optional<GufuncLayout> layout; // guvectorize
   FunctionScope scope;                // filled by name resolution
+  // The decorator had errors (a misspelt `device=`, say), so `kind` may not be what the user
+  // meant: checks that depend on it stay quiet rather than add a second, misleading error.
+  bool decoratorHasErrors = false;
 };
 
 } // namespace pyk::sema

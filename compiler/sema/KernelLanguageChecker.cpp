@@ -170,7 +170,7 @@ private:
       bool none = ret->value == nullptr ||
                   (ret->value->is<ast::Constant>() &&
                    ret->value->as<ast::Constant>()->valueKind == ast::ConstantKind::None);
-      if (function_.kind == CompiledFunctionKind::Kernel && !none)
+      if (function_.kind == CompiledFunctionKind::Kernel && !none && !function_.decoratorHasErrors)
         diags_.report(DiagKind::KernelReturnValueInBody, node->range, {});
       return true;
     }

@@ -322,7 +322,9 @@ private:
       return;
     }
     CompiledFunction function;
+    const unsigned errorsBefore = diags_.errorCount();
     readDecorator(match, def, result_.symbols, diags_, function);
+    function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
     result_.functions.push_back(std::move(function));
     if (bindName)
       result_.symbols.bindCompiledFunction(def.name, result_.functions.size() - 1);
