@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -20,6 +21,12 @@ SourceFile::SourceFile(std::string path, std::string text)
 }
 
 std::optional<SourceFile> SourceFile::read(const std::string& path, std::string& error) {
+  // A directory opens as a stream that reads nothing; say what it is instead.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "it is a directory";
+    return std::nullopt;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = std::strerror(errno);
