@@ -1,0 +1,561 @@
+// TypeRules: numba's typing of operators, casts and math functions on scalars (CUDA target).
+#include "sema/TypeRules.h"
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+#include <vector>
+
+namespace pyk::sema {
+namespace {
+
+using K = ScalarKind;
+constexpr int kScalarCount = 14;
+
+// numba's Conversion kinds, in increasing cost; None: no conversion at all.
+enum class Conversion : uint8_t { Exact, Promote, Safe, Unsafe, None };
+
+// numba 0.56's typing context `can_convert(from, to)` for every pair of scalars: the transitive
+// closure of typeconv/rules.py. Rows: from; columns: to; both in ScalarKind order. E exact,
+// P promote, S safe, U unsafe, - none.
+constexpr std::array<const char*, kScalarCount> kConversions = {
+    "ESSSSSSSSUSSSS", // boolean
+    "UEPPPUUUUUSSSS", // int8
+    "UUEPPUUUUUSSSS", // int16
+    "UUUEPUUUUUUSUS", // int32
+    "UUUUEUUUUUUSUS", // int64
+    "UUSSSEPPPUSSSS", // uint8
+    "UUUSSUEPPUUSUS", // uint16
+    "UUUUSUUEPUUSUS", // uint32
+    "UUUUUUUUEUUSUS", // uint64
+    "UUUUUUUUUEPPSS", // float16
+    "UUUUUUUUUUEPSS", // float32
+    "UUUUUUUUUUUEUS", // float64
+    "------------EP", // complex64
+    "------------UE", // complex128
+};
+
+Conversion conversion(K from, K to) {
+  switch (kConversions[static_cast<size_t>(from)][static_cast<size_t>(to)]) {
+  case 'E':
+    return Conversion::Exact;
+  case 'P':
+    return Conversion::Promote;
+  case 'S':
+    return Conversion::Safe;
+  case 'U':
+    return Conversion::Unsafe;
+  default:
+    return Conversion::None;
+  }
+}
+
+// One typed case of a numba template: `result(args...)`.
+struct Case {
+  K result;
+  std::vector<K> args;
+};
+using Cases = std::vector<Case>;
+
+// numba's resolve_overload: rate every case by the conversions the arguments need (unsafe,
+// then safe, then promote; fewer is better) and take the best, the earliest on a tie.
+const Case* selectCase(const Cases& cases, std::span<const K> args, bool unsafeCasting) {
+  const Case* best = nullptr;
+  std::tuple<int, int, int> bestRating;
+  for (const Case& c : cases) {
+    if (c.args.size() != args.size())
+      continue;
+    std::tuple<int, int, int> rating{0, 0, 0};
+    bool viable = true;
+    for (size_t i = 0; i < args.size() && viable; ++i) {
+      switch (conversion(args[i], c.args[i])) {
+      case Conversion::Exact:
+        break;
+      case Conversion::Promote:
+        ++std::get<2>(rating);
+        break;
+      case Conversion::Safe:
+        ++std::get<1>(rating);
+        break;
+      case Conversion::Unsafe:
+        if (!unsafeCasting)
+          viable = false;
+        ++std::get<0>(rating);
+        break;
+      case Conversion::None:
+        viable = false;
+        break;
+      }
+    }
+    if (viable && (!best || rating < bestRating)) {
+      best = &c;
+      bestRating = rating;
+    }
+  }
+  return best;
+}
+
+constexpr std::array<K, 4> kSigned = {K::Int8, K::Int16, K::Int32, K::Int64};
+constexpr std::array<K, 4> kUnsigned = {K::UInt8, K::UInt16, K::UInt32, K::UInt64};
+constexpr std::array<K, 2> kReals = {K::Float32, K::Float64};
+constexpr std::array<K, 2> kComplexes = {K::Complex64, K::Complex128};
+
+void addSame(Cases& cases, std::span<const K> kinds, int arity) {
+  for (K k : kinds)
+    cases.push_back({k, std::vector<K>(arity, k)});
+}
+
+// integer_binop_cases: the machine ints (int64, uint64) pairwise, signed if either is.
+void addIntegerBinops(Cases& cases) {
+  cases.push_back({K::Int64, {K::Int64, K::Int64}});
+  cases.push_back({K::Int64, {K::Int64, K::UInt64}});
+  cases.push_back({K::Int64, {K::UInt64, K::Int64}});
+  cases.push_back({K::UInt64, {K::UInt64, K::UInt64}});
+}
+
+// The typed cases of numba's template for a binary operator; `unsafeCasting` false for the
+// bitwise templates.
+const Cases& binaryCases(ast::BinOpKind op, bool& unsafeCasting) {
+  using ast::BinOpKind;
+  static const Cases arithmetic = [] { // BinOp: + - *
+    Cases c;
+    addIntegerBinops(c);
+    addSame(c, kReals, 2);
+    addSame(c, kComplexes, 2);
+    return c;
+  }();
+  static const Cases trueDiv = [] {
+    Cases c;
+    for (K a : {K::Int64, K::UInt64})
+      for (K b : {K::Int64, K::UInt64})
+        c.push_back({K::Float64, {a, b}});
+    addSame(c, kReals, 2);
+    addSame(c, kComplexes, 2);
+    return c;
+  }();
+  static const Cases flooring = [] { // % //
+    Cases c;
+    addIntegerBinops(c);
+    addSame(c, kReals, 2);
+    return c;
+  }();
+  static const Cases power = [] {
+    Cases c;
+    addIntegerBinops(c);
+    for (K base : kReals)
+      for (K exponent : {K::Int32, K::Int64, K::UInt64})
+        c.push_back({base, {base, exponent}});
+    addSame(c, kReals, 2);
+    addSame(c, kComplexes, 2);
+    return c;
+  }();
+  static const Cases shift = [] { // the left operand's signedness, at least 64 bits
+    Cases c;
+    for (K left : kSigned)
+      for (K right : {K::UInt64, K::Int64})
+        c.push_back({K::Int64, {left, right}});
+    for (K left : kUnsigned)
+      for (K right : {K::UInt64, K::Int64})
+        c.push_back({K::UInt64, {left, right}});
+    return c;
+  }();
+  static const Cases bitwise = [] { // & | ^
+    Cases c{{K::Boolean, {K::Boolean, K::Boolean}}};
+    addIntegerBinops(c);
+    return c;
+  }();
+  static const Cases none;
+  unsafeCasting = true;
+  switch (op) {
+  case BinOpKind::Add:
+  case BinOpKind::Sub:
+  case BinOpKind::Mult:
+    return arithmetic;
+  case BinOpKind::Div:
+    return trueDiv;
+  case BinOpKind::Mod:
+  case BinOpKind::FloorDiv:
+    return flooring;
+  case BinOpKind::Pow:
+    return power;
+  case BinOpKind::LShift:
+  case BinOpKind::RShift:
+    unsafeCasting = false;
+    return shift;
+  case BinOpKind::BitOr:
+  case BinOpKind::BitXor:
+  case BinOpKind::BitAnd:
+    unsafeCasting = false;
+    return bitwise;
+  case BinOpKind::MatMult:
+    return none;
+  }
+  return none;
+}
+
+// numba-cuda's float16 operators: two float16 operands of + - * / stay float16.
+bool isHalfOperator(ast::BinOpKind op) {
+  using ast::BinOpKind;
+  return op == BinOpKind::Add || op == BinOpKind::Sub || op == BinOpKind::Mult ||
+         op == BinOpKind::Div;
+}
+
+const Case* selectBinary(ast::BinOpKind op, K left, K right) {
+  bool unsafeCasting = true;
+  const Cases& cases = binaryCases(op, unsafeCasting);
+  const std::array<K, 2> args{left, right};
+  return selectCase(cases, args, unsafeCasting);
+}
+
+bool isOrdering(ast::CmpOpKind op) {
+  using ast::CmpOpKind;
+  return op == CmpOpKind::Lt || op == CmpOpKind::LtE || op == CmpOpKind::Gt || op == CmpOpKind::GtE;
+}
+
+// ---- calls -------------------------------------------------------------------------------------
+
+// A call's typing: the chosen case (result + argument types) and the tuple shape of the result.
+struct CallTyping {
+  K result;
+  std::vector<K> args;
+  enum class Shape : uint8_t { Scalar, PairWithInt32, Pair } shape = Shape::Scalar;
+};
+
+Cases unaryFloatCases(bool withHalf) { // cudamath's Math_unary (and Math_unary_with_fp16)
+  Cases c{{K::Float64, {K::Int64}},
+          {K::Float64, {K::UInt64}},
+          {K::Float32, {K::Float32}},
+          {K::Float64, {K::Float64}}};
+  if (withHalf)
+    c.push_back({K::Float16, {K::Float16}});
+  return c;
+}
+
+Cases binaryFloatCases(bool withIntegers) { // atan2, hypot (with), copysign, fmod, remainder
+  Cases c;
+  if (withIntegers) {
+    c.push_back({K::Float64, {K::Int64, K::Int64}});
+    c.push_back({K::Float64, {K::UInt64, K::UInt64}});
+  }
+  addSame(c, kReals, 2);
+  return c;
+}
+
+std::optional<CallTyping> fromCases(const Cases& cases, std::span<const K> args,
+                                    CallTyping::Shape shape = CallTyping::Shape::Scalar) {
+  const Case* c = selectCase(cases, args, /*unsafeCasting=*/true);
+  if (!c)
+    return std::nullopt;
+  return CallTyping{c->result, c->args, shape};
+}
+
+// numpy's promote_types on two numbers (numba's Number.unify).
+K promoteNumbers(K a, K b) {
+  if (a == b)
+    return a;
+  // The smallest float holding every value of an integer: 8 bits → float16, 16 → float32, wider
+  // → float64.
+  auto floatFor = [](K k) {
+    if (!isInteger(k))
+      return k;
+    int bits = bitWidth(k);
+    return bits <= 8 ? K::Float16 : bits <= 16 ? K::Float32 : K::Float64;
+  };
+  if (isInteger(a) && isInteger(b)) {
+    if (isSignedInteger(a) == isSignedInteger(b))
+      return bitWidth(a) >= bitWidth(b) ? a : b;
+    K s = isSignedInteger(a) ? a : b;
+    K u = isSignedInteger(a) ? b : a;
+    if (bitWidth(s) > bitWidth(u))
+      return s;
+    switch (bitWidth(u)) {
+    case 8:
+      return K::Int16;
+    case 16:
+      return K::Int32;
+    case 32:
+      return K::Int64;
+    default:
+      return K::Float64;
+    }
+  }
+  if (isComplex(a) || isComplex(b)) {
+    auto componentBits = [&](K k) {
+      return isComplex(k) ? bitWidth(k) / 2 : bitWidth(floatFor(k));
+    };
+    return std::max(componentBits(a), componentBits(b)) <= 32 ? K::Complex64 : K::Complex128;
+  }
+  K fa = floatFor(a);
+  K fb = floatFor(b);
+  return bitWidth(fa) >= bitWidth(fb) ? fa : fb;
+}
+
+std::optional<CallTyping> typeMath(std::string_view name, std::span<const K> args) {
+  using Shape = CallTyping::Shape;
+  static const Cases unary = unaryFloatCases(false);
+  static const Cases unaryWithHalf = unaryFloatCases(true);
+  static const Cases atan2Like = binaryFloatCases(true);
+  static const Cases binary = binaryFloatCases(false);
+  static const Cases pow = [] {
+    Cases c;
+    addSame(c, kReals, 2);
+    c.push_back({K::Float32, {K::Float32, K::Int32}});
+    c.push_back({K::Float64, {K::Float64, K::Int32}});
+    return c;
+  }();
+  static const Cases frexp{{K::Float32, {K::Float32}}, {K::Float64, {K::Float64}}};
+  static const Cases ldexp{{K::Float32, {K::Float32, K::Int32}},
+                           {K::Float64, {K::Float64, K::Int32}}};
+  static const Cases classify{{K::Boolean, {K::Int64}},
+                              {K::Boolean, {K::UInt64}},
+                              {K::Boolean, {K::Float32}},
+                              {K::Boolean, {K::Float64}}};
+  static const Cases modf{{K::Float64, {K::Float64}}, {K::Float32, {K::Float32}}};
+
+  for (std::string_view f :
+       {"acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "degrees", "erf", "erfc",
+        "expm1", "gamma", "lgamma", "log1p", "radians", "sinh", "tanh", "tan"})
+    if (name == f)
+      return args.size() == 1 ? fromCases(unary, args) : std::nullopt;
+  for (std::string_view f : {"sin", "cos", "ceil", "floor", "sqrt", "log", "log2", "log10", "exp",
+                             "exp2", "fabs", "trunc"})
+    if (name == f)
+      return args.size() == 1 ? fromCases(unaryWithHalf, args) : std::nullopt;
+  if (name == "isinf" || name == "isnan" || name == "isfinite")
+    return args.size() == 1 ? fromCases(classify, args) : std::nullopt;
+  if (name == "frexp")
+    return args.size() == 1 ? fromCases(frexp, args, Shape::PairWithInt32) : std::nullopt;
+  if (name == "modf")
+    return args.size() == 1 ? fromCases(modf, args, Shape::Pair) : std::nullopt;
+  if (args.size() != 2)
+    return std::nullopt;
+  if (name == "atan2" || name == "hypot")
+    return fromCases(atan2Like, args);
+  if (name == "copysign" || name == "fmod" || name == "remainder")
+    return fromCases(binary, args);
+  if (name == "pow")
+    return fromCases(pow, args);
+  if (name == "ldexp")
+    return fromCases(ldexp, args);
+  return std::nullopt;
+}
+
+// float(), complex(): numba's number_domain (float16 and boolean are outside it).
+bool isNumberDomain(K k) {
+  return k != K::Boolean && k != K::Float16;
+}
+
+std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> args) {
+  using Shape = CallTyping::Shape;
+  auto as = [&](K result) {
+    return CallTyping{result, std::vector<K>(args.begin(), args.end()), Shape::Scalar};
+  };
+  if (name == "abs" && args.size() == 1) {
+    if (args[0] == K::Float16) // numba-cuda's float16 abs
+      return as(K::Float16);
+    static const Cases abs = [] {
+      Cases c;
+      addSame(c, kSigned, 1);
+      addSame(c, kUnsigned, 1);
+      addSame(c, kReals, 1);
+      c.push_back({K::Float32, {K::Complex64}});
+      c.push_back({K::Float64, {K::Complex128}});
+      return c;
+    }();
+    return fromCases(abs, args);
+  }
+  if ((name == "min" || name == "max") && args.size() == 2) {
+    // numba types min/max of complex numbers but cannot compile them (no complex ordering).
+    if (args[0] == K::Boolean || args[1] == K::Boolean || isComplex(args[0]) || isComplex(args[1]))
+      return std::nullopt;
+    K result = promoteNumbers(args[0], args[1]);
+    return CallTyping{result, {result, result}, Shape::Scalar};
+  }
+  if (name == "round") {
+    static const Cases round{{K::Int64, {K::Float32}},
+                             {K::Int64, {K::Float64}},
+                             {K::Float32, {K::Float32, K::Int64}},
+                             {K::Float64, {K::Float64, K::Int64}}};
+    return fromCases(round, args);
+  }
+  if (name == "int" && args.size() == 1) {
+    if (isComplex(args[0]))
+      return std::nullopt;
+    return as(isInteger(args[0]) ? args[0] : K::Int64);
+  }
+  if (name == "float" && args.size() == 1) {
+    if (!isNumberDomain(args[0]) || isComplex(args[0]))
+      return std::nullopt;
+    return as(isInteger(args[0]) ? K::Float64 : args[0]);
+  }
+  if (name == "bool" && args.size() == 1)
+    return as(K::Boolean);
+  if (name == "complex" && (args.size() == 1 || args.size() == 2)) {
+    for (K a : args)
+      if (!isNumberDomain(a))
+        return std::nullopt;
+    // numba.cuda types complex(re, im) with a complex part but CPU numba rejects it, and the
+    // lowering would drop the complex part's imaginary half; pyk rejects it.
+    if (args.size() == 2 && (isComplex(args[0]) || isComplex(args[1])))
+      return std::nullopt;
+    bool single = args[0] == K::Float32 && (args.size() == 1 || args[1] == K::Float32);
+    return as(single ? K::Complex64 : K::Complex128);
+  }
+  if (name == "pow" && args.size() == 2) {
+    const Case* c = selectBinary(ast::BinOpKind::Pow, args[0], args[1]);
+    if (!c)
+      return std::nullopt;
+    return CallTyping{c->result, c->args, Shape::Scalar};
+  }
+  if (name == "divmod" && args.size() == 2) {
+    static const Cases divmod{{K::Int64, {K::Int64, K::Int64}},
+                              {K::UInt64, {K::UInt64, K::UInt64}},
+                              {K::Float32, {K::Float32, K::Float32}},
+                              {K::Float64, {K::Float64, K::Float64}}};
+    return fromCases(divmod, args, Shape::Pair);
+  }
+  return std::nullopt;
+}
+
+std::optional<CallTyping> typeCall(std::string_view function, std::span<const K> args) {
+  constexpr std::string_view kMath = "math.";
+  if (function.starts_with(kMath))
+    return typeMath(function.substr(kMath.size()), args);
+  return typeBuiltin(function, args);
+}
+
+} // namespace
+
+std::optional<ScalarKind> binaryResultType(ast::BinOpKind op, ScalarKind left, ScalarKind right) {
+  if (left == K::Float16 && right == K::Float16 && isHalfOperator(op))
+    return K::Float16;
+  const Case* c = selectBinary(op, left, right);
+  if (!c)
+    return std::nullopt;
+  return c->result;
+}
+
+std::optional<ScalarKind> binaryOperandType(ast::BinOpKind op, ScalarKind left, ScalarKind right) {
+  // numba's lowering casts both operands to the result type (int_add_impl, int_truediv_impl, the
+  // shifts, ...; the float and complex cases are over one type already); float ** int keeps the
+  // exponent an integer.
+  return binaryResultType(op, left, right);
+}
+
+std::optional<ScalarKind> unaryResultType(ast::UnaryOpKind op, ScalarKind operand) {
+  using ast::UnaryOpKind;
+  static const Cases arithmetic = [] { // UnaryOp: - +
+    Cases c;
+    for (K k : kUnsigned)
+      c.push_back({K::UInt64, {k}});
+    for (K k : kSigned)
+      c.push_back({K::Int64, {k}});
+    addSame(c, kReals, 1);
+    addSame(c, kComplexes, 1);
+    c.push_back({K::Int64, {K::Boolean}});
+    return c;
+  }();
+  static const Cases invert = [] {
+    Cases c{{K::Boolean, {K::Boolean}}};
+    for (K k : kUnsigned)
+      c.push_back({K::UInt64, {k}});
+    for (K k : kSigned)
+      c.push_back({K::Int64, {k}});
+    return c;
+  }();
+  const std::array<K, 1> args{operand};
+  const Case* c = nullptr;
+  switch (op) {
+  case UnaryOpKind::Not:
+    return K::Boolean;
+  case UnaryOpKind::USub:
+    if (operand == K::Float16) // numba-cuda's float16 negation
+      return K::Float16;
+    c = selectCase(arithmetic, args, true);
+    break;
+  case UnaryOpKind::UAdd:
+    c = selectCase(arithmetic, args, true);
+    break;
+  case UnaryOpKind::Invert:
+    c = selectCase(invert, args, false);
+    break;
+  }
+  if (!c)
+    return std::nullopt;
+  return c->result;
+}
+
+std::optional<ScalarKind> comparisonOperandType(ast::CmpOpKind op, ScalarKind a, ScalarKind b) {
+  using ast::CmpOpKind;
+  if (op == CmpOpKind::Is || op == CmpOpKind::IsNot || op == CmpOpKind::In ||
+      op == CmpOpKind::NotIn)
+    return std::nullopt;
+  if (a == K::Float16 && b == K::Float16) // numba-cuda's float16 comparisons
+    return K::Float16;
+  static const Cases ordered = [] {
+    Cases c{{K::Boolean, {K::Boolean, K::Boolean}}};
+    addSame(c, kSigned, 2);
+    addSame(c, kUnsigned, 2);
+    addSame(c, kReals, 2);
+    return c;
+  }();
+  static const Cases unordered = [] {
+    Cases c = ordered;
+    addSame(c, kComplexes, 2);
+    return c;
+  }();
+  const std::array<K, 2> args{a, b};
+  const Case* c = selectCase(isOrdering(op) ? ordered : unordered, args, true);
+  if (!c)
+    return std::nullopt;
+  return c->args[0];
+}
+
+std::optional<ScalarKind> unifyScalars(ScalarKind a, ScalarKind b) {
+  if (a == b)
+    return a;
+  if (a != K::Boolean && b != K::Boolean)
+    return promoteNumbers(a, b);
+  // boolean is not a numba Number: the first side that converts safely to the other.
+  auto safe = [](K from, K to) { return conversion(from, to) <= Conversion::Safe; };
+  if (safe(a, b))
+    return b;
+  if (safe(b, a))
+    return a;
+  return std::nullopt;
+}
+
+std::optional<ScalarKind> mathResultType(std::string_view function,
+                                         std::span<const ScalarKind> args) {
+  std::optional<CallTyping> typing = typeCall(function, args);
+  if (!typing)
+    return std::nullopt;
+  return typing->result;
+}
+
+std::optional<NumbaType> callResultType(std::string_view function,
+                                        std::span<const ScalarKind> args) {
+  std::optional<CallTyping> typing = typeCall(function, args);
+  if (!typing)
+    return std::nullopt;
+  NumbaType element = NumbaType::scalar(typing->result);
+  switch (typing->shape) {
+  case CallTyping::Shape::Scalar:
+    return element;
+  case CallTyping::Shape::Pair:
+    return NumbaType::uniTuple(element, 2);
+  case CallTyping::Shape::PairWithInt32:
+    return NumbaType::tuple({element, NumbaType::scalar(K::Int32)});
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<ScalarKind>> callArgumentTypes(std::string_view function,
+                                                         std::span<const ScalarKind> args) {
+  std::optional<CallTyping> typing = typeCall(function, args);
+  if (!typing)
+    return std::nullopt;
+  return typing->args;
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,68 @@
+// TypeRules: numba's typing of operators, casts and math functions on scalars (CUDA target).
+//
+// The rules are numba's own: each operation has numba's list of typed cases (core
+// typing/builtins.py, cuda/cudamath.py), and a call picks a case the way numba's
+// BaseContext.resolve_overload does, with numba's conversion lattice (typeconv/rules.py): the
+// case needing the fewest unsafe, then safe, then promoting conversions, the earliest on a tie.
+// On top of numba 0.56, numba-cuda's float16 rules: `+ - * /`, comparisons, unary `-` and `abs`
+// on two float16 operands stay float16, and `math.sin cos ceil floor sqrt log log2 log10 exp exp2
+// fabs trunc` of a float16 is float16 (other float16 operations promote to float32).
+// tests/unit/sema/data/numba_type_rules.txt holds numba's answers; TypeRulesTest checks them all.
+#pragma once
+
+#include "sema/NumbaType.h"
+#include "syntax/Ast.h"
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace pyk::sema {
+
+// The type of `left OP right`; nullopt where numba rejects it (`%`, `//` on complex, shifts and
+// `& | ^` on floats, `@` on scalars). Integer operations widen to 64 bits, signed if either side
+// is (boolean counts as signed): int32 + int32 → int64, uint64 + int64 → int64; `/` on integers
+// → float64; shifts keep the left operand's signedness; float32 ** int → float32.
+std::optional<ScalarKind> binaryResultType(ast::BinOpKind op, ScalarKind left, ScalarKind right);
+// The type both operands are converted to before `left OP right` is computed; nullopt where numba
+// rejects it. numba's lowering casts both operands to the result type, so this is the result type
+// for every scalar operation, except that float ** integer keeps the exponent an integer (numba
+// computes it by repeated multiplication). Examples: int32 / int32 → float64; int32 + uint64 →
+// int64; int32 << uint8 → int64.
+std::optional<ScalarKind> binaryOperandType(ast::BinOpKind op, ScalarKind left, ScalarKind right);
+
+// `-x`, `+x` (integers widen to 64 bits as in binary operations; -boolean → int64), `~x`
+// (integers only, ~boolean → boolean), `not x` → boolean for every scalar.
+std::optional<ScalarKind> unaryResultType(ast::UnaryOpKind op, ScalarKind operand);
+
+// The type both sides of `a OP b` are compared in; the result is always boolean. nullopt for
+// ordering complex numbers and for `is`, `is not`, `in`, `not in` on scalars. Mixed signedness
+// compares in float64 (int64 < uint64), as numba does.
+std::optional<ScalarKind> comparisonOperandType(ast::CmpOpKind op, ScalarKind a, ScalarKind b);
+
+// The type of a variable assigned both `a` and `b` (numba's unify_pairs): numbers unify as numpy's
+// promote_types (int32, int64 → int64; int64, float32 → float64; int64, uint64 → float64; int8,
+// uint8 → int16); boolean unifies with the type it converts to safely (boolean, int8 → int8).
+// nullopt where numba cannot unify (boolean with float16).
+std::optional<ScalarKind> unifyScalars(ScalarKind a, ScalarKind b);
+
+// The result of calling `function` on scalar arguments; nullopt where numba.cuda has no matching
+// typing. `function` is "math.<name>" for the math module (math.sin, math.pow, math.frexp, ...)
+// or a builtin's bare name: abs, min, max (2 args), round (1 or 2 args), int, float, bool,
+// complex (1 or 2 args), pow, divmod. A tuple result is given by its first element:
+// math.frexp → Tuple(T, int32), math.modf → UniTuple(T, 2), divmod → UniTuple(T, 2), where T is
+// what this returns. callResultType gives the whole type.
+std::optional<ScalarKind> mathResultType(std::string_view function,
+                                         std::span<const ScalarKind> args);
+// mathResultType's answer as a NumbaType, tuples whole.
+std::optional<NumbaType> callResultType(std::string_view function,
+                                        std::span<const ScalarKind> args);
+// The types the arguments are converted to for the call (numba's chosen signature), e.g.
+// math.sin(int32) → (int64), math.ldexp(float32, int64) → (float32, int32); nullopt where the call
+// does not type. min/max convert both to the result; int/float/bool/complex take the argument as
+// it is.
+std::optional<std::vector<ScalarKind>> callArgumentTypes(std::string_view function,
+                                                         std::span<const ScalarKind> args);
+
+} // namespace pyk::sema
