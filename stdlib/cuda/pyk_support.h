@@ -1,0 +1,568 @@
+// pyk_support.h: the runtime support every emitted translation unit includes (numba semantics).
+//
+// Compiles in two worlds: under NVRTC/nvcc as device code (no standard headers, only the CUDA math
+// builtins NVRTC provides without includes) and under a host C++17 compiler, where PYK_HD is empty
+// (the CPU backend reuses it). Every helper reproduces what numba.cuda computes, which is not
+// always what CUDA C++ or Python compute; each comment names numba's implementation it follows
+// (numba/cpython/numbers.py, numba/cpython/builtins.py, numba/cuda/printimpl.py).
+#pragma once
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define PYK_CUDA 1
+#define PYK_HD __host__ __device__
+#define PYK_SHARED __shared__
+#else
+#define PYK_CUDA 0
+#define PYK_HD
+#define PYK_SHARED
+#include <cmath>
+#include <cstdio>
+#endif
+
+// numba's print is one printf (vprintf on the device) per call.
+#define PYK_PRINTF printf
+
+namespace pyk {
+
+// ---- numba's scalar types ------------------------------------------------------------------
+using int8 = signed char;
+using int16 = short;
+using int32 = int;
+using int64 = long long;
+using uint8 = unsigned char;
+using uint16 = unsigned short;
+using uint32 = unsigned int;
+using uint64 = unsigned long long;
+using intp = int64;
+using uintp = uint64;
+using float32 = float;
+using float64 = double;
+using boolean = bool;
+
+static_assert(sizeof(int8) == 1 && sizeof(int16) == 2 && sizeof(int32) == 4 && sizeof(int64) == 8,
+              "pyk needs 8/16/32/64-bit integers");
+static_assert(sizeof(float32) == 4 && sizeof(float64) == 8, "pyk needs IEEE binary32/binary64");
+
+namespace detail {
+
+// A few type traits, written out because NVRTC offers no <type_traits> without include paths.
+template <typename T>
+struct IntTraits {
+  static constexpr bool isInteger = false;
+};
+#define PYK_INT_TRAITS(T, U, SIGNED, BITS)                                                         \
+  template <>                                                                                      \
+  struct IntTraits<T> {                                                                            \
+    static constexpr bool isInteger = true;                                                        \
+    static constexpr bool isSigned = SIGNED;                                                       \
+    static constexpr int bits = BITS;                                                              \
+    using Unsigned = U;                                                                            \
+  };
+PYK_INT_TRAITS(signed char, unsigned char, true, 8)
+PYK_INT_TRAITS(short, unsigned short, true, 16)
+PYK_INT_TRAITS(int, unsigned int, true, 32)
+PYK_INT_TRAITS(long, unsigned long, true, 8 * sizeof(long))
+PYK_INT_TRAITS(long long, unsigned long long, true, 64)
+PYK_INT_TRAITS(unsigned char, unsigned char, false, 8)
+PYK_INT_TRAITS(unsigned short, unsigned short, false, 16)
+PYK_INT_TRAITS(unsigned int, unsigned int, false, 32)
+PYK_INT_TRAITS(unsigned long, unsigned long, false, 8 * sizeof(long))
+PYK_INT_TRAITS(unsigned long long, unsigned long long, false, 64)
+#undef PYK_INT_TRAITS
+
+template <typename T>
+inline constexpr bool isInteger = IntTraits<T>::isInteger;
+template <typename T>
+inline constexpr bool isSignedInteger = IntTraits<T>::isInteger&& IntTraits<T>::isSigned;
+template <typename T>
+inline constexpr bool isFloat = false;
+template <>
+inline constexpr bool isFloat<float> = true;
+template <>
+inline constexpr bool isFloat<double> = true;
+template <typename T>
+inline constexpr bool isBool = false;
+template <>
+inline constexpr bool isBool<bool> = true;
+
+// The smallest value of a signed integer type, -2**(bits-1).
+template <typename T>
+PYK_HD constexpr T signedMin() {
+  using U = typename IntTraits<T>::Unsigned;
+  return static_cast<T>(static_cast<U>(U(1) << (IntTraits<T>::bits - 1)));
+}
+
+// Wrapping integer arithmetic (numba's add/sub/mul wrap; C++ signed overflow is undefined).
+template <typename T>
+PYK_HD constexpr T wrappingMul(T a, T b) {
+  using U = typename IntTraits<T>::Unsigned;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+}
+template <typename T>
+PYK_HD constexpr T wrappingNeg(T a) {
+  using U = typename IntTraits<T>::Unsigned;
+  return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(a)));
+}
+
+// The math builtins per precision: CUDA's device functions, <cmath> on the host.
+#if PYK_CUDA
+PYK_HD inline float fmodOf(float x, float y) {
+  return ::fmodf(x, y);
+}
+PYK_HD inline double fmodOf(double x, double y) {
+  return ::fmod(x, y);
+}
+PYK_HD inline float floorOf(float x) {
+  return ::floorf(x);
+}
+PYK_HD inline double floorOf(double x) {
+  return ::floor(x);
+}
+PYK_HD inline float rintOf(float x) {
+  return ::rintf(x);
+}
+PYK_HD inline double rintOf(double x) {
+  return ::rint(x);
+}
+PYK_HD inline float fabsOf(float x) {
+  return ::fabsf(x);
+}
+PYK_HD inline double fabsOf(double x) {
+  return ::fabs(x);
+}
+PYK_HD inline float powOf(float x, float y) {
+  return ::powf(x, y);
+}
+PYK_HD inline double powOf(double x, double y) {
+  return ::pow(x, y);
+}
+#else
+inline float fmodOf(float x, float y) {
+  return std::fmod(x, y);
+}
+inline double fmodOf(double x, double y) {
+  return std::fmod(x, y);
+}
+inline float floorOf(float x) {
+  return std::floor(x);
+}
+inline double floorOf(double x) {
+  return std::floor(x);
+}
+inline float rintOf(float x) {
+  return std::rint(x);
+}
+inline double rintOf(double x) {
+  return std::rint(x);
+}
+inline float fabsOf(float x) {
+  return std::fabs(x);
+}
+inline double fabsOf(double x) {
+  return std::fabs(x);
+}
+inline float powOf(float x, float y) {
+  return std::pow(x, y);
+}
+inline double powOf(double x, double y) {
+  return std::pow(x, y);
+}
+#endif
+
+template <typename F>
+PYK_HD constexpr bool isInf(F x) {
+  return x - x != x - x && x == x; // inf - inf is nan; nan itself is excluded
+}
+
+// Float to integer as the GPU converts (PTX cvt.rzi saturates, NaN gives 0). numba's fptosi /
+// fptoui of an out-of-range value is undefined in LLVM; on the device it is this.
+template <typename T, typename F>
+PYK_HD constexpr T floatToIntSaturating(F x) {
+  if (x != x)
+    return 0;
+  if constexpr (IntTraits<T>::isSigned) {
+    const double lowest = -static_cast<double>(static_cast<typename IntTraits<T>::Unsigned>(1)
+                                               << (IntTraits<T>::bits - 1));
+    if (static_cast<double>(x) < lowest)
+      return signedMin<T>();
+    if (static_cast<double>(x) >= -lowest)
+      return static_cast<T>(~static_cast<typename IntTraits<T>::Unsigned>(signedMin<T>()));
+  } else {
+    if (x <= F(0))
+      return 0;
+    const double limit = 2.0 * static_cast<double>(T(1) << (IntTraits<T>::bits - 1));
+    if (static_cast<double>(x) >= limit)
+      return static_cast<T>(~T(0));
+  }
+  return static_cast<T>(x);
+}
+
+} // namespace detail
+
+// ---- Python floor division and modulo --------------------------------------------------------
+
+// Python's float divmod as numba implements it (real_divmod_func_body, a port of CPython's
+// float_divmod): the remainder takes the divisor's sign, the quotient is snapped to an integer.
+// The divisor must not be zero (see floordiv/mod for that case).
+template <typename F>
+struct FloatDivmod {
+  F quotient;
+  F remainder;
+};
+
+template <typename F>
+PYK_HD FloatDivmod<F> floatDivmodNonzero(F vx, F wx) {
+  F mod = detail::fmodOf(vx, wx);
+  F div = (vx - mod) / wx;
+  if (!(mod == F(0))) { // non-zero or nan
+    if ((wx < F(0)) != (mod < F(0))) {
+      mod += wx;
+      div -= F(1);
+    }
+  } else {
+    mod = wx < F(0) ? F(-0.0) : F(0.0);
+  }
+  F floordiv;
+  if (div != F(0) && div == div) {
+    floordiv = detail::floorOf(div);
+    if (div - floordiv > F(0.5))
+      floordiv += F(1);
+  } else {
+    div = div * div;
+    floordiv = div * vx / wx; // zero (or nan) with the sign of vx / wx
+  }
+  return {floordiv, mod};
+}
+
+// a // b. Integers: floor toward -inf; b == 0 gives 0 (numba's "numpy" error model, the CUDA
+// default); the overflowing MIN // -1 gives 0 (int_divmod_signed). Floats: Python's float floor
+// division; b == 0 gives a / b (inf or nan) as numba does instead of raising.
+template <typename T>
+PYK_HD T floordiv(T a, T b) {
+  if constexpr (detail::isFloat<T>) {
+    if (b == T(0))
+      return a / b;
+    return floatDivmodNonzero(a, b).quotient;
+  } else {
+    static_assert(detail::isInteger<T>, "pyk::floordiv takes two integers or two floats");
+    if (b == 0)
+      return 0;
+    if constexpr (detail::IntTraits<T>::isSigned) {
+      if (a == detail::signedMin<T>() && b == T(-1))
+        return 0;
+      T quotient = static_cast<T>(a / b);
+      T remainder = static_cast<T>(a % b);
+      if (remainder != 0 && ((b ^ remainder) < 0))
+        --quotient;
+      return quotient;
+    } else {
+      return static_cast<T>(a / b);
+    }
+  }
+}
+
+// a % b. Integers: the result has the divisor's sign; b == 0 gives 0; MIN % -1 gives 0.
+// Floats: Python's float modulo (math.fmod based, sign of the divisor); b == 0 gives nan.
+template <typename T>
+PYK_HD T mod(T a, T b) {
+  if constexpr (detail::isFloat<T>) {
+    if (b == T(0))
+      return detail::fmodOf(a, b);
+    return floatDivmodNonzero(a, b).remainder;
+  } else {
+    static_assert(detail::isInteger<T>, "pyk::mod takes two integers or two floats");
+    if (b == 0)
+      return 0;
+    if constexpr (detail::IntTraits<T>::isSigned) {
+      if (a == detail::signedMin<T>() && b == T(-1))
+        return 0;
+      T remainder = static_cast<T>(a % b);
+      if (remainder != 0 && ((b ^ remainder) < 0))
+        remainder = static_cast<T>(remainder + b);
+      return remainder;
+    } else {
+      return static_cast<T>(a % b);
+    }
+  }
+}
+
+// a / b. Integers give float64 (x / 0 is inf, -inf or nan); floats divide in their own precision.
+template <typename T>
+PYK_HD auto truediv(T a, T b) {
+  if constexpr (detail::isFloat<T>) {
+    return a / b;
+  } else {
+    static_assert(detail::isInteger<T>, "pyk::truediv takes two integers or two floats");
+    return static_cast<double>(a) / static_cast<double>(b);
+  }
+}
+
+// ---- powers ------------------------------------------------------------------------------------
+
+namespace detail {
+// numba's int_power_impl: `base ** exponent` for an integer exponent, in the result type T (an
+// integer or a float). Exponents beyond 0x10000 go through math.pow.
+template <typename T, typename E>
+PYK_HD T powerByIntExponent(T base, E exponent) {
+  static_assert(isInteger<E>, "the exponent must be an integer");
+  bool invert = false;
+  uint64 magnitude;
+  if (IntTraits<E>::isSigned && exponent < 0) {
+    invert = true;
+    const int64 wide = static_cast<int64>(exponent);
+    if (wide == signedMin<int64>())
+      return T(0); // numba raises OverflowError, which only debug=True kernels observe
+    magnitude = static_cast<uint64>(-wide);
+    if constexpr (isInteger<T>) {
+      if (base == 0) // 0 ** negative: 0x8000... under the "numpy" error model
+        return signedMin<T>();
+      if (base != T(1) && base != T(-1))
+        return T(0);
+    }
+  } else {
+    magnitude = static_cast<uint64>(exponent);
+  }
+  if (magnitude > 0x10000) {
+    const double viaPow = powOf(static_cast<double>(base), static_cast<double>(exponent));
+    if constexpr (isInteger<T>)
+      return floatToIntSaturating<T>(viaPow);
+    else
+      return static_cast<T>(viaPow);
+  }
+  T result = T(1);
+  T square = base;
+  while (magnitude != 0) {
+    if (magnitude & 1u) {
+      if constexpr (isInteger<T>)
+        result = wrappingMul(result, square);
+      else
+        result *= square;
+    }
+    magnitude >>= 1;
+    if constexpr (isInteger<T>)
+      square = wrappingMul(square, square);
+    else
+      square *= square;
+  }
+  // numba's helper returns `1.0 / r if invert else r`, so its result type unifies to float64: an
+  // integer result goes through float64 and back (3 ** 39 is 4052555153018976256, not ...267).
+  const double unified = invert ? 1.0 / static_cast<double>(result) : static_cast<double>(result);
+  if constexpr (isInteger<T>)
+    return floatToIntSaturating<T>(unified);
+  else
+    return invert ? static_cast<T>(unified) : result;
+}
+} // namespace detail
+
+// int ** int in numba: the (widened) integer type; a negative exponent gives 0 unless the base is
+// 1 or -1, and 0 ** negative gives INT64_MIN (no ZeroDivisionError outside debug=True). The
+// product wraps, then passes through float64 (numba's quirk), so big results lose low bits.
+template <typename T, typename E>
+PYK_HD T ipow(T base, E exponent) {
+  static_assert(detail::isInteger<T>, "pyk::ipow takes an integer base");
+  return detail::powerByIntExponent<T, E>(base, exponent);
+}
+
+// float ** int (numba keeps float32 ** int in float32): repeated squaring, 1.0 / r for negative.
+template <typename F, typename E>
+PYK_HD F fpowi(F base, E exponent) {
+  static_assert(detail::isFloat<F>, "pyk::fpowi takes a float base");
+  return detail::powerByIntExponent<F, E>(base, exponent);
+}
+
+// float ** float: the C library pow (llvm.pow / libdevice pow, powf).
+template <typename F>
+PYK_HD F fpow(F base, F exponent) {
+  static_assert(detail::isFloat<F>, "pyk::fpow takes floats");
+  return detail::powOf(base, exponent);
+}
+
+// ---- rounding ----------------------------------------------------------------------------------
+
+// round(x) -> int64: rint (half to even), then the float-to-int conversion.
+template <typename F>
+PYK_HD int64 round_half_even(F x) {
+  static_assert(detail::isFloat<F>, "pyk::round_half_even takes a float");
+  return detail::floatToIntSaturating<int64>(detail::rintOf(x));
+}
+
+// round(x, ndigits) -> float, as numba's round_ndigits (scaled rint; inf/nan pass through).
+template <typename F>
+PYK_HD F round_ndigits(F x, int64 ndigits) {
+  static_assert(detail::isFloat<F>, "pyk::round_ndigits takes a float");
+  if (detail::isInf(x) || x != x)
+    return x;
+  if (ndigits >= 0) {
+    double pow1, pow2;
+    if (ndigits > 22) {
+      pow1 = fpowi(10.0, ndigits - 22);
+      pow2 = 1e22;
+    } else {
+      pow1 = fpowi(10.0, ndigits);
+      pow2 = 1.0;
+    }
+    const double y = (static_cast<double>(x) * pow1) * pow2;
+    if (detail::isInf(y))
+      return x;
+    return static_cast<F>((static_cast<double>(detail::rintOf(static_cast<F>(y))) / pow2) / pow1);
+  }
+  const double pow1 = fpowi(10.0, -ndigits);
+  const double y = static_cast<double>(x) / pow1;
+  return static_cast<F>(static_cast<double>(detail::rintOf(static_cast<F>(y))) * pow1);
+}
+
+// ---- shifts ------------------------------------------------------------------------------------
+
+// value << count and value >> count in the (widened) type T; >> is arithmetic for signed T.
+// numba emits LLVM shl/ashr/lshr, undefined for counts >= the width; on the GPU a runtime count is
+// truncated to 32 bits and PTX clamps it at the width. These helpers reproduce the GPU: a count
+// (as uint32) >= the width shifts everything out (0, or -1 for a negative value shifted right).
+template <typename T, typename C>
+PYK_HD T shl(T value, C count) {
+  static_assert(detail::isInteger<T> && detail::isInteger<C>, "pyk::shl takes integers");
+  using U = typename detail::IntTraits<T>::Unsigned;
+  const uint32 amount = static_cast<uint32>(static_cast<T>(count));
+  if (amount >= static_cast<uint32>(detail::IntTraits<T>::bits))
+    return T(0);
+  return static_cast<T>(static_cast<U>(static_cast<U>(value) << amount));
+}
+
+template <typename T, typename C>
+PYK_HD T shr(T value, C count) {
+  static_assert(detail::isInteger<T> && detail::isInteger<C>, "pyk::shr takes integers");
+  const uint32 amount = static_cast<uint32>(static_cast<T>(count));
+  if (amount >= static_cast<uint32>(detail::IntTraits<T>::bits)) {
+    if constexpr (detail::IntTraits<T>::isSigned)
+      return value < 0 ? T(-1) : T(0);
+    else
+      return T(0);
+  }
+  return static_cast<T>(value >> amount); // >> of a negative signed value is arithmetic (C++20,
+                                          // and every CUDA/host compiler before it)
+}
+
+// ---- min, max, abs -----------------------------------------------------------------------------
+
+// Python's max(a, b) / min(a, b) as numba's do_minmax: b replaces a only if strictly greater
+// (smaller), so ties keep the first and nan handling follows the comparison. Both operands must
+// already have the unified type (numba casts first), so there is no signed/unsigned comparison.
+template <typename T>
+PYK_HD T max(T a, T b) {
+  return b > a ? b : a;
+}
+template <typename T>
+PYK_HD T min(T a, T b) {
+  return b < a ? b : a;
+}
+
+// abs(x): integers wrap (abs(INT64_MIN) is INT64_MIN), unsigned is the identity, floats fabs.
+template <typename T>
+PYK_HD T abs(T x) {
+  if constexpr (detail::isFloat<T>) {
+    return detail::fabsOf(x);
+  } else {
+    static_assert(detail::isInteger<T>, "pyk::abs takes a number");
+    if constexpr (detail::IntTraits<T>::isSigned)
+      return x < 0 ? detail::wrappingNeg(x) : x;
+    else
+      return x;
+  }
+}
+
+// ---- print -------------------------------------------------------------------------------------
+
+// numba's print: one printf whose items are joined by spaces and ended by a newline; ints as %lld
+// (signed) or %llu (unsigned) of the value widened to 64 bits, floats as %f of the value as
+// float64, bools as True/False (%s), strings as %s.
+template <typename T>
+PYK_HD constexpr const char* print_format() {
+  if constexpr (detail::isBool<T>)
+    return "%s";
+  else if constexpr (detail::isFloat<T>)
+    return "%f";
+  else if constexpr (detail::IntTraits<T>::isSigned)
+    return "%lld";
+  else
+    return "%llu";
+}
+
+PYK_HD inline const char* print_arg(bool value) {
+  return value ? "True" : "False";
+}
+PYK_HD inline double print_arg(float value) {
+  return static_cast<double>(value);
+}
+PYK_HD inline double print_arg(double value) {
+  return value;
+}
+PYK_HD inline const char* print_arg(const char* value) {
+  return value;
+}
+template <typename T>
+PYK_HD auto print_arg(T value) {
+  static_assert(detail::isInteger<T>, "print takes numbers, bools and constant strings");
+  if constexpr (detail::IntTraits<T>::isSigned)
+    return static_cast<long long>(value);
+  else
+    return static_cast<unsigned long long>(value);
+}
+
+// ---- arrays ------------------------------------------------------------------------------------
+
+// numba's array layouts: C-contiguous ([::1] last), F-contiguous ([::1] first), any (strided).
+enum class Layout { C, F, A };
+
+// An array argument as numba passes it: data pointer, shape, strides in bytes. Indexing takes one
+// integer per dimension; negative signed indices wrap (a[-1] is the last element), unsigned ones
+// do not, as numba's fix_integer_index. Contiguous layouts index from the shape, ignoring strides.
+template <typename T, int N, Layout L = Layout::A>
+struct Array {
+  static_assert(N >= 1, "pyk::Array needs at least one dimension");
+  static constexpr int ndim = N;
+  static constexpr Layout layout = L;
+  using value_type = T;
+
+  T* data;
+  int64 shape[N];
+  int64 strides[N]; // bytes
+
+  PYK_HD int64 size() const {
+    int64 count = 1;
+    for (int d = 0; d < N; ++d)
+      count *= shape[d];
+    return count;
+  }
+
+  template <typename... I>
+  PYK_HD T* element_pointer(I... indices) const {
+    static_assert(sizeof...(I) == N, "one index per dimension");
+    int64 index[N] = {static_cast<int64>(indices)...};
+    const bool isSigned[N] = {detail::IntTraits<I>::isSigned...};
+    for (int d = 0; d < N; ++d)
+      if (isSigned[d] && index[d] < 0)
+        index[d] += shape[d];
+    if constexpr (L == Layout::C) {
+      int64 offset = 0;
+      for (int d = 0; d < N; ++d)
+        offset = offset * shape[d] + index[d];
+      return data + offset;
+    } else if constexpr (L == Layout::F) {
+      int64 offset = 0;
+      for (int d = N - 1; d >= 0; --d)
+        offset = offset * shape[d] + index[d];
+      return data + offset;
+    } else {
+      int64 byteOffset = 0;
+      for (int d = 0; d < N; ++d)
+        byteOffset += index[d] * strides[d];
+      return reinterpret_cast<T*>(reinterpret_cast<char*>(data) + byteOffset);
+    }
+  }
+
+  template <typename... I>
+  PYK_HD T& operator()(I... indices) const {
+    return *element_pointer(indices...);
+  }
+};
+
+} // namespace pyk
