@@ -10,6 +10,8 @@ packages=(
   googletest libgtest-dev libgmock-dev  # unit tests
   llvm-14-tools                  # lit and FileCheck, for the golden-file tests
   python3                        # runs lit
+  python3-numba                  # ground truth: numba's own typing (tests/differential/) and,
+                                 # later, its CUDA simulator for the conformance suite
 )
 
 missing=()

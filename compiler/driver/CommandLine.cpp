@@ -16,12 +16,14 @@ commands:
                                ast      the syntax tree, with source ranges
                                symbols  imports, folded module constants and the kernels,
                                         device functions and ufuncs found, with signatures
+                               typed    each function typed for its signature (or --sig),
+                                        every expression with numba's type
   --help                     show this help
   --version                  show pykc's version
 
 options:
   --kernel NAME              (emit) only this function (a top-level def)
-  --sig SIG                  (emit) a numba signature, e.g. 'void(float32[::1], int64)'
+  --sig SIG                  (emit=typed) a numba signature, e.g. 'void(float32[::1], int64)'
   --arch sm_XX               (emit) target architecture
   -o FILE                    (emit) write the output to FILE instead of standard output
   --color=auto|always|never  colour diagnostics (auto: only on a terminal)
@@ -128,18 +130,21 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   }
   if (options.command == Command::Emit) {
     if (options.emit.empty()) {
-      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols)";
+      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed)";
       return std::nullopt;
     }
     if (std::find(kEmitKinds.begin(), kEmitKinds.end(), options.emit) == kEmitKinds.end()) {
       error = "unknown or unsupported `--emit=" + options.emit +
-              "`; this pykc emits: ast, symbols (typed, cuda, ptx and cubin come with code "
+              "`; this pykc emits: ast, symbols, typed (cuda, ptx and cubin come with code "
               "generation)";
       return std::nullopt;
     }
-    if (!options.sig.empty() || !options.arch.empty()) {
-      error = "`--sig` and `--arch` apply to --emit=typed, cuda, ptx and cubin, which come with "
-              "code generation; this pykc emits: ast, symbols";
+    if (!options.sig.empty() && options.emit != "typed") {
+      error = "`--sig` applies to --emit=typed";
+      return std::nullopt;
+    }
+    if (!options.arch.empty()) {
+      error = "`--arch` applies to --emit=ptx and cubin, which come with code generation";
       return std::nullopt;
     }
   } else if (!options.emit.empty() || !options.kernel.empty() || !options.sig.empty() ||

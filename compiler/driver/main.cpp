@@ -11,6 +11,9 @@
 #include "pyk/version.hpp"
 #include "sema/ModuleResolver.h"
 #include "sema/ResolvedModulePrinter.h"
+#include "sema/SignatureParser.h"
+#include "sema/SpecializationPrinter.h"
+#include "sema/TypeInference.h"
 #include "syntax/AstPrinter.h"
 #include "syntax/Parser.h"
 
@@ -25,6 +28,45 @@ bool useColor(driver::ColorMode mode) {
     return false;
   const char* noColor = std::getenv("NO_COLOR");
   return isatty(STDERR_FILENO) && (noColor == nullptr || *noColor == '\0');
+}
+
+// `--emit=typed`: every selected function typed for each of its signatures (or `--sig`).
+void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
+               const driver::Options& options, DiagnosticEngine& diags, std::ostream& out) {
+  std::optional<sema::FunctionSignature> cliSignature;
+  if (!options.sig.empty()) {
+    cliSignature = sema::parseSignature(
+        options.sig, sema::StringLiteralLocation(SourceRange(), options.sig, nullptr), diags);
+    if (!cliSignature)
+      return;
+  }
+  sema::SpecializationSet set;
+  bool selected = false;
+  for (const sema::CompiledFunction& function : resolved.functions) {
+    if (!options.kernel.empty() && function.name != options.kernel)
+      continue;
+    selected = true;
+    std::vector<sema::FunctionSignature> signatures =
+        cliSignature ? std::vector<sema::FunctionSignature>{*cliSignature} : function.signatures;
+    if (signatures.empty()) {
+      // Device functions are typed through their callers; a kernel needs types to start from.
+      if (function.kind != sema::CompiledFunctionKind::DeviceFunction || !options.kernel.empty())
+        diags.report(DiagKind::TypeKernelNeedsSignature, function.def->nameRange, {function.name});
+      continue;
+    }
+    for (const sema::FunctionSignature& signature : signatures)
+      sema::specialize(resolved, function, signature.params, set, diags, signature.returnType);
+  }
+  if (!selected) {
+    diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
+    return;
+  }
+  if (diags.hasErrors())
+    return;
+  for (const auto& spec : set.all()) {
+    sema::printSpecialization(*spec, file, out);
+    out << '\n';
+  }
 }
 
 int runFile(const driver::Options& options) {
@@ -60,6 +102,15 @@ int runFile(const driver::Options& options) {
     sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);
     if (options.command == driver::Command::Emit && options.emit == "symbols" && !diags.hasErrors())
       sema::printResolvedModule(resolved, output);
+    if (options.command == driver::Command::Emit && options.emit == "typed" && !diags.hasErrors())
+      emitTyped(resolved, *file, options, diags, output);
+    if (options.command == driver::Command::Check && !diags.hasErrors()) {
+      // Functions whose decorator gives signatures are typed now, as numba compiles them eagerly.
+      sema::SpecializationSet set;
+      for (const sema::CompiledFunction& function : resolved.functions)
+        for (const sema::FunctionSignature& signature : function.signatures)
+          sema::specialize(resolved, function, signature.params, set, diags, signature.returnType);
+    }
   });
   diags.render(std::cerr, color);
   if (diags.hasErrors())

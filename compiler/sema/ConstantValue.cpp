@@ -204,7 +204,9 @@ std::string ConstantValue::repr() const {
     std::string out = "array(";
     size_t next = 0;
     arrayRepr(*array, 0, next, out);
-    return out + ", dtype=" + scalarName(array->dtype) + ")";
+    return out +
+           ", dtype=" + (array->dtype == ScalarKind::Boolean ? "bool" : scalarName(array->dtype)) +
+           ")";
   }
   case Kind::Type:
     return typeValue.spelling();

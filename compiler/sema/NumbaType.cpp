@@ -182,12 +182,13 @@ NumbaType NumbaType::scalar(ScalarKind kind) {
   return type;
 }
 
-NumbaType NumbaType::array(ScalarKind dtype, int ndim, ArrayLayout layout) {
+NumbaType NumbaType::array(ScalarKind dtype, int ndim, ArrayLayout layout, bool readonly) {
   NumbaType type;
   type.kind_ = Kind::Array;
   type.scalar_ = dtype;
   type.ndim_ = ndim;
   type.layout_ = layout;
+  type.readonly_ = readonly;
   return type;
 }
 
@@ -205,15 +206,22 @@ NumbaType NumbaType::tuple(std::vector<NumbaType> elements) {
   return type;
 }
 
+namespace {
+// numba's repr of a scalar type: its name, but `bool` for the type it exports as `boolean`.
+const char* scalarRepr(ScalarKind kind) {
+  return kind == ScalarKind::Boolean ? "bool" : scalarName(kind);
+}
+} // namespace
+
 std::string NumbaType::str() const {
   switch (kind_) {
   case Kind::Void:
     return "none";
   case Kind::Scalar:
-    return scalarName(scalar_);
+    return scalarRepr(scalar_);
   case Kind::Array:
-    return std::string("array(") + scalarName(scalar_) + ", " + std::to_string(ndim_) + "d, " +
-           layoutName(layout_) + ")";
+    return std::string(readonly_ ? "readonly array(" : "array(") + scalarRepr(scalar_) + ", " +
+           std::to_string(ndim_) + "d, " + layoutName(layout_) + ")";
   case Kind::UniTuple:
     return "UniTuple(" + (elements_.empty() ? std::string("none") : elements_[0].str()) + " x " +
            std::to_string(elements_.size()) + ")";

@@ -49,7 +49,7 @@ public:
   NumbaType() = default; // void
   static NumbaType voidType() { return NumbaType(); }
   static NumbaType scalar(ScalarKind kind);
-  static NumbaType array(ScalarKind dtype, int ndim, ArrayLayout layout);
+  static NumbaType array(ScalarKind dtype, int ndim, ArrayLayout layout, bool readonly = false);
   static NumbaType uniTuple(const NumbaType& element, int count);
   static NumbaType tuple(std::vector<NumbaType> elements);
 
@@ -63,6 +63,8 @@ public:
   ScalarKind scalarKind() const { return scalar_; }
   int ndim() const { return ndim_; }
   ArrayLayout layout() const { return layout_; }
+  // Arrays numba will not let a kernel write: `cuda.const.array_like`, frozen module arrays.
+  bool readonly() const { return readonly_; }
   // Tuples: the element types (a UniTuple holds its element `count` times).
   const std::vector<NumbaType>& elements() const { return elements_; }
 
@@ -80,6 +82,7 @@ private:
   ScalarKind scalar_ = ScalarKind::Boolean;
   int ndim_ = 0;
   ArrayLayout layout_ = ArrayLayout::A;
+  bool readonly_ = false;
   std::vector<NumbaType> elements_;
 };
 

@@ -192,9 +192,12 @@ Expr* AstBuilder::binaryChain(antlr4::ParserRuleContext* e) {
   if (e->children.size() == 1)
     return operand(e->children[0]);
   Expr* left = operand(e->children[0]);
+  // As in CPython, a binary operation starts where its first operand's text does, a
+  // parenthesis included: `(x + y) / 2` starts at `(`.
+  const SourceLoc start = begin(e->getStart());
   for (size_t i = 1; i + 1 < e->children.size(); i += 2) {
     std::string op = e->children[i]->getText();
-    auto* node = make<BinOp>(SourceRange(left->range.begin, left->range.end));
+    auto* node = make<BinOp>(SourceRange(start, left->range.end));
     node->left = left;
     node->op = op == "|"    ? BinOpKind::BitOr
                : op == "^"  ? BinOpKind::BitXor
@@ -209,7 +212,7 @@ Expr* AstBuilder::binaryChain(antlr4::ParserRuleContext* e) {
                : op == "%"  ? BinOpKind::Mod
                             : BinOpKind::FloorDiv;
     node->right = operand(e->children[i + 1]);
-    node->range.end = node->right->range.end;
+    node->range.end = end(static_cast<antlr4::ParserRuleContext*>(e->children[i + 1])->getStop());
     left = node;
   }
   return left;
@@ -238,7 +241,7 @@ Expr* AstBuilder::power(P::PowerContext* e) {
 
 Expr* AstBuilder::atomExpr(P::Atom_exprContext* e) {
   Expr* result = atom(e->atom());
-  SourceLoc start = result->range.begin;
+  SourceLoc start = begin(e->atom()->getStart()); // `(a).b` starts at `(`, as in CPython
   for (P::TrailerContext* t : e->trailer()) {
     SourceRange r(start, end(t->getStop()));
     if (auto* call = dynamic_cast<P::CallTrailerContext*>(t)) {

@@ -149,7 +149,7 @@ TEST(ConstantFolder, NumpyArrayLiterals) {
   EXPECT_EQ(fold("np.array([1, 2], dtype=float)"),
             "array([1.0, 2.0], dtype=float64) : array(float64, 1d, C) shape (2,)");
   EXPECT_EQ(fold("np.array([True, False])"),
-            "array([True, False], dtype=boolean) : array(boolean, 1d, C) shape (2,)");
+            "array([True, False], dtype=bool) : array(bool, 1d, C) shape (2,)");
   EXPECT_EQ(fold("A.shape", "A = np.array([[1, 2, 3], [4, 5, 6]])\n"),
             "(2, 3) : UniTuple(int64, 2)");
   EXPECT_EQ(fold("len(A)", "A = np.array([[1, 2, 3], [4, 5, 6]])\n"), "2 : int64");

@@ -1,0 +1,49 @@
+// Specialization: one compiled function typed for one set of argument types (numba's typed IR,
+// kept as a side table over the AST): the type of every expression and of every local.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "sema/CompiledFunction.h"
+#include "sema/FunctionSignature.h"
+#include "sema/NumbaType.h"
+#include "syntax/Ast.h"
+
+namespace pyk::sema {
+
+struct Specialization {
+  const CompiledFunction* function = nullptr;
+  std::vector<NumbaType> params; // the argument types this specialization is for
+  NumbaType returnType;          // void for kernels; inferred for device functions
+  bool complete = false;         // typing finished (a recursive call may see it unfinished)
+
+  // The type of every expression that has a value (not `cuda`, `math.sqrt`, `range(...)`...).
+  std::unordered_map<const ast::Expr*, NumbaType> exprTypes;
+  // Per FunctionScope::locals index; nullopt for a local never given a value.
+  std::vector<std::optional<NumbaType>> localTypes;
+  // The callee of each call of a device function.
+  std::unordered_map<const ast::Call*, const Specialization*> callees;
+
+  const NumbaType* typeOf(const ast::Expr* e) const {
+    auto it = exprTypes.find(e);
+    return it == exprTypes.end() ? nullptr : &it->second;
+  }
+  // `name(float32[::1], int64) -> none`
+  std::string describe() const;
+};
+
+// Every specialization made while typing one entry point, each once per (function, types).
+class SpecializationSet {
+public:
+  Specialization* find(const CompiledFunction* function, const std::vector<NumbaType>& params);
+  Specialization* add(const CompiledFunction* function, std::vector<NumbaType> params);
+  const std::vector<std::unique_ptr<Specialization>>& all() const { return all_; }
+
+private:
+  std::vector<std::unique_ptr<Specialization>> all_;
+};
+
+} // namespace pyk::sema
