@@ -18,13 +18,16 @@ commands:
                                         device functions and ufuncs found, with signatures
                                typed    each function typed for its signature (or --sig),
                                         every expression with numba's type
+                               cuda     the CUDA C++ pykc generates for each function
+                               ptx      that, compiled by NVRTC (--arch, default sm_90)
+                               cubin    the same as a CUBIN (needs -o FILE)
   --help                     show this help
   --version                  show pykc's version
 
 options:
   --kernel NAME              (emit) only this function (a top-level def)
   --sig SIG                  (emit=typed) a numba signature, e.g. 'void(float32[::1], int64)'
-  --arch sm_XX               (emit) target architecture
+  --arch sm_XX               (emit=ptx|cubin) target architecture, default sm_90
   -o FILE                    (emit) write the output to FILE instead of standard output
   --color=auto|always|never  colour diagnostics (auto: only on a terminal)
 
@@ -130,21 +133,26 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   }
   if (options.command == Command::Emit) {
     if (options.emit.empty()) {
-      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed)";
+      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, cuda, ptx, cubin)";
       return std::nullopt;
     }
     if (std::find(kEmitKinds.begin(), kEmitKinds.end(), options.emit) == kEmitKinds.end()) {
-      error = "unknown or unsupported `--emit=" + options.emit +
-              "`; this pykc emits: ast, symbols, typed (cuda, ptx and cubin come with code "
-              "generation)";
+      error = "unknown `--emit=" + options.emit +
+              "`; pykc emits: ast, symbols, typed, cuda, ptx, cubin";
       return std::nullopt;
     }
-    if (!options.sig.empty() && options.emit != "typed") {
-      error = "`--sig` applies to --emit=typed";
+    const bool typed = options.emit == "typed" || options.emit == "cuda" || options.emit == "ptx" ||
+                       options.emit == "cubin";
+    if (!options.sig.empty() && !typed) {
+      error = "`--sig` applies to --emit=typed, cuda, ptx and cubin";
       return std::nullopt;
     }
-    if (!options.arch.empty()) {
-      error = "`--arch` applies to --emit=ptx and cubin, which come with code generation";
+    if (!options.arch.empty() && options.emit != "ptx" && options.emit != "cubin") {
+      error = "`--arch` applies to --emit=ptx and cubin";
+      return std::nullopt;
+    }
+    if (options.emit == "cubin" && options.output.empty()) {
+      error = "`--emit=cubin` writes a binary: give the file with `-o FILE`";
       return std::nullopt;
     }
   } else if (!options.emit.empty() || !options.kernel.empty() || !options.sig.empty() ||

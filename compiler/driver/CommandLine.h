@@ -22,7 +22,8 @@ struct Options {
 };
 
 // The emit kinds this pykc implements.
-inline const std::vector<std::string> kEmitKinds = {"ast", "symbols", "typed"};
+inline const std::vector<std::string> kEmitKinds = {"ast",  "symbols", "typed",
+                                                    "cuda", "ptx",     "cubin"};
 
 // Parses argv; returns nullopt and sets `error` for a malformed command line.
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error);

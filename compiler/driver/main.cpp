@@ -6,8 +6,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "codegen/CudaEmitter.h"
 #include "diag/DiagnosticEngine.h"
 #include "driver/CommandLine.h"
+#include "driver/NvrtcCompiler.h"
+#include "driver/SupportHeaderText.h"
 #include "pyk/version.hpp"
 #include "sema/ModuleResolver.h"
 #include "sema/ResolvedModulePrinter.h"
@@ -30,7 +33,8 @@ bool useColor(driver::ColorMode mode) {
   return isatty(STDERR_FILENO) && (noColor == nullptr || *noColor == '\0');
 }
 
-// `--emit=typed`: every selected function typed for each of its signatures (or `--sig`).
+// `--emit=typed|cuda|ptx|cubin`: every selected function typed for each of its signatures (or
+// `--sig`), then printed typed, emitted as CUDA C++, or compiled by NVRTC.
 void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
                const driver::Options& options, DiagnosticEngine& diags, std::ostream& out) {
   std::optional<sema::FunctionSignature> cliSignature;
@@ -41,6 +45,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
       return;
   }
   sema::SpecializationSet set;
+  std::vector<const sema::Specialization*> entries;
   bool selected = false;
   for (const sema::CompiledFunction& function : resolved.functions) {
     if (!options.kernel.empty() && function.name != options.kernel)
@@ -55,7 +60,9 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
       continue;
     }
     for (const sema::FunctionSignature& signature : signatures)
-      sema::specialize(resolved, function, signature.params, set, diags, signature.returnType);
+      if (const sema::Specialization* spec = sema::specialize(resolved, function, signature.params,
+                                                              set, diags, signature.returnType))
+        entries.push_back(spec);
   }
   if (!selected) {
     diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
@@ -63,9 +70,33 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
   }
   if (diags.hasErrors())
     return;
-  for (const auto& spec : set.all()) {
-    sema::printSpecialization(*spec, file, out);
-    out << '\n';
+  if (options.emit == "typed") {
+    for (const auto& spec : set.all()) {
+      sema::printSpecialization(*spec, file, out);
+      out << '\n';
+    }
+    return;
+  }
+  for (const sema::Specialization* entry : entries) {
+    codegen::EmittedUnit unit = codegen::emitCuda(resolved, file, set, *entry, diags);
+    if (diags.hasErrors())
+      return;
+    if (options.emit == "cuda") {
+      out << unit.source << '\n';
+      continue;
+    }
+    const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
+    driver::NvrtcOutput compiled = driver::compileWithNvrtc(
+        unit.source, file.path() + ".cu", arch, options.emit == "cubin", {},
+        {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
+    if (!compiled.ok) {
+      // pykc's own output failed to compile: a bug in pykc, reported with NVRTC's log.
+      diags.report(DiagKind::InternalError, entry->function->def->nameRange,
+                   {"NVRTC rejected the CUDA C++ generated for `" + entry->describe() + "`:\n" +
+                    compiled.log});
+      return;
+    }
+    out << (options.emit == "cubin" ? compiled.cubin : compiled.ptx);
   }
 }
 
@@ -102,7 +133,9 @@ int runFile(const driver::Options& options) {
     sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);
     if (options.command == driver::Command::Emit && options.emit == "symbols" && !diags.hasErrors())
       sema::printResolvedModule(resolved, output);
-    if (options.command == driver::Command::Emit && options.emit == "typed" && !diags.hasErrors())
+    const bool typedEmit = options.emit == "typed" || options.emit == "cuda" ||
+                           options.emit == "ptx" || options.emit == "cubin";
+    if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, diags, output);
     if (options.command == driver::Command::Check && !diags.hasErrors()) {
       // Functions whose decorator gives signatures are typed now, as numba compiles them eagerly.
@@ -146,7 +179,8 @@ int main(int argc, char** argv) {
     return 0;
   case driver::Command::Version:
     std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
-              << " (front end: Python 3.11 syntax, numba.cuda kernel language)\n";
+              << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC "
+              << driver::nvrtcVersion() << ")\n";
     return 0;
   default:
     try {

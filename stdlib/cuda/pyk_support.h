@@ -566,3 +566,115 @@ struct Array {
 };
 
 } // namespace pyk
+
+// ---- device-only: atomics, lanes, tuples, layouts -----------------------------------------
+
+namespace pyk {
+
+// A negative tuple index counts from the end, as in Python.
+PYK_HD inline int64 tuple_index(int64 i, int64 n) {
+  return i < 0 ? i + n : i;
+}
+
+// The same array seen with another layout parameter (a C or F array is also an A array: numba
+// unifies such variables to A). Shape and strides are kept; strides are always filled in.
+template <Layout To, typename T, int N, Layout From>
+PYK_HD Array<T, N, To> as_layout(const Array<T, N, From>& a) {
+  Array<T, N, To> out{a.data, {}, {}};
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = a.shape[d];
+    out.strides[d] = a.strides[d];
+  }
+  return out;
+}
+
+#if PYK_CUDA
+// numba.cuda.laneid and lanemask_lt read PTX's special registers.
+__device__ inline int32 laneid() {
+  unsigned int lane;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return static_cast<int32>(lane);
+}
+__device__ inline uint32 lanemask_lt() {
+  unsigned int mask;
+  asm volatile("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+  return mask;
+}
+
+namespace detail {
+// CUDA's 64-bit integer atomics take unsigned long long; numba's element type is kept outside.
+template <typename T>
+__device__ auto* atomicWord(T* p) {
+  if constexpr (sizeof(T) == 8 && isInteger<T>)
+    return reinterpret_cast<unsigned long long*>(p);
+  else
+    return p;
+}
+template <typename T>
+__device__ auto atomicValue(T v) {
+  if constexpr (sizeof(T) == 8 && isInteger<T>)
+    return static_cast<unsigned long long>(v);
+  else
+    return v;
+}
+} // namespace detail
+
+// cuda.atomic.*: each returns the old value, in numba's element type.
+template <typename T>
+__device__ T atomic_add(T* p, T v) {
+  return static_cast<T>(atomicAdd(detail::atomicWord(p), detail::atomicValue(v)));
+}
+template <typename T>
+__device__ T atomic_sub(T* p, T v) {
+  if constexpr (detail::isFloat<T> || sizeof(T) == 8)
+    return static_cast<T>(
+        atomicAdd(detail::atomicWord(p), detail::atomicValue(static_cast<T>(-v))));
+  else
+    return static_cast<T>(atomicSub(p, v));
+}
+template <typename T>
+__device__ T atomic_max(T* p, T v) {
+  if constexpr (sizeof(T) == 8 && detail::isSignedInteger<T>)
+    return static_cast<T>(atomicMax(reinterpret_cast<long long*>(p), static_cast<long long>(v)));
+  else
+    return static_cast<T>(atomicMax(detail::atomicWord(p), detail::atomicValue(v)));
+}
+template <typename T>
+__device__ T atomic_min(T* p, T v) {
+  if constexpr (sizeof(T) == 8 && detail::isSignedInteger<T>)
+    return static_cast<T>(atomicMin(reinterpret_cast<long long*>(p), static_cast<long long>(v)));
+  else
+    return static_cast<T>(atomicMin(detail::atomicWord(p), detail::atomicValue(v)));
+}
+template <typename T>
+__device__ T atomic_and(T* p, T v) {
+  return static_cast<T>(atomicAnd(detail::atomicWord(p), detail::atomicValue(v)));
+}
+template <typename T>
+__device__ T atomic_or(T* p, T v) {
+  return static_cast<T>(atomicOr(detail::atomicWord(p), detail::atomicValue(v)));
+}
+template <typename T>
+__device__ T atomic_xor(T* p, T v) {
+  return static_cast<T>(atomicXor(detail::atomicWord(p), detail::atomicValue(v)));
+}
+template <typename T>
+__device__ T atomic_exch(T* p, T v) {
+  return static_cast<T>(atomicExch(detail::atomicWord(p), detail::atomicValue(v)));
+}
+// inc/dec with CUDA's wrap: inc gives 0 once the old value reaches `limit`, dec gives `limit`
+// at 0 or above it (uint32 only: CUDA has no 64-bit atomicInc/atomicDec).
+__device__ inline uint32 atomic_inc(uint32* p, uint32 limit) {
+  return atomicInc(p, limit);
+}
+__device__ inline uint32 atomic_dec(uint32* p, uint32 limit) {
+  return atomicDec(p, limit);
+}
+template <typename T>
+__device__ T atomic_cas(T* p, T expected, T desired) {
+  return static_cast<T>(atomicCAS(detail::atomicWord(p), detail::atomicValue(expected),
+                                  detail::atomicValue(desired)));
+}
+#endif
+
+} // namespace pyk

@@ -11,6 +11,13 @@ config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 
 config.substitutions.append(("%pykc", config.pykc))
+
+# `REQUIRES: nvrtc` tests compile generated CUDA to PTX; they need a pykc built with NVRTC.
+import subprocess  # noqa: E402
+
+version = subprocess.run([config.pykc, "--version"], capture_output=True, text=True).stdout
+if "NVRTC none" not in version:
+    config.available_features.add("nvrtc")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["NO_COLOR"] = "1"

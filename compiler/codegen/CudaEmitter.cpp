@@ -1,0 +1,1300 @@
+// CudaEmitter: a typed specialization (and the device functions it calls) as one CUDA C++
+// translation unit, readable, with `#line` directives back to the .pyk source.
+//
+// Every expression is emitted as C++ whose type is exactly its numba type: operands are cast to
+// the type numba computes in (TypeRules) before each operation, and Python's semantics that C++
+// lacks (floor division, modulo, powers, rounding, negative indices) come from pyk_support.h.
+#include "codegen/CudaEmitter.h"
+
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "sema/ConstantFolder.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::codegen {
+
+using sema::NumbaType;
+using sema::ScalarKind;
+using sema::Specialization;
+
+namespace {
+
+// ---- names ----------------------------------------------------------------------------------
+
+// A Python identifier as a C++ one: `py_` + the name, non-ASCII characters as `_uXXXX_`.
+std::string pythonName(const std::string& name) {
+  std::string out = "py_";
+  for (size_t i = 0; i < name.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      continue;
+    }
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "_x%02x_", c);
+    out += buffer;
+  }
+  return out;
+}
+
+std::string scalarCode(ScalarKind k) {
+  switch (k) {
+  case ScalarKind::Boolean:
+    return "b";
+  case ScalarKind::Int8:
+    return "i8";
+  case ScalarKind::Int16:
+    return "i16";
+  case ScalarKind::Int32:
+    return "i32";
+  case ScalarKind::Int64:
+    return "i64";
+  case ScalarKind::UInt8:
+    return "u8";
+  case ScalarKind::UInt16:
+    return "u16";
+  case ScalarKind::UInt32:
+    return "u32";
+  case ScalarKind::UInt64:
+    return "u64";
+  case ScalarKind::Float16:
+    return "f16";
+  case ScalarKind::Float32:
+    return "f32";
+  case ScalarKind::Float64:
+    return "f64";
+  case ScalarKind::Complex64:
+    return "c64";
+  case ScalarKind::Complex128:
+    return "c128";
+  }
+  return "x";
+}
+
+// A type as part of a mangled name: `f32`, `A2C_f32`, `T2_i64_f64_E`.
+std::string typeCode(const NumbaType& t) {
+  switch (t.kind()) {
+  case NumbaType::Kind::Void:
+    return "v";
+  case NumbaType::Kind::Scalar:
+    return scalarCode(t.scalarKind());
+  case NumbaType::Kind::Array:
+    return std::string("A") + std::to_string(t.ndim()) + sema::layoutName(t.layout()) +
+           (t.readonly() ? "r" : "") + "_" + scalarCode(t.scalarKind());
+  case NumbaType::Kind::UniTuple:
+  case NumbaType::Kind::Tuple: {
+    std::string out = "T" + std::to_string(t.elements().size());
+    for (const NumbaType& e : t.elements())
+      out += "_" + typeCode(e);
+    return out + "_E";
+  }
+  }
+  return "x";
+}
+
+std::string scalarCpp(ScalarKind k) {
+  switch (k) {
+  case ScalarKind::Boolean:
+    return "bool";
+  case ScalarKind::Int8:
+    return "pyk::int8";
+  case ScalarKind::Int16:
+    return "pyk::int16";
+  case ScalarKind::Int32:
+    return "pyk::int32";
+  case ScalarKind::Int64:
+    return "pyk::int64";
+  case ScalarKind::UInt8:
+    return "pyk::uint8";
+  case ScalarKind::UInt16:
+    return "pyk::uint16";
+  case ScalarKind::UInt32:
+    return "pyk::uint32";
+  case ScalarKind::UInt64:
+    return "pyk::uint64";
+  case ScalarKind::Float32:
+    return "pyk::float32";
+  case ScalarKind::Float64:
+    return "pyk::float64";
+  default:
+    return "";
+  }
+}
+
+} // namespace
+
+std::string mangledName(const Specialization& spec) {
+  std::string out = spec.function->kind == sema::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
+  out += pythonName(spec.function->name).substr(3) + "_";
+  for (const NumbaType& p : spec.params)
+    out += "_" + typeCode(p);
+  return out;
+}
+
+namespace {
+
+bool isIntegral(const NumbaType& t) {
+  return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+}
+bool isFloating(const NumbaType& t) {
+  return t.isScalar() &&
+         (t.scalarKind() == ScalarKind::Float32 || t.scalarKind() == ScalarKind::Float64);
+}
+
+std::string doubleLiteral(double v) {
+  if (std::isnan(v))
+    return "__builtin_nan(\"\")";
+  if (std::isinf(v))
+    return v > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  std::string s = buffer;
+  if (s.find_first_of(".eE") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+std::string int128Literal(__int128 v, ScalarKind k) {
+  std::string digits;
+  unsigned __int128 u =
+      v < 0 ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  if (v < 0 && v == static_cast<__int128>(INT64_MIN))
+    return "(-9223372036854775807LL - 1)";
+  std::string suffix = sema::isSignedInteger(k) || k == ScalarKind::Boolean ? "LL" : "ULL";
+  return (v < 0 ? "-" : "") + digits + suffix;
+}
+
+class UnitEmitter {
+public:
+  UnitEmitter(const sema::ResolvedModule& module, const SourceFile& file, DiagnosticEngine& diags)
+      : module_(module), file_(file), diags_(diags) {}
+
+  std::string type(const NumbaType& t) {
+    switch (t.kind()) {
+    case NumbaType::Kind::Void:
+      return "void";
+    case NumbaType::Kind::Scalar: {
+      std::string s = scalarCpp(t.scalarKind());
+      return s.empty() ? "void" : s; // function() reported the type where it was declared
+    }
+    case NumbaType::Kind::Array:
+      return "pyk::Array<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.ndim()) +
+             ", pyk::Layout::" + sema::layoutName(t.layout()) + ">";
+    case NumbaType::Kind::UniTuple:
+    case NumbaType::Kind::Tuple:
+      return tupleStruct(t);
+    }
+    return "void";
+  }
+
+  void function(const Specialization& spec, bool entry);
+  // Whether code generation has a C++ type for `t` (complex and float16 do not, yet).
+  static bool supported(const NumbaType& t) {
+    if (t.isScalar() || t.isArray())
+      return !scalarCpp(t.scalarKind()).empty();
+    for (const NumbaType& e : t.elements())
+      if (!supported(e))
+        return false;
+    return true;
+  }
+  // The whole unit: the support header, tuple structs and constant arrays, forward declarations
+  // of the device functions (recursion), then the functions.
+  std::string finish(const std::string& declarations) {
+    std::string out = "// Generated by pykc from " + file_.path() + ". Do not edit.\n";
+    out += "#include \"pyk_support.h\"\n\n";
+    out += prelude_.str();
+    out += declarations;
+    out += body_.str();
+    return out;
+  }
+  bool failed() const { return failed_; }
+
+private:
+  void unsupported(SourceRange r, const std::string& what) {
+    if (!reported_
+             .insert(what + std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column))
+             .second)
+      return;
+    diags_.report(DiagKind::CodegenNotSupported, r, {what});
+    failed_ = true;
+  }
+
+  // A struct per tuple type: `e[N]` for a UniTuple (indexable at run time), `e0, e1...` else.
+  std::string tupleStruct(const NumbaType& t) {
+    std::string name = "pyk_tuple_" + typeCode(t);
+    if (tuples_.insert(name).second) {
+      std::ostringstream s;
+      s << "struct " << name << " {\n";
+      if (t.kind() == NumbaType::Kind::UniTuple)
+        s << "  " << type(t.elements()[0]) << " e[" << t.elements().size() << "];\n";
+      else
+        for (size_t i = 0; i < t.elements().size(); ++i)
+          s << "  " << type(t.elements()[i]) << " e" << i << ";\n";
+      s << "};\n\n";
+      prelude_ << s.str();
+    }
+    return name;
+  }
+  std::string element(const NumbaType& tuple, const std::string& value, size_t i) {
+    if (tuple.kind() == NumbaType::Kind::UniTuple)
+      return value + ".e[" + std::to_string(i) + "]";
+    return value + ".e" + std::to_string(i);
+  }
+
+  // ---- statements ----
+  void line(const std::string& text) {
+    body_ << std::string(static_cast<size_t>(indent_) * 2, ' ') << text << '\n';
+  }
+  void lineDirective(const ast::Node* n) {
+    if (n->range.valid())
+      body_ << "#line " << n->range.begin.line << " \"" << file_.path() << "\"\n";
+  }
+  void block(const std::vector<ast::Stmt*>& body);
+  void statement(const ast::Stmt* s);
+  void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
+  void forLoop(const ast::For* loop);
+  std::string temp(const std::string& hint) {
+    return "pyk_t" + std::to_string(temps_++) + "_" + hint;
+  }
+
+  // ---- expressions ----
+  const NumbaType* typeOf(const ast::Expr* e) const { return spec_->typeOf(e); }
+  std::string expr(const ast::Expr* e);
+  std::string cast(const std::string& code, const NumbaType& from, const NumbaType& to);
+  std::string castTo(const ast::Expr* e, const NumbaType& to) {
+    return cast(expr(e), *typeOf(e), to);
+  }
+  std::string castScalar(const ast::Expr* e, ScalarKind to) {
+    return castTo(e, NumbaType::scalar(to));
+  }
+  std::string truthy(const ast::Expr* e);
+  std::string binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
+                     const NumbaType& result, SourceRange at);
+  std::string call(const ast::Call* c);
+  std::string apiCall(const std::string& api, const ast::Call* c);
+  std::string arrayView(const std::string& storage, const NumbaType& t,
+                        const std::vector<int64_t>& shape);
+  std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
+  std::string apiName(const ast::Expr* e) const;
+  std::vector<int64_t> constantShape(const ast::Expr* e);
+
+  const sema::ResolvedModule& module_;
+  const SourceFile& file_;
+  DiagnosticEngine& diags_;
+  const Specialization* spec_ = nullptr;
+  std::ostringstream prelude_;
+  std::ostringstream body_;
+  std::set<std::string> tuples_;
+  std::set<std::string> reported_;
+  std::map<const sema::ModuleConstant*, std::string> constantArrays_;
+  int indent_ = 0;
+  int temps_ = 0;
+  bool failed_ = false;
+  bool laneHelpers_ = false;
+};
+
+// ---- functions --------------------------------------------------------------------------------
+
+void UnitEmitter::function(const Specialization& spec, bool entry) {
+  spec_ = &spec;
+  const sema::CompiledFunction& fn = *spec.function;
+  const bool kernel = fn.kind == sema::CompiledFunctionKind::Kernel;
+  std::ostringstream signature;
+  signature << "// " << sema::nameOf(fn.kind) << ' ' << spec.describe() << '\n';
+  lineDirective(fn.def);
+  body_ << signature.str();
+  std::string head = kernel
+                         ? std::string(entry ? "extern \"C\" __global__ void " : "__global__ void ")
+                         : "__device__ " + type(spec.returnType) + " ";
+  auto check = [&](const NumbaType& t, const std::string& name) {
+    if (!supported(t))
+      unsupported(fn.def->nameRange, "the type `" + t.str() + "` (of `" + name + "`)");
+  };
+  for (size_t i = 0; i < spec.params.size(); ++i)
+    check(spec.params[i], fn.scope.params[i]);
+  for (size_t i = 0; i < fn.scope.locals.size(); ++i)
+    if (spec.localTypes[i])
+      check(*spec.localTypes[i], fn.scope.locals[i]);
+  if (!spec.returnType.isVoid())
+    check(spec.returnType, "the return value");
+  head += mangledName(spec) + "(";
+  for (size_t i = 0; i < spec.params.size(); ++i)
+    head += (i ? ", " : "") + type(spec.params[i]) + " " + pythonName(fn.scope.params[i]);
+  head += ") {";
+  body_ << head << '\n';
+  indent_ = 1;
+  // Python scopes are per function: every local is declared once, at the top.
+  for (size_t i = 0; i < fn.scope.locals.size(); ++i)
+    if (spec.localTypes[i] && !spec.localTypes[i]->isVoid())
+      line(type(*spec.localTypes[i]) + " " + pythonName(fn.scope.locals[i]) + "{};");
+  block(fn.def->body);
+  indent_ = 0;
+  body_ << "}\n\n";
+}
+
+void UnitEmitter::block(const std::vector<ast::Stmt*>& body) {
+  for (const ast::Stmt* s : body)
+    statement(s);
+}
+
+void UnitEmitter::statement(const ast::Stmt* s) {
+  lineDirective(s);
+  switch (s->kind) {
+  case ast::NodeKind::ExprStmt: {
+    const ast::Expr* v = s->as<ast::ExprStmt>()->value;
+    if (v->is<ast::Constant>())
+      return; // a docstring
+    line(expr(v) + ";");
+    return;
+  }
+  case ast::NodeKind::Assign: {
+    const auto* a = s->as<ast::Assign>();
+    const NumbaType* t = typeOf(a->value);
+    if (t == nullptr)
+      return unsupported(a->value->range, "this value");
+    std::string value = expr(a->value);
+    if (a->targets.size() > 1 || !a->targets[0]->is<ast::Name>()) {
+      std::string tmp = temp("value");
+      line("const " + type(*t) + " " + tmp + " = " + value + ";");
+      value = tmp;
+    }
+    for (const ast::Expr* target : a->targets)
+      assign(target, value, *t);
+    return;
+  }
+  case ast::NodeKind::AugAssign: {
+    const auto* a = s->as<ast::AugAssign>();
+    const NumbaType* target = typeOf(a->target);
+    const NumbaType* value = typeOf(a->value);
+    if (target == nullptr || value == nullptr || !target->isScalar() || !value->isScalar())
+      return unsupported(s->range, "this augmented assignment");
+    std::optional<ScalarKind> k =
+        sema::binaryResultType(a->op, target->scalarKind(), value->scalarKind());
+    if (!k)
+      return unsupported(s->range, "this augmented assignment");
+    std::string result = binary(a->op, a->target, a->value, NumbaType::scalar(*k), s->range);
+    assign(a->target, result, NumbaType::scalar(*k));
+    return;
+  }
+  case ast::NodeKind::AnnAssign: {
+    const auto* a = s->as<ast::AnnAssign>();
+    if (a->value != nullptr && typeOf(a->value) != nullptr)
+      assign(a->target, expr(a->value), *typeOf(a->value));
+    return;
+  }
+  case ast::NodeKind::If: {
+    const auto* i = s->as<ast::If>();
+    line("if (" + truthy(i->test) + ") {");
+    ++indent_;
+    block(i->body);
+    --indent_;
+    if (!i->orelse.empty()) {
+      line("} else {");
+      ++indent_;
+      block(i->orelse);
+      --indent_;
+    }
+    line("}");
+    return;
+  }
+  case ast::NodeKind::While: {
+    const auto* w = s->as<ast::While>();
+    if (!w->orelse.empty())
+      return unsupported(s->range, "`while ... else`");
+    line("while (" + truthy(w->test) + ") {");
+    ++indent_;
+    block(w->body);
+    --indent_;
+    line("}");
+    return;
+  }
+  case ast::NodeKind::For:
+    forLoop(s->as<ast::For>());
+    return;
+  case ast::NodeKind::Return: {
+    const auto* r = s->as<ast::Return>();
+    if (r->value == nullptr || spec_->returnType.isVoid()) {
+      line("return;");
+      return;
+    }
+    line("return " + castTo(r->value, spec_->returnType) + ";");
+    return;
+  }
+  case ast::NodeKind::Pass:
+    return;
+  case ast::NodeKind::Break:
+    line("break;");
+    return;
+  case ast::NodeKind::Continue:
+    line("continue;");
+    return;
+  case ast::NodeKind::Assert:
+  case ast::NodeKind::Raise:
+    // numba compiles these only with debug=True; without it they do nothing.
+    if (spec_->function->options.debug.value_or(false))
+      unsupported(s->range, "`assert` and `raise` with debug=True");
+    return;
+  default:
+    unsupported(s->range, std::string("the statement `") + ast::nodeKindName(s->kind) + "`");
+  }
+}
+
+void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
+                         const NumbaType& valueType) {
+  if (const auto* n = target->as<ast::Name>()) {
+    const NumbaType* t = typeOf(n);
+    if (t == nullptr)
+      return unsupported(n->range, "this assignment");
+    line(pythonName(n->id) + " = " + cast(value, valueType, *t) + ";");
+    return;
+  }
+  if (const auto* s = target->as<ast::Subscript>()) {
+    const NumbaType* array = typeOf(s->value);
+    if (array == nullptr || !array->isArray())
+      return unsupported(target->range, "this assignment target");
+    std::string indices;
+    std::vector<const ast::Expr*> items;
+    if (const auto* tuple = s->slice->as<ast::Tuple>())
+      items.assign(tuple->elts.begin(), tuple->elts.end());
+    else
+      items.push_back(s->slice);
+    if (static_cast<int>(items.size()) != array->ndim())
+      return unsupported(target->range, "assigning through a partial index or a slice");
+    for (size_t i = 0; i < items.size(); ++i)
+      indices += (i ? ", " : "") + expr(items[i]);
+    line(expr(s->value) + "(" + indices +
+         ") = " + cast(value, valueType, NumbaType::scalar(array->scalarKind())) + ";");
+    return;
+  }
+  if (target->is<ast::Tuple>() || target->is<ast::List>()) {
+    const auto& elts =
+        target->is<ast::Tuple>() ? target->as<ast::Tuple>()->elts : target->as<ast::List>()->elts;
+    for (size_t i = 0; i < elts.size(); ++i)
+      assign(elts[i], element(valueType, value, i), valueType.elements()[i]);
+    return;
+  }
+  unsupported(target->range, "this assignment target");
+}
+
+void UnitEmitter::forLoop(const ast::For* loop) {
+  if (!loop->orelse.empty())
+    return unsupported(loop->range, "`for ... else`");
+  const ast::Expr* iter = loop->iter;
+  if (const auto* c = iter->as<ast::Call>(); c != nullptr && apiName(c->func) == "range") {
+    // Python evaluates the bounds once and iterates a hidden counter: assigning to the loop
+    // variable in the body does not change the iteration.
+    NumbaType counter = NumbaType::scalar(ScalarKind::Int64);
+    if (const NumbaType* t = typeOf(loop->target))
+      counter = *t;
+    std::string start = "0", stop, step = "1";
+    const std::string ct = type(counter);
+    if (c->args.size() == 1) {
+      stop = castTo(c->args[0], counter);
+    } else {
+      start = castTo(c->args[0], counter);
+      stop = castTo(c->args[1], counter);
+      if (c->args.size() == 3)
+        step = castTo(c->args[2], counter);
+    }
+    std::string i = temp("i"), end = temp("stop"), by = temp("step");
+    line("{");
+    ++indent_;
+    line("const " + ct + " " + end + " = " + stop + ";");
+    line("const " + ct + " " + by + " = " + step + ";");
+    line("for (" + ct + " " + i + " = " + start + "; " + by + " > 0 ? " + i + " < " + end + " : " +
+         i + " > " + end + "; " + i + " += " + by + ") {");
+    ++indent_;
+    assign(loop->target, i, counter);
+    block(loop->body);
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    return;
+  }
+  const NumbaType* t = typeOf(iter);
+  if (t == nullptr)
+    return unsupported(iter->range, "iterating over this");
+  std::string seq = temp("seq"), i = temp("i");
+  line("{");
+  ++indent_;
+  line("const " + type(*t) + " " + seq + " = " + expr(iter) + ";");
+  if (t->kind() == NumbaType::Kind::UniTuple) {
+    line("for (pyk::int64 " + i + " = 0; " + i + " < " + std::to_string(t->elements().size()) +
+         "; ++" + i + ") {");
+    ++indent_;
+    assign(loop->target, seq + ".e[" + i + "]", t->elements()[0]);
+  } else if (t->isArray() && t->ndim() == 1) {
+    line("for (pyk::int64 " + i + " = 0; " + i + " < " + seq + ".shape[0]; ++" + i + ") {");
+    ++indent_;
+    assign(loop->target, seq + "(" + i + ")", NumbaType::scalar(t->scalarKind()));
+  } else {
+    --indent_;
+    return unsupported(iter->range, "iterating over `" + t->str() + "`");
+  }
+  block(loop->body);
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
+// ---- expressions ------------------------------------------------------------------------------
+
+std::string UnitEmitter::apiName(const ast::Expr* e) const {
+  const sema::FunctionScope& scope = spec_->function->scope;
+  if (const auto* n = e->as<ast::Name>()) {
+    auto it = scope.names.find(n);
+    if (it != scope.names.end() && (it->second.kind == sema::NameBinding::Kind::Api ||
+                                    it->second.kind == sema::NameBinding::Kind::Builtin))
+      return it->second.qualifiedName;
+    return "";
+  }
+  if (const auto* a = e->as<ast::Attribute>()) {
+    auto it = scope.apiAttributes.find(a);
+    if (it != scope.apiAttributes.end())
+      return it->second;
+  }
+  return "";
+}
+
+std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, const NumbaType& to) {
+  if (from == to)
+    return code;
+  if (to.isScalar() && from.isScalar()) {
+    if (to.scalarKind() == ScalarKind::Boolean)
+      return "(" + code + " != 0)";
+    return "static_cast<" + type(to) + ">(" + code + ")";
+  }
+  if (to.isTuple() && from.isTuple() && to.elements().size() == from.elements().size()) {
+    std::string tmp = "(" + code + ")";
+    std::string out = type(to) + "{";
+    for (size_t i = 0; i < to.elements().size(); ++i)
+      out += (i ? ", " : "") + cast(element(from, tmp, i), from.elements()[i], to.elements()[i]);
+    return out + "}";
+  }
+  if (to.isArray() && from.isArray())
+    return "pyk::as_layout<pyk::Layout::" + std::string(sema::layoutName(to.layout())) + ">(" +
+           code + ")";
+  return code;
+}
+
+std::string UnitEmitter::truthy(const ast::Expr* e) {
+  const NumbaType* t = typeOf(e);
+  if (t == nullptr) {
+    unsupported(e->range, "this condition");
+    return "false";
+  }
+  if (t->isScalar() && t->scalarKind() == ScalarKind::Boolean)
+    return expr(e);
+  if (t->isScalar())
+    return "(" + expr(e) + " != 0)";
+  if (t->isTuple())
+    return t->elements().empty() ? "false" : "true";
+  unsupported(e->range, "this condition");
+  return "false";
+}
+
+std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
+                                const NumbaType& result, SourceRange at) {
+  const NumbaType* lt = typeOf(l);
+  const NumbaType* rt = typeOf(r);
+  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar() || !result.isScalar()) {
+    unsupported(at, "this operation");
+    return "0";
+  }
+  std::optional<ScalarKind> operand =
+      sema::binaryOperandType(op, lt->scalarKind(), rt->scalarKind());
+  if (!operand) {
+    unsupported(at, "this operation");
+    return "0";
+  }
+  NumbaType o = NumbaType::scalar(*operand);
+  switch (op) {
+  case ast::BinOpKind::Add:
+  case ast::BinOpKind::Sub:
+  case ast::BinOpKind::Mult:
+  case ast::BinOpKind::BitAnd:
+  case ast::BinOpKind::BitOr:
+  case ast::BinOpKind::BitXor: {
+    std::string expr = "(" + castTo(l, o) + " " + ast::toString(op) + " " + castTo(r, o) + ")";
+    return cast(expr, o, result); // bool & bool computes in int, as C++ promotes
+  }
+  case ast::BinOpKind::Div:
+    if (isFloating(o))
+      return cast("(" + castTo(l, o) + " / " + castTo(r, o) + ")", o, result);
+    return cast("pyk::truediv(" + castTo(l, o) + ", " + castTo(r, o) + ")",
+                NumbaType::scalar(ScalarKind::Float64), result);
+  case ast::BinOpKind::FloorDiv:
+    return cast("pyk::floordiv(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
+  case ast::BinOpKind::Mod:
+    return cast("pyk::mod(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
+  case ast::BinOpKind::Pow:
+    if (isFloating(result) && isIntegral(*rt))
+      return "pyk::fpowi(" + castTo(l, result) + ", " + castScalar(r, ScalarKind::Int64) + ")";
+    if (isFloating(result))
+      return "pyk::fpow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
+    return "pyk::ipow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
+  case ast::BinOpKind::LShift:
+    return "pyk::shl(" + castTo(l, result) + ", " + expr(r) + ")";
+  case ast::BinOpKind::RShift:
+    return "pyk::shr(" + castTo(l, result) + ", " + expr(r) + ")";
+  default:
+    unsupported(at, std::string("the operator `") + ast::toString(op) + "`");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::expr(const ast::Expr* e) {
+  const NumbaType* t = typeOf(e);
+  switch (e->kind) {
+  case ast::NodeKind::Constant: {
+    const auto* c = e->as<ast::Constant>();
+    switch (c->valueKind) {
+    case ast::ConstantKind::Bool:
+      return c->boolValue ? "true" : "false";
+    case ast::ConstantKind::Int:
+      return int128Literal(c->intValue, t != nullptr ? t->scalarKind() : ScalarKind::Int64);
+    case ast::ConstantKind::Float:
+      return doubleLiteral(c->floatValue);
+    default:
+      unsupported(e->range, "this constant");
+      return "0";
+    }
+  }
+  case ast::NodeKind::Name: {
+    const auto* n = e->as<ast::Name>();
+    auto it = spec_->function->scope.names.find(n);
+    if (it == spec_->function->scope.names.end()) {
+      unsupported(e->range, "this name");
+      return "0";
+    }
+    const sema::NameBinding& b = it->second;
+    if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
+      return constantValue(module_.symbols.constants()[b.index].value, *t, e->range);
+    if (b.kind == sema::NameBinding::Kind::Builtin)
+      return n->id == "True" ? "true" : "false";
+    return pythonName(n->id);
+  }
+  case ast::NodeKind::Attribute: {
+    const auto* a = e->as<ast::Attribute>();
+    std::string api = apiName(a);
+    if (!api.empty()) {
+      static const std::map<std::string, std::string> kSpecial = {
+          {"numba.cuda.threadIdx.x", "threadIdx.x"}, {"numba.cuda.threadIdx.y", "threadIdx.y"},
+          {"numba.cuda.threadIdx.z", "threadIdx.z"}, {"numba.cuda.blockIdx.x", "blockIdx.x"},
+          {"numba.cuda.blockIdx.y", "blockIdx.y"},   {"numba.cuda.blockIdx.z", "blockIdx.z"},
+          {"numba.cuda.blockDim.x", "blockDim.x"},   {"numba.cuda.blockDim.y", "blockDim.y"},
+          {"numba.cuda.blockDim.z", "blockDim.z"},   {"numba.cuda.gridDim.x", "gridDim.x"},
+          {"numba.cuda.gridDim.y", "gridDim.y"},     {"numba.cuda.gridDim.z", "gridDim.z"},
+          {"numba.cuda.warpsize", "warpSize"}};
+      if (auto it = kSpecial.find(api); it != kSpecial.end())
+        return "static_cast<pyk::int32>(" + it->second + ")";
+      if (api == "numba.cuda.laneid")
+        return "pyk::laneid()";
+      if (api == "math.pi")
+        return "3.141592653589793";
+      if (api == "math.e")
+        return "2.718281828459045";
+      if (api == "math.tau")
+        return "6.283185307179586";
+      if (api == "math.inf")
+        return doubleLiteral(HUGE_VAL);
+      if (api == "math.nan")
+        return doubleLiteral(std::nan(""));
+      unsupported(e->range, "`" + api + "` as a value");
+      return "0";
+    }
+    const NumbaType* base = typeOf(a->value);
+    if (base != nullptr && base->isArray()) {
+      std::string v = expr(a->value);
+      if (a->attr == "size")
+        return v + ".size()";
+      if (a->attr == "ndim")
+        return std::to_string(base->ndim()) + "LL";
+      if (a->attr == "shape" || a->attr == "strides") {
+        std::string out = type(*t) + "{{";
+        for (int d = 0; d < base->ndim(); ++d)
+          out += (d ? ", " : "") + v + "." + a->attr + "[" + std::to_string(d) + "]";
+        return out + "}}";
+      }
+    }
+    unsupported(e->range, "this attribute");
+    return "0";
+  }
+  case ast::NodeKind::Subscript: {
+    const auto* s = e->as<ast::Subscript>();
+    const NumbaType* base = typeOf(s->value);
+    if (base == nullptr || t == nullptr) {
+      unsupported(e->range, "this subscript");
+      return "0";
+    }
+    if (base->isTuple()) {
+      if (base->kind() == NumbaType::Kind::UniTuple)
+        return expr(s->value) + ".e[pyk::tuple_index(" + expr(s->slice) + ", " +
+               std::to_string(base->elements().size()) + ")]";
+      const auto* k = s->slice->as<ast::Constant>();
+      if (k == nullptr || k->valueKind != ast::ConstantKind::Int) {
+        unsupported(e->range, "indexing a heterogeneous tuple with anything but a literal");
+        return "0";
+      }
+      int64_t n = static_cast<int64_t>(base->elements().size());
+      int64_t i = static_cast<int64_t>(k->intValue);
+      return expr(s->value) + ".e" + std::to_string(i < 0 ? i + n : i);
+    }
+    std::vector<const ast::Expr*> items;
+    if (const auto* tuple = s->slice->as<ast::Tuple>())
+      items.assign(tuple->elts.begin(), tuple->elts.end());
+    else
+      items.push_back(s->slice);
+    if (!t->isScalar()) {
+      unsupported(e->range, "array views (partial indexing and slices)");
+      return "0";
+    }
+    std::string indices;
+    for (size_t i = 0; i < items.size(); ++i)
+      indices += (i ? ", " : "") + expr(items[i]);
+    return expr(s->value) + "(" + indices + ")";
+  }
+  case ast::NodeKind::BinOp: {
+    const auto* b = e->as<ast::BinOp>();
+    if (t == nullptr) {
+      unsupported(e->range, "this operation");
+      return "0";
+    }
+    return binary(b->op, b->left, b->right, *t, e->range);
+  }
+  case ast::NodeKind::UnaryOp: {
+    const auto* u = e->as<ast::UnaryOp>();
+    if (u->op == ast::UnaryOpKind::Not)
+      return "(!" + truthy(u->operand) + ")";
+    if (t == nullptr)
+      return "0";
+    std::string v = castTo(u->operand, *t);
+    if (u->op == ast::UnaryOpKind::USub)
+      return "(-" + v + ")";
+    if (u->op == ast::UnaryOpKind::UAdd)
+      return "(+" + v + ")";
+    if (t->scalarKind() == ScalarKind::Boolean)
+      return "(!" + v + ")";
+    return cast("(~" + v + ")", *t, *t);
+  }
+  case ast::NodeKind::Compare: {
+    const auto* c = e->as<ast::Compare>();
+    std::string out;
+    const ast::Expr* left = c->left;
+    for (size_t i = 0; i < c->ops.size(); ++i) {
+      const ast::Expr* right = c->comparators[i];
+      const NumbaType* lt = typeOf(left);
+      const NumbaType* rt = typeOf(right);
+      if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
+        unsupported(e->range, "this comparison");
+        return "false";
+      }
+      std::optional<ScalarKind> k =
+          sema::comparisonOperandType(c->ops[i], lt->scalarKind(), rt->scalarKind());
+      static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+      size_t opIndex = static_cast<size_t>(c->ops[i]);
+      if (!k || opIndex >= 6) {
+        unsupported(e->range, "this comparison");
+        return "false";
+      }
+      std::string part =
+          "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
+      out += (i ? " && " : "") + part;
+      left = right;
+    }
+    return c->ops.size() > 1 ? "(" + out + ")" : out;
+  }
+  case ast::NodeKind::BoolOp: {
+    const auto* b = e->as<ast::BoolOp>();
+    const bool all_bool = t != nullptr && t->isScalar() && t->scalarKind() == ScalarKind::Boolean;
+    if (all_bool) {
+      std::string out;
+      for (size_t i = 0; i < b->values.size(); ++i)
+        out += (i ? (b->op == ast::BoolOpKind::And ? " && " : " || ") : "") + truthy(b->values[i]);
+      return "(" + out + ")";
+    }
+    // Python's value semantics: `a and b` is a if a is false, else b (in the unified type).
+    std::string out = castTo(b->values.back(), *t);
+    for (size_t i = b->values.size() - 1; i-- > 0;) {
+      std::string v = temp("v");
+      std::string value = castTo(b->values[i], *t);
+      out = "[&] { const " + type(*t) + " " + v + " = " + value + "; return " + v +
+            (b->op == ast::BoolOpKind::And ? " ? " + out + " : " + v : " ? " + v + " : " + out) +
+            "; }()";
+    }
+    return out;
+  }
+  case ast::NodeKind::IfExp: {
+    const auto* i = e->as<ast::IfExp>();
+    return "(" + truthy(i->test) + " ? " + castTo(i->body, *t) + " : " + castTo(i->orelse, *t) +
+           ")";
+  }
+  case ast::NodeKind::Tuple: {
+    const auto* tu = e->as<ast::Tuple>();
+    std::string out = type(*t) + "{";
+    if (t->kind() == NumbaType::Kind::UniTuple)
+      out += "{";
+    for (size_t i = 0; i < tu->elts.size(); ++i)
+      out += (i ? ", " : "") + castTo(tu->elts[i], t->elements()[i]);
+    return out + (t->kind() == NumbaType::Kind::UniTuple ? "}}" : "}");
+  }
+  case ast::NodeKind::Call:
+    return call(e->as<ast::Call>());
+  default:
+    unsupported(e->range, std::string("the expression `") + ast::nodeKindName(e->kind) + "`");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const NumbaType& t,
+                                       SourceRange at) {
+  switch (v.kind) {
+  case sema::ConstantValue::Kind::Bool:
+    return v.boolValue ? "true" : "false";
+  case sema::ConstantValue::Kind::Int:
+    return int128Literal(v.intValue, t.scalarKind());
+  case sema::ConstantValue::Kind::Float:
+    return cast(doubleLiteral(v.floatValue), NumbaType::scalar(ScalarKind::Float64), t);
+  case sema::ConstantValue::Kind::Tuple: {
+    std::string out = type(t) + "{";
+    if (t.kind() == NumbaType::Kind::UniTuple)
+      out += "{";
+    for (size_t i = 0; i < v.elements.size(); ++i)
+      out += (i ? ", " : "") + constantValue(v.elements[i], t.elements()[i], at);
+    return out + (t.kind() == NumbaType::Kind::UniTuple ? "}}" : "}");
+  }
+  case sema::ConstantValue::Kind::Array: {
+    // A module-level numpy array: frozen into __constant__ memory, read through a view.
+    const sema::ConstantArray& a = *v.array;
+    std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
+    std::ostringstream s;
+    s << "__constant__ " << scalarCpp(a.dtype) << " " << name << "[" << a.values.size() << "] = {";
+    for (size_t i = 0; i < a.values.size(); ++i) {
+      const sema::ConstantValue& x = a.values[i];
+      s << (i ? ", " : "")
+        << (x.kind == sema::ConstantValue::Kind::Float  ? doubleLiteral(x.floatValue)
+            : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
+                                                        : int128Literal(x.intValue, a.dtype));
+    }
+    s << "};\n\n";
+    prelude_ << s.str();
+    constantArrays_[nullptr] = name;
+    return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + name + ")", t, a.shape);
+  }
+  default:
+    unsupported(at, "this constant");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& t,
+                                   const std::vector<int64_t>& shape) {
+  // C-contiguous: strides in bytes from the last dimension up.
+  std::vector<int64_t> strides(shape.size());
+  int64_t stride = static_cast<int64_t>(sema::bitWidth(t.scalarKind()) / 8);
+  for (size_t d = shape.size(); d-- > 0;) {
+    strides[d] = stride;
+    stride *= shape[d];
+  }
+  std::string out = type(t) + "{" + storage + ", {";
+  for (size_t d = 0; d < shape.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(shape[d]) + "LL";
+  out += "}, {";
+  for (size_t d = 0; d < strides.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(strides[d]) + "LL";
+  return out + "}}";
+}
+
+std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
+  DiagnosticEngine quiet;
+  sema::ConstantFolder folder(module_.symbols, quiet);
+  sema::FoldResult r = folder.fold(e);
+  std::vector<int64_t> shape;
+  if (!r.isConstant())
+    return shape;
+  if (r.value().kind == sema::ConstantValue::Kind::Int)
+    shape.push_back(static_cast<int64_t>(r.value().intValue));
+  for (const sema::ConstantValue& x : r.value().elements)
+    shape.push_back(static_cast<int64_t>(x.intValue));
+  return shape;
+}
+
+std::string UnitEmitter::call(const ast::Call* c) {
+  const sema::FunctionScope& scope = spec_->function->scope;
+  if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
+    const Specialization* callee = it->second;
+    std::string out = mangledName(*callee) + "(";
+    for (size_t i = 0; i < c->args.size(); ++i)
+      out += (i ? ", " : "") + castTo(c->args[i], callee->params[i]);
+    return out + ")";
+  }
+  (void)scope;
+  std::string api = apiName(c->func);
+  if (api.empty()) {
+    if (const auto* a = c->func->as<ast::Attribute>(); a != nullptr && a->attr == "sync")
+      if (const auto* inner = a->value->as<ast::Call>();
+          inner && apiName(inner->func) == "numba.cuda.cg.this_grid") {
+        unsupported(c->range, "`cuda.cg.this_grid().sync()` (cooperative launch)");
+        return "0";
+      }
+    unsupported(c->range, "this call");
+    return "0";
+  }
+  return apiCall(api, c);
+}
+
+std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
+  const NumbaType* t = typeOf(c);
+  auto arg = [&](size_t i) { return expr(c->args[i]); };
+  auto argAs = [&](size_t i, const NumbaType& to) { return castTo(c->args[i], to); };
+  auto argType = [&](size_t i) -> NumbaType {
+    const NumbaType* a = typeOf(c->args[i]);
+    return a ? *a : NumbaType();
+  };
+  const NumbaType i64 = NumbaType::scalar(ScalarKind::Int64);
+  const std::string cuda = "numba.cuda.";
+
+  if (api == cuda + "grid" || api == cuda + "gridsize") {
+    const bool size = api == cuda + "gridsize";
+    auto axis = [&](const char* d) {
+      return size ? "(static_cast<pyk::int64>(blockDim." + std::string(d) + ") * gridDim." + d + ")"
+                  : "(static_cast<pyk::int64>(blockIdx." + std::string(d) + ") * blockDim." + d +
+                        " + threadIdx." + d + ")";
+    };
+    if (t == nullptr)
+      return "0";
+    if (t->isScalar())
+      return axis("x");
+    std::string out = type(*t) + "{{" + axis("x") + ", " + axis("y");
+    if (t->elements().size() == 3)
+      out += ", " + axis("z");
+    return out + "}}";
+  }
+  if (api == cuda + "syncthreads")
+    return "__syncthreads()";
+  if (api == cuda + "syncthreads_count")
+    return "__syncthreads_count(" + truthy(c->args[0]) + ")";
+  if (api == cuda + "syncthreads_and")
+    return "__syncthreads_and(" + truthy(c->args[0]) + ")";
+  if (api == cuda + "syncthreads_or")
+    return "__syncthreads_or(" + truthy(c->args[0]) + ")";
+  if (api == cuda + "syncwarp")
+    return "__syncwarp(" +
+           (c->args.empty() ? std::string("0xFFFFFFFFu")
+                            : argAs(0, NumbaType::scalar(ScalarKind::UInt32))) +
+           ")";
+  if (api == cuda + "threadfence")
+    return "__threadfence()";
+  if (api == cuda + "threadfence_block")
+    return "__threadfence_block()";
+  if (api == cuda + "threadfence_system")
+    return "__threadfence_system()";
+
+  if (api == cuda + "shared.array" || api == cuda + "local.array") {
+    const ast::Expr* shapeArg = c->args.empty() ? nullptr : c->args[0];
+    for (const ast::Keyword& k : c->keywords)
+      if (k.arg == "shape")
+        shapeArg = k.value;
+    std::vector<int64_t> shape = shapeArg ? constantShape(shapeArg) : std::vector<int64_t>{};
+    if (t == nullptr || shape.empty()) {
+      unsupported(c->range, "this array");
+      return "0";
+    }
+    int64_t count = 1;
+    for (int64_t d : shape)
+      count *= d;
+    if (count == 0) {
+      unsupported(c->range, "dynamic shared memory (`cuda.shared.array(0, ...)`)");
+      return "0";
+    }
+    std::string name = temp(api == cuda + "shared.array" ? "shared" : "local");
+    line(std::string(api == cuda + "shared.array" ? "__shared__ " : "") +
+         scalarCpp(t->scalarKind()) + " " + name + "[" + std::to_string(count) + "];");
+    return arrayView(name, *t, shape);
+  }
+  if (api == cuda + "const.array_like") {
+    if (t == nullptr)
+      return "0";
+    return expr(c->args[0]); // the frozen module array is already a constant view
+  }
+
+  if (api.rfind(cuda + "atomic.", 0) == 0) {
+    std::string op = api.substr((cuda + "atomic.").size());
+    const NumbaType array = argType(0);
+    if (!array.isArray() || t == nullptr) {
+      unsupported(c->range, "this atomic");
+      return "0";
+    }
+    const NumbaType elem = NumbaType::scalar(array.scalarKind());
+    std::string place;
+    size_t valueAt = 2;
+    if (op == "compare_and_swap") {
+      place = "&" + arg(0) + "(0LL)";
+      valueAt = 1;
+    } else {
+      const NumbaType index = argType(1);
+      std::string idx;
+      if (index.isTuple()) {
+        std::string tmp = arg(1);
+        for (size_t d = 0; d < index.elements().size(); ++d)
+          idx += (d ? ", " : "") + element(index, tmp, d);
+      } else {
+        idx = arg(1);
+      }
+      place = "&" + arg(0) + "(" + idx + ")";
+    }
+    // CUDA's atomics take unsigned long long for 64-bit integers; pyk_support.h's wrappers keep
+    // numba's element type.
+    static const std::set<std::string> kOps = {"add",  "sub", "max", "min",
+                                               "and_", "or_", "xor", "exch",
+                                               "inc",  "dec", "cas", "compare_and_swap"};
+    if (!kOps.count(op)) {
+      unsupported(c->range, "`cuda.atomic." + op + "`");
+      return "0";
+    }
+    if ((op == "max" || op == "min") && isFloating(elem)) {
+      unsupported(c->range, "`cuda.atomic." + op + "` on floats");
+      return "0";
+    }
+    if ((op == "inc" || op == "dec") && elem.scalarKind() == ScalarKind::UInt64) {
+      unsupported(c->range, "`cuda.atomic." + op + "` on uint64");
+      return "0";
+    }
+    std::string name = op == "and_"               ? "and"
+                       : op == "or_"              ? "or"
+                       : op == "compare_and_swap" ? "cas"
+                                                  : op;
+    std::string out = "pyk::atomic_" + name + "(" + place;
+    for (size_t i = valueAt; i < c->args.size(); ++i)
+      out += ", " + argAs(i, elem);
+    return out + ")";
+  }
+
+  // Warp-level and integer intrinsics.
+  const NumbaType u32 = NumbaType::scalar(ScalarKind::UInt32);
+  if (api == cuda + "activemask")
+    return "static_cast<pyk::uint32>(__activemask())";
+  if (api == cuda + "lanemask_lt")
+    return "pyk::lanemask_lt()";
+  if (api == cuda + "all_sync")
+    return "static_cast<bool>(__all_sync(" + argAs(0, u32) + ", " + truthy(c->args[1]) + "))";
+  if (api == cuda + "any_sync")
+    return "static_cast<bool>(__any_sync(" + argAs(0, u32) + ", " + truthy(c->args[1]) + "))";
+  if (api == cuda + "ballot_sync")
+    return "static_cast<pyk::int32>(__ballot_sync(" + argAs(0, u32) + ", " + truthy(c->args[1]) +
+           "))";
+  if (api == cuda + "shfl_sync" || api == cuda + "shfl_up_sync" || api == cuda + "shfl_down_sync" ||
+      api == cuda + "shfl_xor_sync") {
+    std::string fn = api == cuda + "shfl_sync"        ? "__shfl_sync"
+                     : api == cuda + "shfl_up_sync"   ? "__shfl_up_sync"
+                     : api == cuda + "shfl_down_sync" ? "__shfl_down_sync"
+                                                      : "__shfl_xor_sync";
+    return fn + "(" + argAs(0, u32) + ", " + arg(1) + ", " +
+           argAs(2, NumbaType::scalar(ScalarKind::Int32)) + ")";
+  }
+  if (api == cuda + "match_any_sync")
+    return "static_cast<pyk::int32>(__match_any_sync(" + argAs(0, u32) + ", " + arg(1) + "))";
+  if (api == cuda + "popc" || api == cuda + "clz" || api == cuda + "ffs" || api == cuda + "brev") {
+    const NumbaType a = argType(0);
+    const bool wide = a.isScalar() && sema::bitWidth(a.scalarKind()) == 64;
+    std::string base = api.substr(cuda.size());
+    std::string fn = "__" + base + (wide ? "ll" : "");
+    std::string value = wide ? "static_cast<unsigned long long>(" + arg(0) + ")"
+                             : "static_cast<unsigned int>(" + arg(0) + ")";
+    if (base == "clz" || base == "ffs")
+      value = wide ? "static_cast<long long>(" + arg(0) + ")" : "static_cast<int>(" + arg(0) + ")";
+    return "static_cast<" + type(*t) + ">(" + fn + "(" + value + "))";
+  }
+  if (api == cuda + "fma")
+    return std::string(argType(0).scalarKind() == ScalarKind::Float32 ? "fmaf(" : "fma(") + arg(0) +
+           ", " + arg(1) + ", " + arg(2) + ")";
+  if (api == cuda + "cbrt")
+    return std::string(argType(0).scalarKind() == ScalarKind::Float32 ? "cbrtf(" : "cbrt(") +
+           arg(0) + ")";
+  if (api == cuda + "selp")
+    return "(" + truthy(c->args[0]) + " ? " + argAs(1, *t) + " : " + argAs(2, *t) + ")";
+
+  // Casts to numba and numpy scalar types.
+  if (t != nullptr && t->isScalar() && c->args.size() == 1 &&
+      (api.rfind("numba.", 0) == 0 || api.rfind("numpy.", 0) == 0))
+    return argAs(0, *t);
+
+  if (api == "print") {
+    std::string format, args;
+    for (size_t i = 0; i < c->args.size(); ++i) {
+      const ast::Expr* a = c->args[i];
+      format += i ? " " : "";
+      if (const auto* k = a->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str) {
+        std::string escaped;
+        for (char ch : k->strValue)
+          escaped += ch == '%' ? std::string("%%") : std::string(1, ch);
+        format += escaped;
+        continue;
+      }
+      const NumbaType at = argType(i);
+      if (!at.isScalar()) {
+        unsupported(a->range, "printing a value of type `" + at.str() + "`");
+        return "0";
+      }
+      format += at.scalarKind() == ScalarKind::Boolean   ? "%s"
+                : isFloating(at)                         ? "%f"
+                : sema::isSignedInteger(at.scalarKind()) ? "%lld"
+                                                         : "%llu";
+      args += ", pyk::print_arg(" + arg(i) + ")";
+    }
+    std::string literal;
+    for (char ch : format + "\n") {
+      if (ch == '"' || ch == '\\')
+        literal += '\\';
+      if (ch == '\n') {
+        literal += "\\n";
+        continue;
+      }
+      literal += ch;
+    }
+    return "printf(\"" + literal + "\"" + args + ")";
+  }
+  if (api == "len") {
+    const NumbaType a = argType(0);
+    if (a.isArray())
+      return arg(0) + ".shape[0]";
+    return std::to_string(a.elements().size()) + "LL";
+  }
+
+  // math and the numeric builtins: arguments converted as numba converts them.
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i) {
+    const NumbaType a = argType(i);
+    if (!a.isScalar()) {
+      unsupported(c->range, "`" + api + "` of `" + a.str() + "`");
+      return "0";
+    }
+    kinds.push_back(a.scalarKind());
+  }
+  std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(api, kinds);
+  if (!converted || t == nullptr) {
+    unsupported(c->range, "`" + api + "`");
+    return "0";
+  }
+  std::vector<std::string> a;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    a.push_back(castScalar(c->args[i], (*converted)[i]));
+  const bool f32 = !converted->empty() && (*converted)[0] == ScalarKind::Float32;
+  // numba's integer overloads of libm functions compute in float64 (math.sqrt(int) is float64).
+  auto libm = [&](const std::string& name) {
+    std::string out = (f32 ? name + "f" : name) + "(";
+    for (size_t i = 0; i < a.size(); ++i) {
+      ScalarKind k = (*converted)[i];
+      bool integral = sema::isInteger(k) || k == ScalarKind::Boolean;
+      out += (i ? ", " : "") + (integral ? "static_cast<pyk::float64>(" + a[i] + ")" : a[i]);
+    }
+    return cast(out + ")", NumbaType::scalar(f32 ? ScalarKind::Float32 : ScalarKind::Float64), *t);
+  };
+  static const std::set<std::string> kLibm = {
+      "sin",      "cos",   "tan",   "asin",  "acos",  "atan",   "atan2", "sinh",
+      "cosh",     "tanh",  "asinh", "acosh", "atanh", "exp",    "expm1", "exp2",
+      "log2",     "log10", "log1p", "sqrt",  "fabs",  "floor",  "ceil",  "trunc",
+      "copysign", "fmod",  "hypot", "erf",   "erfc",  "lgamma", "pow"};
+  if (api.rfind("math.", 0) == 0) {
+    std::string name = api.substr(5);
+    if (kLibm.count(name))
+      return libm(name);
+    if (name == "gamma")
+      return libm("tgamma");
+    if (name == "log")
+      return a.size() == 1
+                 ? libm("log")
+                 : cast("(" + std::string(f32 ? "logf(" : "log(") + a[0] + ") / " +
+                            (f32 ? "logf(" : "log(") + a[1] + "))",
+                        NumbaType::scalar(f32 ? ScalarKind::Float32 : ScalarKind::Float64), *t);
+    if (name == "isnan" || name == "isinf" || name == "isfinite")
+      return "static_cast<bool>(" + name + "(" + a[0] + "))";
+    if (name == "degrees")
+      return cast("(" + a[0] + " * " + (f32 ? "57.29577951308232f" : "57.29577951308232") + ")",
+                  NumbaType::scalar(f32 ? ScalarKind::Float32 : ScalarKind::Float64), *t);
+    if (name == "radians")
+      return cast("(" + a[0] + " * " + (f32 ? "0.017453292519943295f" : "0.017453292519943295") +
+                      ")",
+                  NumbaType::scalar(f32 ? ScalarKind::Float32 : ScalarKind::Float64), *t);
+    if (name == "ldexp")
+      return cast(std::string(f32 ? "ldexpf(" : "ldexp(") + a[0] + ", " + a[1] + ")",
+                  NumbaType::scalar(f32 ? ScalarKind::Float32 : ScalarKind::Float64), *t);
+    unsupported(c->range, "`" + api + "`");
+    return "0";
+  }
+  if (api == "abs")
+    return "pyk::abs(" + a[0] + ")";
+  if ((api == "min" || api == "max") && a.size() >= 2) {
+    std::string out = a[0];
+    for (size_t i = 1; i < a.size(); ++i)
+      out = "pyk::" + api + "(" + out + ", " + a[i] + ")";
+    return cast(out, NumbaType::scalar((*converted)[0]), *t);
+  }
+  if (api == "round")
+    return a.size() == 1 ? "pyk::round_half_even(" + a[0] + ")"
+                         : "pyk::round_ndigits(" + a[0] + ", " + a[1] + ")";
+  if (api == "int" || api == "float")
+    return cast(a[0], NumbaType::scalar((*converted)[0]), *t);
+  if (api == "bool")
+    return "(" + a[0] + " != 0)";
+  if (api == "pow") {
+    unsupported(c->range, "the builtin `pow`; use `**`");
+    return "0";
+  }
+  (void)i64;
+  unsupported(c->range, "`" + api + "`");
+  return "0";
+}
+
+} // namespace
+
+EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
+                     const sema::SpecializationSet& set, const Specialization& entry,
+                     DiagnosticEngine& diags) {
+  UnitEmitter emitter(module, file, diags);
+  // Every specialization the entry reaches through calls.
+  std::vector<const Specialization*> pending{&entry};
+  std::vector<const Specialization*> reached;
+  while (!pending.empty()) {
+    const Specialization* s = pending.back();
+    pending.pop_back();
+    if (std::find(reached.begin(), reached.end(), s) != reached.end())
+      continue;
+    reached.push_back(s);
+    for (const auto& [call, callee] : s->callees)
+      pending.push_back(callee);
+  }
+  (void)set; // the entry's callees are reached through its call table
+  EmittedUnit unit;
+  // Emit in reverse discovery order so callees come first; recursion needs a declaration.
+  std::string declarations;
+  for (const Specialization* s : reached)
+    if (s != &entry)
+      declarations += "__device__ " + emitter.type(s->returnType) + " " + mangledName(*s) + "(" +
+                      [&] {
+                        std::string p;
+                        for (size_t i = 0; i < s->params.size(); ++i)
+                          p += (i ? ", " : "") + emitter.type(s->params[i]);
+                        return p;
+                      }() +
+                      ");\n";
+  for (auto it = reached.rbegin(); it != reached.rend(); ++it)
+    emitter.function(**it, *it == &entry);
+  unit.source = emitter.finish(declarations.empty() ? "" : declarations + "\n");
+  if (entry.function->kind == sema::CompiledFunctionKind::Kernel)
+    unit.entryPoint = mangledName(entry);
+  return unit;
+}
+
+} // namespace pyk::codegen

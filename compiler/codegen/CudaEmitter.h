@@ -1,0 +1,29 @@
+// CudaEmitter: a typed specialization (and the device functions it calls) as one CUDA C++
+// translation unit, readable, with `#line` directives back to the .pyk source.
+#pragma once
+
+#include <string>
+
+#include "diag/DiagnosticEngine.h"
+#include "diag/SourceFile.h"
+#include "sema/ResolvedModule.h"
+#include "sema/Specialization.h"
+
+namespace pyk::codegen {
+
+struct EmittedUnit {
+  std::string source;     // includes "pyk_support.h" (passed to NVRTC as an in-memory header)
+  std::string entryPoint; // the extern "C" name of the entry kernel (empty for a device function)
+};
+
+// Emits `entry` and every specialization in `set` it calls. What code generation does not cover
+// yet is reported, located, to `diags`; the result is then not to be compiled.
+EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
+                     const sema::SpecializationSet& set, const sema::Specialization& entry,
+                     DiagnosticEngine& diags);
+
+// The C++ name of a specialization: `pyk_k_<name>__<types>` for kernels, `pyk_d_...` for device
+// functions; Python names are spelled so no C++ keyword, macro or helper can collide with them.
+std::string mangledName(const sema::Specialization& spec);
+
+} // namespace pyk::codegen
