@@ -551,20 +551,7 @@ void UnitEmitter::forLoop(const ast::For* loop) {
 // ---- expressions ------------------------------------------------------------------------------
 
 std::string UnitEmitter::apiName(const ast::Expr* e) const {
-  const sema::FunctionScope& scope = spec_->function->scope;
-  if (const auto* n = e->as<ast::Name>()) {
-    auto it = scope.names.find(n);
-    if (it != scope.names.end() && (it->second.kind == sema::NameBinding::Kind::Api ||
-                                    it->second.kind == sema::NameBinding::Kind::Builtin))
-      return it->second.qualifiedName;
-    return "";
-  }
-  if (const auto* a = e->as<ast::Attribute>()) {
-    auto it = scope.apiAttributes.find(a);
-    if (it != scope.apiAttributes.end())
-      return it->second;
-  }
-  return "";
+  return sema::qualifiedApiName(spec_->function->scope, e);
 }
 
 std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, const NumbaType& to) {

@@ -22,4 +22,20 @@ const char* nameOf(NameBinding::Kind kind) {
   return "?";
 }
 
+std::string qualifiedApiName(const FunctionScope& scope, const ast::Expr* e) {
+  if (const auto* n = e->as<ast::Name>()) {
+    auto it = scope.names.find(n);
+    if (it != scope.names.end() && (it->second.kind == NameBinding::Kind::Api ||
+                                    it->second.kind == NameBinding::Kind::Builtin))
+      return it->second.qualifiedName;
+    return "";
+  }
+  if (const auto* a = e->as<ast::Attribute>()) {
+    auto it = scope.apiAttributes.find(a);
+    if (it != scope.apiAttributes.end())
+      return it->second;
+  }
+  return "";
+}
+
 } // namespace pyk::sema

@@ -39,4 +39,8 @@ struct FunctionScope {
   std::unordered_map<const ast::Attribute*, std::string> apiAttributes;
 };
 
+// The qualified name an API reference resolved to (`numba.cuda.grid` for `cuda.grid`, `range`
+// for the builtin), or "" when `e` is not a name or attribute chain of a module or builtin.
+std::string qualifiedApiName(const FunctionScope& scope, const ast::Expr* e);
+
 } // namespace pyk::sema

@@ -477,19 +477,7 @@ void FunctionTyper::forLoop(const ast::For* loop) {
 // ---- expressions --------------------------------------------------------------------------
 
 std::string FunctionTyper::apiName(const ast::Expr* e) const {
-  if (const auto* n = e->as<ast::Name>()) {
-    auto it = fn_.scope.names.find(n);
-    if (it != fn_.scope.names.end() && (it->second.kind == NameBinding::Kind::Api ||
-                                        it->second.kind == NameBinding::Kind::Builtin))
-      return it->second.qualifiedName;
-    return "";
-  }
-  if (const auto* a = e->as<ast::Attribute>()) {
-    auto it = fn_.scope.apiAttributes.find(a);
-    if (it != fn_.scope.apiAttributes.end())
-      return it->second;
-  }
-  return "";
+  return qualifiedApiName(fn_.scope, e);
 }
 
 std::optional<ConstantValue> FunctionTyper::constant(const ast::Expr* e, const char* what) {
