@@ -3,7 +3,10 @@
 //
 // usage: pyk_mutation_test PYKC SEED COUNT TIMEOUT_SECONDS FAILURE_DIR FILE...
 // Runs COUNT mutants in all (spread over the files), two at a time, each in its own process
-// under an alarm. A mutant that crashes or hangs is saved to FAILURE_DIR.
+// under an alarm. A mutant that crashes or hangs is saved to FAILURE_DIR. PYK_MUTATION_ARGS
+// (space-separated) replaces the default `check --color=never` before the file, to push the
+// mutants further down the compiler (`emit --emit=ptx --color=never`); an internal error is
+// then a failure like a crash, since it prints no `error:` of the user's.
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -237,6 +240,14 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  std::vector<std::string> commandArgs{"check", "--color=never"};
+  if (const char* custom = std::getenv("PYK_MUTATION_ARGS"); custom != nullptr && *custom) {
+    commandArgs.clear();
+    std::istringstream words(custom);
+    for (std::string w; words >> w;)
+      commandArgs.push_back(w);
+  }
+
   char scratchTemplate[] = "/tmp/pyk-mutants-XXXXXX";
   const std::string scratch = mkdtemp(scratchTemplate);
   std::mt19937_64 rng(seed);
@@ -265,8 +276,12 @@ int main(int argc, char** argv) {
         int null = open("/dev/null", O_WRONLY);
         dup2(null, STDOUT_FILENO);
         alarm(timeout); // kept across exec: a hang dies of SIGALRM
-        execl(pykc.c_str(), pykc.c_str(), "check", "--color=never", r.input.c_str(),
-              static_cast<char*>(nullptr));
+        std::vector<char*> argvOut{const_cast<char*>(pykc.c_str())};
+        for (std::string& a : commandArgs)
+          argvOut.push_back(a.data());
+        argvOut.push_back(const_cast<char*>(r.input.c_str()));
+        argvOut.push_back(nullptr);
+        execv(pykc.c_str(), argvOut.data());
         _exit(127);
       }
       r.pid = pid;
