@@ -197,6 +197,10 @@ public:
   }
 
   void function(const Specialization& spec, bool entry);
+  // numba's CUDA ufunc kernel around a @vectorize scalar function: one thread per element,
+  // `i = grid(1); if i < n: out[i] = f(a[i], b[i], ...)`, over strided 1-D arrays (broadcast
+  // operands have stride 0). Returns the kernel's name.
+  std::string vectorizeKernel(const Specialization& scalar);
   // Whether code generation has a C++ type for `t` (complex and float16 do not, yet).
   static bool supported(const NumbaType& t) {
     if (t.isScalar() || t.isArray())
@@ -217,6 +221,7 @@ public:
     return out;
   }
   bool failed() const { return failed_; }
+  void reportUnsupported(SourceRange r, const std::string& what) { unsupported(r, what); }
 
 private:
   void unsupported(SourceRange r, const std::string& what) {
@@ -339,6 +344,27 @@ void UnitEmitter::function(const Specialization& spec, bool entry) {
   block(fn.def->body);
   indent_ = 0;
   body_ << "}\n\n";
+}
+
+std::string UnitEmitter::vectorizeKernel(const Specialization& scalar) {
+  std::string name = "pyk_u_" + mangledName(scalar).substr(std::string("pyk_d_").size());
+  auto arrayOf = [&](const NumbaType& t) {
+    return "pyk::Array<" + type(t) + ", 1, pyk::Layout::A>";
+  };
+  std::ostringstream k;
+  k << "// ufunc kernel for " << scalar.describe() << '\n';
+  k << "extern \"C\" __global__ void " << name << "(";
+  for (size_t i = 0; i < scalar.params.size(); ++i)
+    k << arrayOf(scalar.params[i]) << " in" << i << ", ";
+  k << arrayOf(scalar.returnType) << " out) {\n";
+  k << "  const pyk::int64 i = static_cast<pyk::int64>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
+  k << "  if (i < out.shape[0])\n";
+  k << "    out(i) = " << mangledName(scalar) << "(";
+  for (size_t i = 0; i < scalar.params.size(); ++i)
+    k << (i ? ", " : "") << "in" << i << "(i)";
+  k << ");\n}\n\n";
+  body_ << k.str();
+  return name;
 }
 
 void UnitEmitter::block(const std::vector<ast::Stmt*>& body) {
@@ -1278,9 +1304,13 @@ EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
                       ");\n";
   for (auto it = reached.rbegin(); it != reached.rend(); ++it)
     emitter.function(**it, *it == &entry);
-  unit.source = emitter.finish(declarations.empty() ? "" : declarations + "\n");
   if (entry.function->kind == sema::CompiledFunctionKind::Kernel)
     unit.entryPoint = mangledName(entry);
+  else if (entry.function->kind == sema::CompiledFunctionKind::Vectorize)
+    unit.entryPoint = emitter.vectorizeKernel(entry);
+  else if (entry.function->kind == sema::CompiledFunctionKind::GuVectorize)
+    emitter.reportUnsupported(entry.function->def->nameRange, "`guvectorize` kernels");
+  unit.source = emitter.finish(declarations.empty() ? "" : declarations + "\n");
   return unit;
 }
 
