@@ -769,9 +769,48 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
       items.assign(tuple->elts.begin(), tuple->elts.end());
     else
       items.push_back(s->slice);
-    if (!t->isScalar()) {
-      unsupported(e->range, "array views (partial indexing and slices)");
-      return "0";
+    if (t->isArray()) {
+      // A view: integer indices move the data pointer, slices take Python's slice.indices,
+      // dimensions not indexed are kept; shape and strides (bytes) are filled in.
+      std::string v = temp("view"), src = temp("src"), p = temp("p");
+      std::string out = "[&] {\n";
+      out += "    const auto " + src + " = " + expr(s->value) + ";\n";
+      out += "    " + type(*t) + " " + v + "{};\n";
+      out += "    char* " + p + " = reinterpret_cast<char*>(" + src + ".data);\n";
+      int kept = 0;
+      for (size_t d = 0; d < static_cast<size_t>(base->ndim()); ++d) {
+        const std::string dim = std::to_string(d);
+        if (d < items.size() && !items[d]->is<ast::Slice>()) {
+          const NumbaType* it = typeOf(items[d]);
+          std::string index = "static_cast<pyk::int64>(" + expr(items[d]) + ")";
+          if (it != nullptr && it->isScalar() && sema::isSignedInteger(it->scalarKind()))
+            index = "pyk::tuple_index(" + index + ", " + src + ".shape[" + dim + "])";
+          out += "    " + p + " += " + index + " * " + src + ".strides[" + dim + "];\n";
+          continue;
+        }
+        const std::string k = std::to_string(kept++);
+        if (d < items.size()) {
+          const auto* sl = items[d]->as<ast::Slice>();
+          auto part = [&](const ast::Expr* x) {
+            return x == nullptr ? std::string("false, 0")
+                                : "true, static_cast<pyk::int64>(" + expr(x) + ")";
+          };
+          std::string r = temp("range");
+          out += "    const pyk::SliceRange " + r + " = pyk::slice_range(" + src + ".shape[" + dim +
+                 "], " + part(sl->lower) + ", " + part(sl->upper) + ", " + part(sl->step) + ");\n";
+          out += "    " + p + " += " + r + ".start * " + src + ".strides[" + dim + "];\n";
+          out += "    " + v + ".shape[" + k + "] = " + r + ".length;\n";
+          out += "    " + v + ".strides[" + k + "] = " + r + ".step * " + src + ".strides[" + dim +
+                 "];\n";
+        } else {
+          out += "    " + v + ".shape[" + k + "] = " + src + ".shape[" + dim + "];\n";
+          out += "    " + v + ".strides[" + k + "] = " + src + ".strides[" + dim + "];\n";
+        }
+      }
+      out += "    " + v + ".data = reinterpret_cast<" + scalarCpp(t->scalarKind()) + "*>(" + p +
+             ");\n";
+      out += "    return " + v + ";\n  }()";
+      return out;
     }
     std::string indices;
     for (size_t i = 0; i < items.size(); ++i)

@@ -678,3 +678,40 @@ __device__ T atomic_cas(T* p, T expected, T desired) {
 #endif
 
 } // namespace pyk
+
+namespace pyk {
+
+// Python's slice.indices(length) for a[start:stop:step], as numba slices arrays: missing parts
+// default by the step's sign, negative ones count from the end, all clamp to the array. A zero
+// step is a ValueError in numba (only observable with debug=True); here it gives an empty view.
+struct SliceRange {
+  int64 start;
+  int64 length;
+  int64 step;
+};
+PYK_HD inline SliceRange slice_range(int64 length, bool hasStart, int64 start, bool hasStop,
+                                     int64 stop, bool hasStep, int64 step) {
+  if (!hasStep)
+    step = 1;
+  if (step == 0)
+    return {0, 0, 1};
+  const int64 lower = step < 0 ? -1 : 0;
+  const int64 upper = step < 0 ? length - 1 : length;
+  auto clamp = [&](int64 v) {
+    if (v < 0) {
+      v += length;
+      return v < lower ? lower : v;
+    }
+    return v > upper ? upper : v;
+  };
+  start = hasStart ? clamp(start) : (step < 0 ? upper : lower);
+  stop = hasStop ? clamp(stop) : (step < 0 ? lower : upper);
+  int64 count = 0;
+  if (step > 0 && start < stop)
+    count = (stop - start + step - 1) / step;
+  else if (step < 0 && stop < start)
+    count = (start - stop - step - 1) / (-step);
+  return {start, count, step};
+}
+
+} // namespace pyk

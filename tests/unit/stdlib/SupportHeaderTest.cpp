@@ -343,3 +343,51 @@ TEST(SupportHeader, ArraysIndexAndWrapAsNumba) {
 }
 
 } // namespace
+
+// slice_range against Python's slice.indices(length) and len(range(...)) (expected values made
+// by /usr/bin/python3; start is only compared when the slice is not empty).
+TEST(SupportHeader, SliceRangeMatchesPythonSliceIndices) {
+  struct Case {
+    pyk::int64 length;
+    bool hasStart;
+    pyk::int64 start;
+    bool hasStop;
+    pyk::int64 stop;
+    bool hasStep;
+    pyk::int64 step;
+    pyk::int64 count;
+    pyk::int64 firstIndex;
+    pyk::int64 resultStep;
+  };
+  const Case cases[] = {
+      {1, true, 2, true, 12, true, -1, 0, -1, -1},   {10, true, 12, true, 9, true, 2, 0, -1, 2},
+      {0, true, 12, true, 3, true, -1, 0, -1, -1},   {5, true, 2, true, 3, true, -1, 0, -1, -1},
+      {10, true, -1, true, 9, false, 0, 0, -1, 1},   {0, true, -1, true, 9, true, 2, 0, -1, 2},
+      {0, false, 0, true, 9, true, -3, 0, -1, -3},   {10, true, -1, true, 0, false, 0, 0, -1, 1},
+      {1, true, 12, true, -12, true, -3, 1, 0, -3},  {1, true, 2, true, 3, true, 2, 0, -1, 2},
+      {1, true, -1, true, -12, true, -1, 1, 0, -1},  {10, true, -1, true, 0, true, 1, 0, -1, 1},
+      {10, true, 12, true, 3, true, -1, 6, 9, -1},   {10, true, -1, true, 12, false, 0, 1, 9, 1},
+      {5, true, 12, true, -12, true, 1, 0, -1, 1},   {1, false, 0, true, 9, true, 1, 1, 0, 1},
+      {1, true, 2, true, 0, true, 2, 0, -1, 2},      {1, false, 0, true, 12, false, 0, 1, 0, 1},
+      {10, true, 7, true, 3, true, -3, 2, 7, -3},    {5, true, 7, true, 9, true, 1, 0, -1, 1},
+      {0, false, 0, true, 12, true, -3, 0, -1, -3},  {0, true, -1, true, 9, true, -3, 0, -1, -3},
+      {1, true, -12, true, -2, true, -3, 0, -1, -3}, {0, true, -3, true, 0, true, -1, 0, -1, -1},
+      {5, true, -12, true, 3, true, -3, 0, -1, -3},  {0, true, -12, true, 9, true, 1, 0, -1, 1},
+      {1, true, 12, true, 9, true, -3, 0, -1, -3},   {10, true, -1, true, 3, true, 1, 0, -1, 1},
+      {5, true, 7, true, 3, true, 1, 0, -1, 1},      {10, false, 0, true, 12, true, 2, 5, 0, 2},
+      {5, true, 12, false, 0, true, 1, 0, -1, 1},    {10, true, -3, false, 0, false, 0, 3, 7, 1},
+      {0, true, 12, true, 9, true, 2, 0, -1, 2},     {5, true, 2, true, -2, true, 1, 1, 2, 1},
+      {0, true, 2, true, 3, true, 2, 0, -1, 2},      {0, true, -3, false, 0, true, 1, 0, -1, 1},
+      {0, true, 12, true, 12, true, 1, 0, -1, 1},    {10, true, 0, true, 12, true, 1, 10, 0, 1},
+      {1, true, 0, true, 3, true, 2, 1, 0, 2},       {1, true, 12, false, 0, true, 1, 0, -1, 1},
+  };
+  for (const Case& c : cases) {
+    pyk::SliceRange r =
+        pyk::slice_range(c.length, c.hasStart, c.start, c.hasStop, c.stop, c.hasStep, c.step);
+    EXPECT_EQ(r.length, c.count) << c.length << " " << c.start << " " << c.stop << " " << c.step;
+    if (c.count > 0) {
+      EXPECT_EQ(r.start, c.firstIndex) << c.length << " " << c.start << " " << c.stop;
+      EXPECT_EQ(r.step, c.resultStep);
+    }
+  }
+}
