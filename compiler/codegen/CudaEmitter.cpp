@@ -267,6 +267,17 @@ private:
   void statement(const ast::Stmt* s);
   void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
   void forLoop(const ast::For* loop);
+  void forLoopBody(const ast::For* loop);
+  // A loop's `else`: runs when the loop ended without `break`.
+  void loopElse(const std::string& flag, const std::vector<ast::Stmt*>& orelse) {
+    if (flag.empty())
+      return;
+    line("if (!" + flag + ") {");
+    ++indent_;
+    block(orelse);
+    --indent_;
+    line("}");
+  }
   std::string temp(const std::string& hint) {
     return "pyk_t" + std::to_string(temps_++) + "_" + hint;
   }
@@ -303,6 +314,8 @@ private:
   std::map<const sema::ModuleConstant*, std::string> constantArrays_;
   int indent_ = 0;
   int temps_ = 0;
+  // Per enclosing loop: the flag its `break` sets when the loop has an `else`, or "".
+  std::vector<std::string> breakFlags_;
   bool failed_ = false;
   bool laneHelpers_ = false;
 };
@@ -434,13 +447,17 @@ void UnitEmitter::statement(const ast::Stmt* s) {
   }
   case ast::NodeKind::While: {
     const auto* w = s->as<ast::While>();
-    if (!w->orelse.empty())
-      return unsupported(s->range, "`while ... else`");
+    std::string flag = w->orelse.empty() ? "" : temp("broke");
+    if (!flag.empty())
+      line("bool " + flag + " = false;");
     line("while (" + truthy(w->test) + ") {");
     ++indent_;
+    breakFlags_.push_back(flag);
     block(w->body);
+    breakFlags_.pop_back();
     --indent_;
     line("}");
+    loopElse(flag, w->orelse);
     return;
   }
   case ast::NodeKind::For:
@@ -458,6 +475,8 @@ void UnitEmitter::statement(const ast::Stmt* s) {
   case ast::NodeKind::Pass:
     return;
   case ast::NodeKind::Break:
+    if (!breakFlags_.empty() && !breakFlags_.back().empty())
+      line(breakFlags_.back() + " = true;");
     line("break;");
     return;
   case ast::NodeKind::Continue:
@@ -512,10 +531,21 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
 }
 
 void UnitEmitter::forLoop(const ast::For* loop) {
-  if (!loop->orelse.empty())
-    return unsupported(loop->range, "`for ... else`");
+  std::string flag = loop->orelse.empty() ? "" : temp("broke");
+  if (!flag.empty())
+    line("bool " + flag + " = false;");
+  breakFlags_.push_back(flag);
+  forLoopBody(loop);
+  breakFlags_.pop_back();
+  loopElse(flag, loop->orelse);
+}
+
+void UnitEmitter::forLoopBody(const ast::For* loop) {
   const ast::Expr* iter = loop->iter;
-  if (const auto* c = iter->as<ast::Call>(); c != nullptr && apiName(c->func) == "range") {
+  const auto* call = iter->as<ast::Call>();
+  const std::string callee = call != nullptr ? apiName(call->func) : "";
+  if (callee == "range") {
+    const ast::Call* c = call;
     // Python evaluates the bounds once and iterates a hidden counter: assigning to the loop
     // variable in the body does not change the iteration.
     NumbaType counter = NumbaType::scalar(ScalarKind::Int64);
@@ -547,6 +577,59 @@ void UnitEmitter::forLoop(const ast::For* loop) {
     line("}");
     return;
   }
+  if (callee == "enumerate" || callee == "zip") {
+    // Each argument a UniTuple or a 1-D array; the loop runs over the shortest.
+    std::vector<std::string> seqs;
+    std::vector<NumbaType> parts;
+    if (callee == "enumerate")
+      parts.push_back(NumbaType::scalar(ScalarKind::Int64));
+    line("{");
+    ++indent_;
+    std::string length;
+    std::vector<std::string> items;
+    std::string i = temp("i");
+    for (const ast::Expr* a : call->args) {
+      const NumbaType* t = typeOf(a);
+      if (t == nullptr ||
+          !(t->kind() == NumbaType::Kind::UniTuple || (t->isArray() && t->ndim() == 1))) {
+        --indent_;
+        line("}");
+        return unsupported(a->range, "iterating over this");
+      }
+      std::string seq = temp("seq");
+      line("const " + type(*t) + " " + seq + " = " + expr(a) + ";");
+      std::string n =
+          t->isArray() ? seq + ".shape[0]" : std::to_string(t->elements().size()) + "LL";
+      length = length.empty() ? n : "pyk::min<pyk::int64>(" + length + ", " + n + ")";
+      items.push_back(t->isArray() ? seq + "(" + i + ")" : seq + ".e[" + i + "]");
+      parts.push_back(t->isArray() ? NumbaType::scalar(t->scalarKind()) : t->elements()[0]);
+    }
+    if (callee == "enumerate")
+      items.insert(items.begin(), i);
+    bool uniform =
+        std::all_of(parts.begin(), parts.end(), [&](const NumbaType& p) { return p == parts[0]; });
+    NumbaType element = uniform ? NumbaType::uniTuple(parts[0], static_cast<int>(parts.size()))
+                                : NumbaType::tuple(parts);
+    line("for (pyk::int64 " + i + " = 0; " + i + " < " + length + "; ++" + i + ") {");
+    ++indent_;
+    std::string value = type(element) + (uniform ? "{{" : "{");
+    for (size_t k = 0; k < items.size(); ++k)
+      value +=
+          (k ? ", " : "") +
+          cast(items[k],
+               k == 0 && callee == "enumerate" ? NumbaType::scalar(ScalarKind::Int64) : parts[k],
+               parts[k]);
+    value += uniform ? "}}" : "}";
+    std::string tuple = temp("item");
+    line("const " + type(element) + " " + tuple + " = " + value + ";");
+    assign(loop->target, tuple, element);
+    block(loop->body);
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    return;
+  }
   const NumbaType* t = typeOf(iter);
   if (t == nullptr)
     return unsupported(iter->range, "iterating over this");
@@ -565,6 +648,7 @@ void UnitEmitter::forLoop(const ast::For* loop) {
     assign(loop->target, seq + "(" + i + ")", NumbaType::scalar(t->scalarKind()));
   } else {
     --indent_;
+    line("}");
     return unsupported(iter->range, "iterating over `" + t->str() + "`");
   }
   block(loop->body);
@@ -1258,6 +1342,22 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
       "cosh",     "tanh",  "asinh", "acosh", "atanh", "exp",    "expm1", "exp2",
       "log2",     "log10", "log1p", "sqrt",  "fabs",  "floor",  "ceil",  "trunc",
       "copysign", "fmod",  "hypot", "erf",   "erfc",  "lgamma", "pow"};
+  // Tuple results, built by a lambda so each argument is evaluated once.
+  if (api == "math.frexp" || api == "math.modf" || api == "divmod") {
+    const NumbaType& tt = *t;
+    const std::string f = f32 ? "f" : "";
+    std::string body;
+    if (api == "math.frexp")
+      body = "int e = 0; const auto m = frexp" + f + "(" + a[0] + ", &e); return " + type(tt) +
+             "{m, static_cast<pyk::int32>(e)};";
+    else if (api == "math.modf")
+      body = "decltype(" + a[0] + ") whole{}; const auto part = modf" + f + "(" + a[0] +
+             ", &whole); return " + type(tt) + "{{part, whole}};";
+    else
+      body = "const auto x = " + a[0] + "; const auto y = " + a[1] + "; return " + type(tt) +
+             "{{pyk::floordiv(x, y), pyk::mod(x, y)}};";
+    return "[&] { " + body + " }()";
+  }
   if (api.rfind("math.", 0) == 0) {
     std::string name = api.substr(5);
     if (kLibm.count(name))

@@ -87,7 +87,10 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     }
     const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
     driver::NvrtcOutput compiled = driver::compileWithNvrtc(
-        unit.source, file.path() + ".cu", arch, options.emit == "cubin", {},
+        unit.source, file.path() + ".cu", arch, options.emit == "cubin",
+        entry->function->options.fastmath.value_or(false)
+            ? std::vector<std::string>{"--use_fast_math"}
+            : std::vector<std::string>{},
         {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
     if (!compiled.ok) {
       // pykc's own output failed to compile: a bug in pykc, reported with NVRTC's log.
