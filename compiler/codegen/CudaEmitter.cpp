@@ -1150,8 +1150,10 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     int64_t count = 1;
     for (int64_t d : shape)
       count *= d;
+    if (count == 0 && api == cuda + "shared.array")
+      return "pyk::dynamic_shared_array<" + scalarCpp(t->scalarKind()) + ">()";
     if (count == 0) {
-      unsupported(c->range, "dynamic shared memory (`cuda.shared.array(0, ...)`)");
+      unsupported(c->range, "a local array of size 0");
       return "0";
     }
     std::string name = temp(api == cuda + "shared.array" ? "shared" : "local");
@@ -1192,25 +1194,21 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     }
     // CUDA's atomics take unsigned long long for 64-bit integers; pyk_support.h's wrappers keep
     // numba's element type.
-    static const std::set<std::string> kOps = {"add",  "sub", "max", "min",
-                                               "and_", "or_", "xor", "exch",
-                                               "inc",  "dec", "cas", "compare_and_swap"};
+    static const std::set<std::string> kOps = {
+        "add", "sub", "max",  "min", "nanmax", "nanmin", "and_",
+        "or_", "xor", "exch", "inc", "dec",    "cas",    "compare_and_swap"};
     if (!kOps.count(op)) {
       unsupported(c->range, "`cuda.atomic." + op + "`");
-      return "0";
-    }
-    if ((op == "max" || op == "min") && isFloating(elem)) {
-      unsupported(c->range, "`cuda.atomic." + op + "` on floats");
-      return "0";
-    }
-    if ((op == "inc" || op == "dec") && elem.scalarKind() == ScalarKind::UInt64) {
-      unsupported(c->range, "`cuda.atomic." + op + "` on uint64");
       return "0";
     }
     std::string name = op == "and_"               ? "and"
                        : op == "or_"              ? "or"
                        : op == "compare_and_swap" ? "cas"
                                                   : op;
+    if ((op == "max" || op == "min") && isFloating(elem))
+      name = "f" + op; // a compare-and-swap loop with numba's NaN rules
+    if ((op == "nanmax" || op == "nanmin") && !isFloating(elem))
+      name = op.substr(3); // no NaN among integers: plain max/min
     std::string out = "pyk::atomic_" + name + "(" + place;
     for (size_t i = valueAt; i < c->args.size(); ++i)
       out += ", " + argAs(i, elem);

@@ -670,6 +670,85 @@ __device__ inline uint32 atomic_inc(uint32* p, uint32 limit) {
 __device__ inline uint32 atomic_dec(uint32* p, uint32 limit) {
   return atomicDec(p, limit);
 }
+// Float max/min and 64-bit inc/dec have no CUDA atomic: a compare-and-swap loop on the bits,
+// with numba's NaN rules. max/min: NaN in memory stays, a NaN operand leaves memory unchanged
+// (a comparison with NaN is false); nanmax/nanmin treat NaN as missing on either side.
+namespace detail {
+template <int Bytes>
+struct AtomicBits;
+template <>
+struct AtomicBits<4> {
+  using type = unsigned int;
+};
+template <>
+struct AtomicBits<8> {
+  using type = unsigned long long;
+};
+template <typename T, typename Update>
+__device__ T atomicUpdate(T* p, Update update) {
+  using Bits = typename AtomicBits<sizeof(T)>::type;
+  Bits* word = reinterpret_cast<Bits*>(p);
+  Bits old = *word, assumed;
+  do {
+    assumed = old;
+    T current;
+    memcpy(&current, &assumed, sizeof(T));
+    T next = update(current);
+    Bits nextBits;
+    memcpy(&nextBits, &next, sizeof(T));
+    if (nextBits == assumed)
+      break;
+    old = atomicCAS(word, assumed, nextBits);
+  } while (old != assumed);
+  T result;
+  memcpy(&result, &old, sizeof(T));
+  return result;
+}
+} // namespace detail
+template <typename T>
+__device__ T atomic_fmax(T* p, T v) {
+  return detail::atomicUpdate(p, [v](T current) { return current < v ? v : current; });
+}
+template <typename T>
+__device__ T atomic_fmin(T* p, T v) {
+  return detail::atomicUpdate(p, [v](T current) { return v < current ? v : current; });
+}
+template <typename T>
+__device__ T atomic_nanmax(T* p, T v) {
+  return detail::atomicUpdate(p, [v](T current) {
+    return current != current || current < v ? (v != v ? current : v) : current;
+  });
+}
+template <typename T>
+__device__ T atomic_nanmin(T* p, T v) {
+  return detail::atomicUpdate(p, [v](T current) {
+    return current != current || v < current ? (v != v ? current : v) : current;
+  });
+}
+__device__ inline uint64 atomic_inc(uint64* p, uint64 limit) {
+  return detail::atomicUpdate(
+      p, [limit](uint64 current) { return current >= limit ? 0ULL : current + 1; });
+}
+__device__ inline uint64 atomic_dec(uint64* p, uint64 limit) {
+  return detail::atomicUpdate(
+      p, [limit](uint64 current) { return current == 0 || current > limit ? limit : current - 1; });
+}
+
+// Dynamic shared memory (`cuda.shared.array(0, T)`): one buffer that every such array aliases;
+// its length comes from the launch's shared-memory size, as numba-cuda reads it.
+extern __shared__ __align__(16) unsigned char pyk_dynamic_shared[];
+__device__ inline uint32 dynamic_shared_bytes() {
+  unsigned int bytes;
+  asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(bytes));
+  return bytes;
+}
+template <typename T>
+__device__ Array<T, 1, Layout::C> dynamic_shared_array() {
+  return {reinterpret_cast<T*>(pyk_dynamic_shared),
+          {static_cast<int64>(dynamic_shared_bytes() / sizeof(T))},
+          {static_cast<int64>(sizeof(T))}};
+}
+
 template <typename T>
 __device__ T atomic_cas(T* p, T expected, T desired) {
   return static_cast<T>(atomicCAS(detail::atomicWord(p), detail::atomicValue(expected),
