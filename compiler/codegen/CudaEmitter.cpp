@@ -483,11 +483,50 @@ void UnitEmitter::statement(const ast::Stmt* s) {
     line("continue;");
     return;
   case ast::NodeKind::Assert:
-  case ast::NodeKind::Raise:
-    // numba compiles these only with debug=True; without it they do nothing.
-    if (spec_->function->options.debug.value_or(false))
-      unsupported(s->range, "`assert` and `raise` with debug=True");
+  case ast::NodeKind::Raise: {
+    // numba compiles these only with debug=True; without it they do nothing. With it, the
+    // failing thread prints the exception, with its source location, and traps: the launch then
+    // fails with an error the host sees.
+    if (!spec_->function->options.debug.value_or(false))
+      return;
+    std::string where = file_.path() + ":" + std::to_string(s->range.begin.line);
+    std::string what = "AssertionError";
+    std::string message;
+    std::string condition = "true";
+    if (const auto* a = s->as<ast::Assert>()) {
+      condition = "!" + truthy(a->test);
+      if (const auto* m = a->msg ? a->msg->as<ast::Constant>() : nullptr;
+          m && m->valueKind == ast::ConstantKind::Str)
+        message = m->strValue;
+    } else if (const auto* r = s->as<ast::Raise>(); r->exc != nullptr) {
+      const ast::Expr* exc = r->exc;
+      const ast::Call* call = exc->as<ast::Call>();
+      if (call != nullptr)
+        exc = call->func;
+      if (const auto* n = exc->as<ast::Name>())
+        what = n->id;
+      if (call != nullptr && !call->args.empty())
+        if (const auto* m = call->args[0]->as<ast::Constant>();
+            m && m->valueKind == ast::ConstantKind::Str)
+          message = m->strValue;
+    }
+    std::string text = where + ": " + what + (message.empty() ? "" : ": " + message) + "\n";
+    std::string literal;
+    for (char ch : text) {
+      if (ch == '\n') {
+        literal += "\\n";
+        continue;
+      }
+      if (ch == '"' || ch == '\\')
+        literal += '\\';
+      literal += ch == '%' ? std::string("%%") : std::string(1, ch);
+    }
+    line("if (" + condition + ") {");
+    line("  printf(\"" + literal + "\");");
+    line("  __trap();");
+    line("}");
     return;
+  }
   default:
     unsupported(s->range, std::string("the statement `") + ast::nodeKindName(s->kind) + "`");
   }
@@ -1239,6 +1278,17 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
   }
   if (api == cuda + "match_any_sync")
     return "static_cast<pyk::int32>(__match_any_sync(" + argAs(0, u32) + ", " + arg(1) + "))";
+  if (api == cuda + "match_all_sync")
+    return "[&] { int pred = 0; const unsigned int lanes = __match_all_sync(" + argAs(0, u32) +
+           ", " + arg(1) + ", &pred); return " + type(*t) +
+           "{static_cast<pyk::int32>(lanes), pred != 0}; }()";
+  if (api == cuda + "eq_sync") {
+    // True when the predicate is the same on every thread of the mask (vote.uni).
+    std::string mask = temp("mask"), p = temp("p");
+    return "[&] { const pyk::uint32 " + mask + " = " + argAs(0, u32) + "; const bool " + p + " = " +
+           truthy(c->args[1]) + "; return static_cast<bool>(__all_sync(" + mask + ", " + p +
+           ") || !__any_sync(" + mask + ", " + p + ")); }()";
+  }
   if (api == cuda + "popc" || api == cuda + "clz" || api == cuda + "ffs" || api == cuda + "brev") {
     const NumbaType a = argType(0);
     const bool wide = a.isScalar() && sema::bitWidth(a.scalarKind()) == 64;
