@@ -121,6 +121,10 @@ std::string scalarCpp(ScalarKind k) {
     return "pyk::float32";
   case ScalarKind::Float64:
     return "pyk::float64";
+  case ScalarKind::Complex64:
+    return "pyk::complex64";
+  case ScalarKind::Complex128:
+    return "pyk::complex128";
   default:
     return "";
   }
@@ -140,6 +144,9 @@ namespace {
 
 bool isIntegral(const NumbaType& t) {
   return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+}
+bool isComplexType(const NumbaType& t) {
+  return t.isScalar() && sema::isComplex(t.scalarKind());
 }
 bool isFloating(const NumbaType& t) {
   return t.isScalar() &&
@@ -766,7 +773,7 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
     return cast(expr, o, result); // bool & bool computes in int, as C++ promotes
   }
   case ast::BinOpKind::Div:
-    if (isFloating(o))
+    if (isFloating(o) || isComplexType(o))
       return cast("(" + castTo(l, o) + " / " + castTo(r, o) + ")", o, result);
     return cast("pyk::truediv(" + castTo(l, o) + ", " + castTo(r, o) + ")",
                 NumbaType::scalar(ScalarKind::Float64), result);
@@ -775,6 +782,8 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
   case ast::BinOpKind::Mod:
     return cast("pyk::mod(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
   case ast::BinOpKind::Pow:
+    if (isComplexType(result))
+      return "pyk::cpow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
     if (isFloating(result) && isIntegral(*rt))
       return "pyk::fpowi(" + castTo(l, result) + ", " + castScalar(r, ScalarKind::Int64) + ")";
     if (isFloating(result))
@@ -802,6 +811,8 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
       return int128Literal(c->intValue, t != nullptr ? t->scalarKind() : ScalarKind::Int64);
     case ast::ConstantKind::Float:
       return doubleLiteral(c->floatValue);
+    case ast::ConstantKind::Complex:
+      return "pyk::complex128{0.0, " + doubleLiteral(c->floatValue) + "}";
     default:
       unsupported(e->range, "this constant");
       return "0";
@@ -851,6 +862,8 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
       return "0";
     }
     const NumbaType* base = typeOf(a->value);
+    if (base != nullptr && isComplexType(*base) && (a->attr == "real" || a->attr == "imag"))
+      return "(" + expr(a->value) + ")." + (a->attr == "real" ? "re" : "im");
     if (base != nullptr && base->isArray()) {
       std::string v = expr(a->value);
       if (a->attr == "size")
@@ -1327,7 +1340,7 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
         continue;
       }
       const NumbaType at = argType(i);
-      if (!at.isScalar()) {
+      if (!at.isScalar() || isComplexType(at)) {
         unsupported(a->range, "printing a value of type `" + at.str() + "`");
         return "0";
       }
@@ -1354,6 +1367,46 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     if (a.isArray())
       return arg(0) + ".shape[0]";
     return std::to_string(a.elements().size()) + "LL";
+  }
+
+  if (api.rfind("cmath.", 0) == 0 && t != nullptr) {
+    const std::string name = api.substr(6);
+    const NumbaType a0 = argType(0);
+    const bool single = t->isScalar() && (t->scalarKind() == ScalarKind::Complex64 ||
+                                          t->scalarKind() == ScalarKind::Float32);
+    const NumbaType complexType = NumbaType::scalar(
+        (single || (t->isTuple() && t->elements()[0].scalarKind() == ScalarKind::Float32) ||
+         (a0.isScalar() &&
+          (a0.scalarKind() == ScalarKind::Float32 || a0.scalarKind() == ScalarKind::Complex64)))
+            ? ScalarKind::Complex64
+            : ScalarKind::Complex128);
+    if (name == "rect")
+      return "pyk::crect(" +
+             castTo(c->args[0], *t == complexType ? NumbaType::scalar(complexType.scalarKind() ==
+                                                                              ScalarKind::Complex64
+                                                                          ? ScalarKind::Float32
+                                                                          : ScalarKind::Float64)
+                                                  : *t) +
+             ", " +
+             castTo(c->args[1], NumbaType::scalar(complexType.scalarKind() == ScalarKind::Complex64
+                                                      ? ScalarKind::Float32
+                                                      : ScalarKind::Float64)) +
+             ")";
+    const std::string z = castTo(c->args[0], complexType);
+    if (name == "phase")
+      return "pyk::cphase(" + z + ")";
+    if (name == "polar")
+      return "[&] { const auto w = " + z + "; return " + type(*t) +
+             "{{pyk::abs(w), pyk::cphase(w)}}; }()";
+    if (name == "isnan")
+      return "pyk::cisnan(" + z + ")";
+    if (name == "isinf" || name == "isfinite") {
+      std::string w = temp("z");
+      std::string inf = "(isinf(" + w + ".re) || isinf(" + w + ".im))";
+      std::string test = name == "isinf" ? inf : "!(" + inf + " || pyk::cisnan(" + w + "))";
+      return "[&] { const auto " + w + " = " + z + "; return static_cast<bool>(" + test + "); }()";
+    }
+    return "pyk::c" + name + "(" + z + ")";
   }
 
   // math and the numeric builtins: arguments converted as numba converts them.

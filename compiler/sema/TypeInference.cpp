@@ -1069,8 +1069,35 @@ OptType FunctionTyper::apiCall(const std::string& api, const ast::Call* c,
     return m ? OptType(Type::uniTuple(Type::scalar(*m), 2)) : bad();
   }
 
-  // Everything else with a scalar result: math.*, cmath.*, abs, min, max, round, int, float,
-  // bool, complex, pow.
+  // cmath: on a real or complex argument, computed in complex64 for float32/complex64 and in
+  // complex128 otherwise.
+  if (api.rfind("cmath.", 0) == 0) {
+    std::optional<std::vector<ScalarKind>> k = scalars();
+    if (!k || k->empty())
+      return bad();
+    bool single = true;
+    for (ScalarKind x : *k)
+      single = single && (x == ScalarKind::Float32 || x == ScalarKind::Complex64);
+    const Type complexType = Type::scalar(single ? ScalarKind::Complex64 : ScalarKind::Complex128);
+    const Type f = Type::scalar(single ? ScalarKind::Float32 : ScalarKind::Float64);
+    const std::string name = api.substr(6);
+    if (k->size() == 1 && (name == "exp" || name == "log" || name == "sqrt" || name == "sin" ||
+                           name == "cos"))
+      return complexType;
+    if (k->size() == 1 && name == "phase")
+      return f;
+    if (k->size() == 1 && name == "polar")
+      return Type::uniTuple(f, 2);
+    if (k->size() == 1 && (name == "isnan" || name == "isinf" || name == "isfinite"))
+      return boolean;
+    if (k->size() == 2 && name == "rect" && !isComplex((*k)[0]) && !isComplex((*k)[1]))
+      return complexType;
+    error(DiagKind::TypeNotSupported, c->range, {"`" + api + "` with these arguments"});
+    return std::nullopt;
+  }
+
+  // Everything else with a scalar result: math.*, abs, min, max, round, int, float, bool,
+  // complex, pow.
   std::optional<std::vector<ScalarKind>> k = scalars();
   if (k)
     if (std::optional<ScalarKind> result = mathResultType(api, *k))

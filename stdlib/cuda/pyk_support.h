@@ -794,3 +794,173 @@ PYK_HD inline SliceRange slice_range(int64 length, bool hasStart, int64 start, b
 }
 
 } // namespace pyk
+
+// ---- complex numbers ---------------------------------------------------------------------------
+
+namespace pyk {
+
+// numba's complex64 / complex128: a pair of floats with Python's arithmetic.
+template <typename F>
+struct Complex {
+  F re;
+  F im;
+
+  PYK_HD constexpr Complex() : re(0), im(0) {}
+  PYK_HD constexpr Complex(F real, F imag) : re(real), im(imag) {}
+  // From any real number (the imaginary part 0) and from the other precision.
+  template <typename T>
+  PYK_HD constexpr Complex(T real) : re(static_cast<F>(real)), im(0) {}
+  template <typename G>
+  PYK_HD constexpr Complex(Complex<G> other)
+      : re(static_cast<F>(other.re)), im(static_cast<F>(other.im)) {}
+
+  PYK_HD friend Complex operator+(Complex a, Complex b) { return {a.re + b.re, a.im + b.im}; }
+  PYK_HD friend Complex operator-(Complex a, Complex b) { return {a.re - b.re, a.im - b.im}; }
+  PYK_HD friend Complex operator*(Complex a, Complex b) {
+    return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  }
+  // Python's complex division (Smith's algorithm, as CPython's _Py_c_quot); by zero: nan parts
+  // under numba's numpy error model.
+  PYK_HD friend Complex operator/(Complex a, Complex b) {
+    const F absReal = b.re < 0 ? -b.re : b.re;
+    const F absImag = b.im < 0 ? -b.im : b.im;
+    if (absReal >= absImag) {
+      if (absReal == 0)
+        return {a.re / absReal, a.im / absReal};
+      const F ratio = b.im / b.re;
+      const F denominator = b.re + b.im * ratio;
+      return {(a.re + a.im * ratio) / denominator, (a.im - a.re * ratio) / denominator};
+    }
+    if (absImag >= absReal) {
+      const F ratio = b.re / b.im;
+      const F denominator = b.re * ratio + b.im;
+      return {(a.re * ratio + a.im) / denominator, (a.im * ratio - a.re) / denominator};
+    }
+    return {absReal / absImag, absReal / absImag}; // nan: a nan in b
+  }
+  PYK_HD friend Complex operator-(Complex a) { return {-a.re, -a.im}; }
+  PYK_HD friend Complex operator+(Complex a) { return a; }
+  PYK_HD friend bool operator==(Complex a, Complex b) { return a.re == b.re && a.im == b.im; }
+  PYK_HD friend bool operator!=(Complex a, Complex b) { return !(a == b); }
+  PYK_HD friend bool operator!(Complex a) { return a.re == 0 && a.im == 0; }
+};
+
+using complex64 = Complex<float>;
+using complex128 = Complex<double>;
+
+namespace detail {
+PYK_HD inline float hypotOf(float x, float y) {
+  return hypotf(x, y);
+}
+PYK_HD inline double hypotOf(double x, double y) {
+  return hypot(x, y);
+}
+PYK_HD inline float atan2Of(float y, float x) {
+  return atan2f(y, x);
+}
+PYK_HD inline double atan2Of(double y, double x) {
+  return atan2(y, x);
+}
+PYK_HD inline float expOf(float x) {
+  return expf(x);
+}
+PYK_HD inline double expOf(double x) {
+  return exp(x);
+}
+PYK_HD inline float logOf(float x) {
+  return logf(x);
+}
+PYK_HD inline double logOf(double x) {
+  return log(x);
+}
+PYK_HD inline float sqrtOf(float x) {
+  return sqrtf(x);
+}
+PYK_HD inline double sqrtOf(double x) {
+  return sqrt(x);
+}
+PYK_HD inline float sinOf(float x) {
+  return sinf(x);
+}
+PYK_HD inline double sinOf(double x) {
+  return sin(x);
+}
+PYK_HD inline float cosOf(float x) {
+  return cosf(x);
+}
+PYK_HD inline double cosOf(double x) {
+  return cos(x);
+}
+PYK_HD inline float sinhOf(float x) {
+  return sinhf(x);
+}
+PYK_HD inline double sinhOf(double x) {
+  return sinh(x);
+}
+PYK_HD inline float coshOf(float x) {
+  return coshf(x);
+}
+PYK_HD inline double coshOf(double x) {
+  return cosh(x);
+}
+} // namespace detail
+
+// abs(z), cmath.phase, the cmath functions numba.cuda supports on complex numbers.
+template <typename F>
+PYK_HD F abs(Complex<F> z) {
+  return detail::hypotOf(z.re, z.im);
+}
+template <typename F>
+PYK_HD Complex<F> conjugate(Complex<F> z) {
+  return {z.re, -z.im};
+}
+template <typename F>
+PYK_HD F cphase(Complex<F> z) {
+  return detail::atan2Of(z.im, z.re);
+}
+template <typename F>
+PYK_HD Complex<F> cexp(Complex<F> z) {
+  const F m = detail::expOf(z.re);
+  return {m * detail::cosOf(z.im), m * detail::sinOf(z.im)};
+}
+template <typename F>
+PYK_HD Complex<F> clog(Complex<F> z) {
+  return {detail::logOf(abs(z)), cphase(z)};
+}
+// The principal square root, as CPython's cmath.sqrt for finite values.
+template <typename F>
+PYK_HD Complex<F> csqrt(Complex<F> z) {
+  if (z.re == 0 && z.im == 0)
+    return {0, z.im};
+  const F t = detail::sqrtOf(((z.re < 0 ? -z.re : z.re) + abs(z)) / 2);
+  if (z.re >= 0)
+    return {t, z.im / (2 * t)};
+  return {(z.im < 0 ? -z.im : z.im) / (2 * t), z.im < 0 ? -t : t};
+}
+template <typename F>
+PYK_HD Complex<F> csin(Complex<F> z) {
+  return {detail::sinOf(z.re) * detail::coshOf(z.im), detail::cosOf(z.re) * detail::sinhOf(z.im)};
+}
+template <typename F>
+PYK_HD Complex<F> ccos(Complex<F> z) {
+  return {detail::cosOf(z.re) * detail::coshOf(z.im), -detail::sinOf(z.re) * detail::sinhOf(z.im)};
+}
+template <typename F>
+PYK_HD Complex<F> crect(F r, F phi) {
+  return {r * detail::cosOf(phi), r * detail::sinOf(phi)};
+}
+// z ** w = exp(w log z), with 0 ** w = 0 (w != 0), as Python's complex power.
+template <typename F>
+PYK_HD Complex<F> cpow(Complex<F> z, Complex<F> w) {
+  if (w.re == 0 && w.im == 0)
+    return {1, 0};
+  if (z.re == 0 && z.im == 0)
+    return {0, 0};
+  return cexp(w * clog(z));
+}
+template <typename F>
+PYK_HD bool cisnan(Complex<F> z) {
+  return z.re != z.re || z.im != z.im;
+}
+
+} // namespace pyk
