@@ -1081,8 +1081,8 @@ OptType FunctionTyper::apiCall(const std::string& api, const ast::Call* c,
     const Type complexType = Type::scalar(single ? ScalarKind::Complex64 : ScalarKind::Complex128);
     const Type f = Type::scalar(single ? ScalarKind::Float32 : ScalarKind::Float64);
     const std::string name = api.substr(6);
-    if (k->size() == 1 && (name == "exp" || name == "log" || name == "sqrt" || name == "sin" ||
-                           name == "cos"))
+    if (k->size() == 1 &&
+        (name == "exp" || name == "log" || name == "sqrt" || name == "sin" || name == "cos"))
       return complexType;
     if (k->size() == 1 && name == "phase")
       return f;
