@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """typing_vs_numba: pyk's type inference against numba's own, for the CUDA target.
 
+Each kernel of the corpus is also compiled to PTX through NVRTC when pykc has it: the code
+pyk generates for it must compile.
+
 For each (file, kernel, signature) of a corpus, runs numba's CUDA type inference (Debian's
 numba 0.56: its typing stage needs neither a GPU nor NVVM) and `pykc emit --emit=typed`, and
 compares the type of every local variable. Rules where the compiled numba-cuda of today differs
@@ -96,8 +99,18 @@ def pyk_locals(pykc, path, kernel, signature):
     return types
 
 
+def compiles_to_ptx(pykc, path, kernel, signature):
+    out = subprocess.run([pykc, "emit", path, "--emit=ptx", "--kernel", kernel, "--sig",
+                          signature], capture_output=True, text=True)
+    if out.returncode != 0 or ".entry" not in out.stdout:
+        return out.stderr.strip() or "no entry point in the PTX"
+    return None
+
+
 def main():
     pykc, corpus = sys.argv[1], sys.argv[2]
+    version = subprocess.run([pykc, "--version"], capture_output=True, text=True).stdout
+    with_nvrtc = "NVRTC none" not in version
     root = os.path.dirname(os.path.abspath(corpus))
     passed = failed = 0
     for line in open(corpus):
@@ -128,11 +141,15 @@ def main():
                 if next(iter(numba_types)) == theirs and ours == expected_ours:
                     continue
             problems.append(f"`{name}`: numba {sorted(numba_types)}, pyk {ours}")
+        if with_nvrtc:
+            ptx_error = compiles_to_ptx(pykc, path, kernel, signature)
+            if ptx_error:
+                problems.append("PTX: " + ptx_error)
         if problems:
             print(f"FAIL {label}: " + "; ".join(problems))
             failed += 1
         else:
-            print(f"ok   {label}")
+            print(f"ok   {label}" + (" (and PTX)" if with_nvrtc else ""))
             passed += 1
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
