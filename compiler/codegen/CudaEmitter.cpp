@@ -228,6 +228,7 @@ public:
     return out;
   }
   bool failed() const { return failed_; }
+  void setLineDirectives(bool on) { lineDirectives_ = on; }
   void reportUnsupported(SourceRange r, const std::string& what) { unsupported(r, what); }
 
 private:
@@ -267,7 +268,7 @@ private:
     body_ << std::string(static_cast<size_t>(indent_) * 2, ' ') << text << '\n';
   }
   void lineDirective(const ast::Node* n) {
-    if (n->range.valid())
+    if (lineDirectives_ && n->range.valid())
       body_ << "#line " << n->range.begin.line << " \"" << file_.path() << "\"\n";
   }
   void block(const std::vector<ast::Stmt*>& body);
@@ -324,7 +325,7 @@ private:
   // Per enclosing loop: the flag its `break` sets when the loop has an `else`, or "".
   std::vector<std::string> breakFlags_;
   bool failed_ = false;
-  bool laneHelpers_ = false;
+  bool lineDirectives_ = true;
 };
 
 // ---- functions --------------------------------------------------------------------------------
@@ -1514,8 +1515,9 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
 
 EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
                      const sema::SpecializationSet& set, const Specialization& entry,
-                     DiagnosticEngine& diags) {
+                     DiagnosticEngine& diags, bool lineDirectives) {
   UnitEmitter emitter(module, file, diags);
+  emitter.setLineDirectives(lineDirectives);
   // Every specialization the entry reaches through calls.
   std::vector<const Specialization*> pending{&entry};
   std::vector<const Specialization*> reached;

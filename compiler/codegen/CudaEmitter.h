@@ -18,9 +18,11 @@ struct EmittedUnit {
 
 // Emits `entry` and every specialization in `set` it calls. What code generation does not cover
 // yet is reported, located, to `diags`; the result is then not to be compiled.
+// Without `lineDirectives` the unit has no `#line`: NVRTC's messages then name generated lines,
+// which is what an internal error must show.
 EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
                      const sema::SpecializationSet& set, const sema::Specialization& entry,
-                     DiagnosticEngine& diags);
+                     DiagnosticEngine& diags, bool lineDirectives = true);
 
 // The C++ name of a specialization: `pyk_k_<name>__<types>` for kernels, `pyk_d_...` for device
 // functions; Python names are spelled so no C++ keyword, macro or helper can collide with them.

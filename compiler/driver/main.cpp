@@ -33,6 +33,22 @@ bool useColor(driver::ColorMode mode) {
   return isatty(STDERR_FILENO) && (noColor == nullptr || *noColor == '\0');
 }
 
+// The generated lines an NVRTC log names (`generated.cu(12): error: ...`), quoted.
+std::string describeGeneratedLines(const std::string& log, const std::string& source) {
+  std::vector<std::string> lines;
+  std::istringstream in(source);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  std::string out;
+  const std::string marker = "generated.cu(";
+  for (size_t at = log.find(marker); at != std::string::npos; at = log.find(marker, at + 1)) {
+    size_t number = std::strtoul(log.c_str() + at + marker.size(), nullptr, 10);
+    if (number >= 1 && number <= lines.size())
+      out += "generated line " + std::to_string(number) + ": " + lines[number - 1] + "\n";
+  }
+  return out;
+}
+
 // `--emit=typed|cuda|ptx|cubin`: every selected function typed for each of its signatures (or
 // `--sig`), then printed typed, emitted as CUDA C++, or compiled by NVRTC.
 void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
@@ -93,10 +109,16 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
             : std::vector<std::string>{},
         {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
     if (!compiled.ok) {
-      // pykc's own output failed to compile: a bug in pykc, reported with NVRTC's log.
+      // pykc's own output failed to compile: a bug in pykc. Compile it once more without
+      // #line, so NVRTC names the generated lines, and quote them.
+      DiagnosticEngine quiet;
+      codegen::EmittedUnit plain = codegen::emitCuda(resolved, file, set, *entry, quiet, false);
+      driver::NvrtcOutput again = driver::compileWithNvrtc(
+          plain.source, "generated.cu", arch, false, {},
+          {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
       diags.report(DiagKind::InternalError, entry->function->def->nameRange,
                    {"NVRTC rejected the CUDA C++ generated for `" + entry->describe() + "`:\n" +
-                    compiled.log});
+                    compiled.log + describeGeneratedLines(again.log, plain.source)});
       return;
     }
     out << (options.emit == "cubin" ? compiled.cubin : compiled.ptx);
