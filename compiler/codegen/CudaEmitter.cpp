@@ -208,6 +208,9 @@ public:
   // `i = grid(1); if i < n: out[i] = f(a[i], b[i], ...)`, over strided 1-D arrays (broadcast
   // operands have stride 0). Returns the kernel's name.
   std::string vectorizeKernel(const Specialization& scalar);
+  // numba's CUDA gufunc kernel around a @guvectorize core function: one thread per index of the
+  // (single) loop dimension; each array argument passes its [i] view, each scalar its [i].
+  std::string guvectorizeKernel(const Specialization& core);
   // Whether code generation has a C++ type for `t` (complex and float16 do not, yet).
   static bool supported(const NumbaType& t) {
     if (t.isScalar() || t.isArray())
@@ -383,6 +386,34 @@ std::string UnitEmitter::vectorizeKernel(const Specialization& scalar) {
   k << "    out(i) = " << mangledName(scalar) << "(";
   for (size_t i = 0; i < scalar.params.size(); ++i)
     k << (i ? ", " : "") << "in" << i << "(i)";
+  k << ");\n}\n\n";
+  body_ << k.str();
+  return name;
+}
+
+std::string UnitEmitter::guvectorizeKernel(const Specialization& core) {
+  std::string name = "pyk_g_" + mangledName(core).substr(std::string("pyk_d_").size());
+  std::ostringstream k;
+  k << "// gufunc kernel for " << core.describe() << '\n';
+  k << "extern \"C\" __global__ void " << name << "(";
+  for (size_t i = 0; i < core.params.size(); ++i) {
+    const NumbaType& p = core.params[i];
+    const int ndim = p.isArray() ? p.ndim() + 1 : 1;
+    k << (i ? ", " : "") << "pyk::Array<" << scalarCpp(p.scalarKind()) << ", " << ndim
+      << ", pyk::Layout::A> arg" << i;
+  }
+  k << ") {\n";
+  k << "  const pyk::int64 i = static_cast<pyk::int64>(blockIdx.x) * blockDim.x + threadIdx.x;\n";
+  k << "  if (i >= arg0.shape[0])\n    return;\n";
+  k << "  " << mangledName(core) << "(";
+  for (size_t i = 0; i < core.params.size(); ++i) {
+    const NumbaType& p = core.params[i];
+    std::string view = "pyk::first_index_view(arg" + std::to_string(i) + ", i)";
+    if (p.isArray() && p.layout() != sema::ArrayLayout::A)
+      view = "pyk::as_layout<pyk::Layout::" + std::string(sema::layoutName(p.layout())) + ">(" +
+             view + ")";
+    k << (i ? ", " : "") << (p.isArray() ? view : "arg" + std::to_string(i) + "(i)");
+  }
   k << ");\n}\n\n";
   body_ << k.str();
   return name;
@@ -1551,7 +1582,7 @@ EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
   else if (entry.function->kind == sema::CompiledFunctionKind::Vectorize)
     unit.entryPoint = emitter.vectorizeKernel(entry);
   else if (entry.function->kind == sema::CompiledFunctionKind::GuVectorize)
-    emitter.reportUnsupported(entry.function->def->nameRange, "`guvectorize` kernels");
+    unit.entryPoint = emitter.guvectorizeKernel(entry);
   unit.source = emitter.finish(declarations.empty() ? "" : declarations + "\n");
   return unit;
 }

@@ -964,3 +964,20 @@ PYK_HD bool cisnan(Complex<F> z) {
 }
 
 } // namespace pyk
+
+namespace pyk {
+
+// a[i] of an N-dimensional array as an (N-1)-dimensional strided view: the core arguments a
+// gufunc kernel hands its function, one loop index per thread.
+template <typename T, int N, Layout L>
+PYK_HD Array<T, N - 1, Layout::A> first_index_view(const Array<T, N, L>& a, int64 i) {
+  Array<T, N - 1, Layout::A> out{};
+  out.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + i * a.strides[0]);
+  for (int d = 1; d < N; ++d) {
+    out.shape[d - 1] = a.shape[d];
+    out.strides[d - 1] = a.strides[d];
+  }
+  return out;
+}
+
+} // namespace pyk
