@@ -151,6 +151,17 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       error = "`--arch` applies to --emit=ptx and cubin";
       return std::nullopt;
     }
+    if (!options.arch.empty()) {
+      const std::string& a = options.arch;
+      size_t digits = a.rfind("sm_", 0) == 0 ? 3 : a.rfind("compute_", 0) == 0 ? 8 : 0;
+      bool ok = digits != 0 && a.size() > digits;
+      for (size_t i = digits; ok && i < a.size(); ++i)
+        ok = (a[i] >= '0' && a[i] <= '9') || (i + 1 == a.size() && (a[i] == 'a' || a[i] == 'f'));
+      if (!ok) {
+        error = "`--arch` takes a GPU architecture such as sm_90 or compute_90, not `" + a + "`";
+        return std::nullopt;
+      }
+    }
     if (options.emit == "cubin" && options.output.empty()) {
       error = "`--emit=cubin` writes a binary: give the file with `-o FILE`";
       return std::nullopt;

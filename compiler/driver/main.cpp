@@ -108,6 +108,10 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
             ? std::vector<std::string>{"--use_fast_math"}
             : std::vector<std::string>{},
         {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
+    if (!compiled.ok && compiled.log.find("--gpu-architecture") != std::string::npos) {
+      diags.report(DiagKind::UnsupportedArch, SourceRange(), {driver::nvrtcVersion(), arch});
+      return;
+    }
     if (!compiled.ok) {
       // pykc's own output failed to compile: a bug in pykc. Compile it once more without
       // #line, so NVRTC names the generated lines, and quote them.
