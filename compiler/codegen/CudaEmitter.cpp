@@ -42,38 +42,32 @@ std::string pythonName(const std::string& name) {
   return out;
 }
 
+// How each scalar kind is spelt, indexed by ScalarKind: its code in mangled names and its C++
+// type ("" where code generation has none yet).
+struct ScalarSpelling {
+  const char* code;
+  const char* cpp;
+};
+constexpr ScalarSpelling kScalarSpellings[] = {{"b", "bool"},
+                                               {"i8", "pyk::int8"},
+                                               {"i16", "pyk::int16"},
+                                               {"i32", "pyk::int32"},
+                                               {"i64", "pyk::int64"},
+                                               {"u8", "pyk::uint8"},
+                                               {"u16", "pyk::uint16"},
+                                               {"u32", "pyk::uint32"},
+                                               {"u64", "pyk::uint64"},
+                                               {"f16", ""},
+                                               {"f32", "pyk::float32"},
+                                               {"f64", "pyk::float64"},
+                                               {"c64", "pyk::complex64"},
+                                               {"c128", "pyk::complex128"}};
+static_assert(sizeof(kScalarSpellings) / sizeof(kScalarSpellings[0]) ==
+                  static_cast<size_t>(ScalarKind::Complex128) + 1,
+              "one spelling per ScalarKind");
+
 std::string scalarCode(ScalarKind k) {
-  switch (k) {
-  case ScalarKind::Boolean:
-    return "b";
-  case ScalarKind::Int8:
-    return "i8";
-  case ScalarKind::Int16:
-    return "i16";
-  case ScalarKind::Int32:
-    return "i32";
-  case ScalarKind::Int64:
-    return "i64";
-  case ScalarKind::UInt8:
-    return "u8";
-  case ScalarKind::UInt16:
-    return "u16";
-  case ScalarKind::UInt32:
-    return "u32";
-  case ScalarKind::UInt64:
-    return "u64";
-  case ScalarKind::Float16:
-    return "f16";
-  case ScalarKind::Float32:
-    return "f32";
-  case ScalarKind::Float64:
-    return "f64";
-  case ScalarKind::Complex64:
-    return "c64";
-  case ScalarKind::Complex128:
-    return "c128";
-  }
-  return "x";
+  return kScalarSpellings[static_cast<size_t>(k)].code;
 }
 
 // A type as part of a mangled name: `f32`, `A2C_f32`, `T2_i64_f64_E`.
@@ -98,36 +92,7 @@ std::string typeCode(const NumbaType& t) {
 }
 
 std::string scalarCpp(ScalarKind k) {
-  switch (k) {
-  case ScalarKind::Boolean:
-    return "bool";
-  case ScalarKind::Int8:
-    return "pyk::int8";
-  case ScalarKind::Int16:
-    return "pyk::int16";
-  case ScalarKind::Int32:
-    return "pyk::int32";
-  case ScalarKind::Int64:
-    return "pyk::int64";
-  case ScalarKind::UInt8:
-    return "pyk::uint8";
-  case ScalarKind::UInt16:
-    return "pyk::uint16";
-  case ScalarKind::UInt32:
-    return "pyk::uint32";
-  case ScalarKind::UInt64:
-    return "pyk::uint64";
-  case ScalarKind::Float32:
-    return "pyk::float32";
-  case ScalarKind::Float64:
-    return "pyk::float64";
-  case ScalarKind::Complex64:
-    return "pyk::complex64";
-  case ScalarKind::Complex128:
-    return "pyk::complex128";
-  default:
-    return "";
-  }
+  return kScalarSpellings[static_cast<size_t>(k)].cpp;
 }
 
 } // namespace
