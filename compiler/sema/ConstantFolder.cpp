@@ -399,6 +399,17 @@ FoldResult ConstantFolder::eval(const ast::Expr* expr, int depth) {
   return result;
 }
 
+std::optional<FoldResult> ConstantFolder::evalArguments(const ast::Call* call, int depth,
+                                                        std::vector<ConstantValue>& out) {
+  for (const ast::Expr* arg : call->args) {
+    FoldResult r = eval(arg, depth + 1);
+    if (!r.isConstant())
+      return r;
+    out.push_back(r.value());
+  }
+  return std::nullopt;
+}
+
 FoldResult ConstantFolder::evalName(const ast::Name* name) {
   const ModuleSymbol* symbol = symbols_.find(name->id);
   if (symbol == nullptr) {
@@ -562,12 +573,8 @@ FoldResult ConstantFolder::evalCall(const ast::Call* call, int depth) {
       !(builtin == "round" && call->keywords.size() == 1 && call->keywords[0].arg == "ndigits"))
     return notFolded("a call of `" + builtin + "` with keyword arguments");
   std::vector<ConstantValue> args;
-  for (const ast::Expr* arg : call->args) {
-    FoldResult r = eval(arg, depth + 1);
-    if (!r.isConstant())
-      return r;
-    args.push_back(r.value());
-  }
+  if (std::optional<FoldResult> failed = evalArguments(call, depth, args))
+    return *failed;
   for (const ast::Keyword& k : call->keywords) {
     FoldResult r = eval(k.value, depth + 1);
     if (!r.isConstant())
@@ -769,12 +776,8 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
   if (!call->keywords.empty())
     return notFolded("a call of `" + q + "` with keyword arguments");
   std::vector<ConstantValue> args;
-  for (const ast::Expr* arg : call->args) {
-    FoldResult r = eval(arg, depth + 1);
-    if (!r.isConstant())
-      return r;
-    args.push_back(r.value());
-  }
+  if (std::optional<FoldResult> failed = evalArguments(call, depth, args))
+    return *failed;
   if (entity && entity->kind == ApiKind::Type && entity->type.isScalar()) {
     ScalarKind target = entity->type.scalarKind();
     if (args.empty())

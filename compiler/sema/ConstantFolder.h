@@ -2,6 +2,9 @@
 // every name in it is an import or an already folded constant.
 #pragma once
 
+#include <optional>
+#include <vector>
+
 #include "diag/DiagnosticEngine.h"
 #include "sema/FoldResult.h"
 #include "sema/ModuleSymbolTable.h"
@@ -30,6 +33,9 @@ private:
   FoldResult evalCall(const ast::Call* call, int depth);
   FoldResult evalSubscript(const ast::Subscript* subscript, int depth);
   FoldResult evalSequence(const std::vector<ast::Expr*>& elements, int depth);
+  // Folds a call's positional arguments into `out`; the first failure, when one is not constant.
+  std::optional<FoldResult> evalArguments(const ast::Call* call, int depth,
+                                          std::vector<ConstantValue>& out);
   FoldResult evalBuiltinCall(const std::string& builtin, const ast::Call* call,
                              const std::vector<ConstantValue>& args);
   FoldResult evalApiCall(const std::string& qualifiedName, const ast::Call* call, int depth);
