@@ -287,7 +287,8 @@ private:
   std::ostringstream body_;
   std::set<std::string> tuples_;
   std::set<std::string> reported_;
-  std::map<const sema::ModuleConstant*, std::string> constantArrays_;
+  // Each module array frozen once per unit, however often it is used.
+  std::map<const sema::ConstantArray*, std::string> constantArrays_;
   int indent_ = 0;
   int temps_ = 0;
   // Per enclosing loop: the flag its `break` sets when the loop has an `else`, or "".
@@ -1062,6 +1063,8 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   case sema::ConstantValue::Kind::Array: {
     // A module-level numpy array: frozen into __constant__ memory, read through a view.
     const sema::ConstantArray& a = *v.array;
+    if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
+      return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
     std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
     std::ostringstream s;
     s << "__constant__ " << scalarCpp(a.dtype) << " " << name << "[" << a.values.size() << "] = {";
@@ -1074,7 +1077,7 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
     }
     s << "};\n\n";
     prelude_ << s.str();
-    constantArrays_[nullptr] = name;
+    constantArrays_[&a] = name;
     return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + name + ")", t, a.shape);
   }
   default:
@@ -1116,7 +1119,6 @@ std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
 }
 
 std::string UnitEmitter::call(const ast::Call* c) {
-  const sema::FunctionScope& scope = spec_->function->scope;
   if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
     const Specialization* callee = it->second;
     std::string out = mangledName(*callee) + "(";
@@ -1124,7 +1126,6 @@ std::string UnitEmitter::call(const ast::Call* c) {
       out += (i ? ", " : "") + castTo(c->args[i], callee->params[i]);
     return out + ")";
   }
-  (void)scope;
   std::string api = apiName(c->func);
   if (api.empty()) {
     if (const auto* a = c->func->as<ast::Attribute>(); a != nullptr && a->attr == "sync")
@@ -1147,7 +1148,6 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     const NumbaType* a = typeOf(c->args[i]);
     return a ? *a : NumbaType();
   };
-  const NumbaType i64 = NumbaType::scalar(ScalarKind::Int64);
   const std::string cuda = "numba.cuda.";
 
   if (api == cuda + "grid" || api == cuda + "gridsize") {
@@ -1502,7 +1502,6 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     unsupported(c->range, "the builtin `pow`; use `**`");
     return "0";
   }
-  (void)i64;
   unsupported(c->range, "`" + api + "`");
   return "0";
 }
