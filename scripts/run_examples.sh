@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # run_examples: builds pykc and runs the main job over examples/.
 #
-# pyk does not run kernels yet (code generation and the backends come next), so the main job
-# today is the front end's: check every example and list the kernels, device functions and
-# ufuncs it declares, with their signatures and the module constants they use.
+# pyk cannot run kernels yet (the runtime and its backends come next), so the main job today is
+# the compiler's: check every example, list what it declares, and compile each kernel (for the
+# signature its host code launches it with, examples/launch_signatures.txt) and each ufunc to
+# PTX for sm_90 through NVRTC, when pykc has NVRTC.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_BUILD_DIR:-$root/build}"
@@ -11,10 +12,34 @@ build="${PYK_BUILD_DIR:-$root/build}"
 "$root/scripts/build.sh" >/dev/null
 pykc="$build/compiler/pykc"
 status=0
-for example in "$root"/examples/*.pyk; do
-  echo "== ${example#"$root"/}"
-  if ! "$pykc" emit "$example" --emit=symbols; then
+nvrtc=1
+"$pykc" --version | grep -q "NVRTC none" && nvrtc=0
+
+ptx() { # FILE [--kernel K --sig S]: report the PTX entry points, or the failure
+  local out
+  if out=$("$pykc" emit "$@" --emit=ptx 2>&1); then
+    echo "$out" | sed -n 's/^\.visible \.entry \([A-Za-z0-9_]*\)(.*/  PTX entry: \1/p'
+  else
+    echo "$out"
     status=1
   fi
+}
+
+for example in "$root"/examples/*.pyk; do
+  name="${example#"$root"/examples/}"
+  echo "== examples/$name"
+  if ! "$pykc" emit "$example" --emit=symbols; then
+    status=1
+    continue
+  fi
+  [ "$nvrtc" = 1 ] || continue
+  if grep -q "^$name " "$root/examples/launch_signatures.txt"; then
+    while read -r file kernel signature; do
+      [ "$file" = "$name" ] && ptx "$example" --kernel "$kernel" --sig "$signature"
+    done < <(grep -v '^#' "$root/examples/launch_signatures.txt")
+  elif grep -q "@vectorize\|@guvectorize" "$example"; then
+    ptx "$example" # ufuncs carry their signatures
+  fi
 done
+[ "$nvrtc" = 1 ] || echo "(pykc was built without NVRTC: no PTX compiled)"
 exit $status
