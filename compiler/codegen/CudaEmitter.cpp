@@ -799,6 +799,17 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
 
 std::string UnitEmitter::expr(const ast::Expr* e) {
   const NumbaType* t = typeOf(e);
+  // Every kind below but these needs the expression's type; one typing left without a type
+  // (a `print(...)` used as a value, say) is reported, never dereferenced.
+  const bool typeless =
+      e->is<ast::Constant>() || e->is<ast::Name>() || e->is<ast::Call>() || e->is<ast::Compare>() ||
+      e->is<ast::Subscript>() || e->is<ast::BinOp>() ||
+      (e->is<ast::UnaryOp>() && e->as<ast::UnaryOp>()->op == ast::UnaryOpKind::Not) ||
+      (e->is<ast::Attribute>() && !apiName(e).empty());
+  if (t == nullptr && !typeless) {
+    unsupported(e->range, "this expression here");
+    return "0";
+  }
   switch (e->kind) {
   case ast::NodeKind::Constant: {
     const auto* c = e->as<ast::Constant>();
@@ -1149,6 +1160,12 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     return a ? *a : NumbaType();
   };
   const std::string cuda = "numba.cuda.";
+  // Only print has no type of its own (its string arguments have none); any other call typing
+  // left without one cannot be generated.
+  if (t == nullptr && api != "print") {
+    unsupported(c->range, "this call here");
+    return "0";
+  }
 
   if (api == cuda + "grid" || api == cuda + "gridsize") {
     const bool size = api == cuda + "gridsize";
