@@ -8,7 +8,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -771,10 +770,9 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
     return cast(expr, o, result); // bool & bool computes in int, as C++ promotes
   }
   case ast::BinOpKind::Div:
-    if (isFloating(o) || isComplexType(o))
-      return cast("(" + castTo(l, o) + " / " + castTo(r, o) + ")", o, result);
-    return cast("pyk::truediv(" + castTo(l, o) + ", " + castTo(r, o) + ")",
-                NumbaType::scalar(ScalarKind::Float64), result);
+    // numba converts integer operands of `/` to float64 first (TypeRules' operand type), so `/`
+    // always divides floats or complex numbers here: by zero, inf or nan as in numba.
+    return cast("(" + castTo(l, o) + " / " + castTo(r, o) + ")", o, result);
   case ast::BinOpKind::FloorDiv:
     return cast("pyk::floordiv(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
   case ast::BinOpKind::Mod:
