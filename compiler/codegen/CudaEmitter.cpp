@@ -6,6 +6,7 @@
 // lacks (floor division, modulo, powers, rounding, negative indices) come from pyk_support.h.
 #include "codegen/CudaEmitter.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
