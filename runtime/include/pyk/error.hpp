@@ -1,0 +1,33 @@
+// error: the exceptions the pyk runtime throws. Every user-caused failure (a bad launch, a bad
+// .npy file, a missing device, a compile error) is a pyk::Error whose message says what and where.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace pyk {
+
+// What went wrong, for callers that react differently to different failures.
+enum class ErrorKind {
+  InvalidArgument, // a bad value passed to the API (shape, dtype, argument types)
+  InvalidLaunch,   // a launch configuration outside the device's limits
+  Compile,         // pykc or the backend compiler rejected the source
+  File,            // a file could not be read or written, or has a bad format (.npy)
+  Cache,           // the compile cache could not be used
+  Device,          // no device, or the device/driver reported an error
+  Internal,        // a bug in pyk
+};
+
+// The kind's name as messages and tests print it ("invalid launch").
+const char* errorKindName(ErrorKind kind) noexcept;
+
+class Error : public std::runtime_error {
+public:
+  Error(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const noexcept { return kind_; }
+
+private:
+  ErrorKind kind_;
+};
+
+} // namespace pyk
