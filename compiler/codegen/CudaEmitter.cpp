@@ -82,11 +82,18 @@ std::string typeCode(const NumbaType& t) {
            (t.readonly() ? "r" : "") + "_" + scalarCode(t.scalarKind());
   case NumbaType::Kind::UniTuple:
   case NumbaType::Kind::Tuple: {
-    std::string out = "T" + std::to_string(t.elements().size());
+    // A named tuple's class name is part of its code: `Point(float64 x 2)` and
+    // `UniTuple(float64 x 2)` are different types. Names are ASCII identifiers; the length
+    // prefix keeps the code unambiguous.
+    std::string out = t.isNamedTuple() ? "N" + std::to_string(t.className().size()) +
+                                             t.className() + std::to_string(t.elements().size())
+                                       : "T" + std::to_string(t.elements().size());
     for (const NumbaType& e : t.elements())
       out += "_" + typeCode(e);
     return out + "_E";
   }
+  case NumbaType::Kind::GridGroup:
+    return "G";
   }
   return "x";
 }
@@ -164,6 +171,8 @@ public:
     case NumbaType::Kind::UniTuple:
     case NumbaType::Kind::Tuple:
       return tupleStruct(t);
+    case NumbaType::Kind::GridGroup:
+      return "pyk::GridGroup";
     }
     return "void";
   }
@@ -196,6 +205,7 @@ public:
     return out;
   }
   bool failed() const { return failed_; }
+  bool usesGridSync() const { return usesGridSync_; }
   void setLineDirectives(bool on) { lineDirectives_ = on; }
   void reportUnsupported(SourceRange r, const std::string& what) { unsupported(r, what); }
 
@@ -214,6 +224,12 @@ private:
     std::string name = "pyk_tuple_" + typeCode(t);
     if (tuples_.insert(name).second) {
       std::ostringstream s;
+      if (t.isNamedTuple()) {
+        s << "// namedtuple " << t.className() << "(";
+        for (size_t i = 0; i < t.fieldNames().size(); ++i)
+          s << (i ? ", " : "") << t.fieldNames()[i];
+        s << ")\n";
+      }
       s << "struct " << name << " {\n";
       if (t.kind() == NumbaType::Kind::UniTuple)
         s << "  " << type(t.elements()[0]) << " e[" << t.elements().size() << "];\n";
@@ -273,6 +289,8 @@ private:
                      const NumbaType& result, SourceRange at);
   std::string call(const ast::Call* c);
   std::string apiCall(const std::string& api, const ast::Call* c);
+  std::string namedTupleConstruction(const ast::Call* c, const sema::ConstantValue& cls,
+                                     const NumbaType& t);
   std::string arrayView(const std::string& storage, const NumbaType& t,
                         const std::vector<int64_t>& shape);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
@@ -294,6 +312,7 @@ private:
   // Per enclosing loop: the flag its `break` sets when the loop has an `else`, or "".
   std::vector<std::string> breakFlags_;
   bool failed_ = false;
+  bool usesGridSync_ = false;
   bool lineDirectives_ = true;
 };
 
@@ -870,6 +889,10 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
       return "0";
     }
     const NumbaType* base = typeOf(a->value);
+    if (base != nullptr && base->isNamedTuple())
+      for (size_t i = 0; i < base->fieldNames().size(); ++i)
+        if (base->fieldNames()[i] == a->attr)
+          return element(*base, "(" + expr(a->value) + ")", i);
     if (base != nullptr && isComplexType(*base) && (a->attr == "real" || a->attr == "imag"))
       return "(" + expr(a->value) + ")." + (a->attr == "real" ? "re" : "im");
     if (base != nullptr && base->isArray()) {
@@ -1128,6 +1151,30 @@ std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
   return shape;
 }
 
+// `Point(x, y=...)`: the fields in declaration order, each converted to its element type.
+std::string UnitEmitter::namedTupleConstruction(const ast::Call* c, const sema::ConstantValue& cls,
+                                                const NumbaType& t) {
+  std::vector<std::string> fields = cls.fieldNames();
+  std::vector<const ast::Expr*> values(fields.size(), nullptr);
+  for (size_t i = 0; i < c->args.size() && i < values.size(); ++i)
+    values[i] = c->args[i];
+  for (const ast::Keyword& k : c->keywords)
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i] == k.arg)
+        values[i] = k.value;
+  std::string out = type(t) + "{";
+  if (t.kind() == NumbaType::Kind::UniTuple)
+    out += "{";
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i] == nullptr) {
+      unsupported(c->range, "this named tuple construction");
+      return "0";
+    }
+    out += (i ? ", " : "") + castTo(values[i], t.elements()[i]);
+  }
+  return out + (t.kind() == NumbaType::Kind::UniTuple ? "}}" : "}");
+}
+
 std::string UnitEmitter::call(const ast::Call* c) {
   if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
     const Specialization* callee = it->second;
@@ -1136,14 +1183,29 @@ std::string UnitEmitter::call(const ast::Call* c) {
       out += (i ? ", " : "") + castTo(c->args[i], callee->params[i]);
     return out + ")";
   }
+  if (const auto* n = c->func->as<ast::Name>()) {
+    auto it = spec_->function->scope.names.find(n);
+    if (it != spec_->function->scope.names.end() &&
+        it->second.kind == sema::NameBinding::Kind::ModuleConstant) {
+      const sema::ConstantValue& v = module_.symbols.constants()[it->second.index].value;
+      const NumbaType* t = typeOf(c);
+      if (v.kind == sema::ConstantValue::Kind::NamedTupleClass && t != nullptr)
+        return namedTupleConstruction(c, v, *t);
+    }
+  }
   std::string api = apiName(c->func);
   if (api.empty()) {
-    if (const auto* a = c->func->as<ast::Attribute>(); a != nullptr && a->attr == "sync")
-      if (const auto* inner = a->value->as<ast::Call>();
-          inner && apiName(inner->func) == "numba.cuda.cg.this_grid") {
-        unsupported(c->range, "`cuda.cg.this_grid().sync()` (cooperative launch)");
-        return "0";
+    // `g.sync()` on a grid group (typing allows no other method call).
+    if (const auto* a = c->func->as<ast::Attribute>(); a != nullptr && a->attr == "sync") {
+      const NumbaType* g = typeOf(a->value);
+      bool direct = false;
+      if (const auto* inner = a->value->as<ast::Call>())
+        direct = apiName(inner->func) == "numba.cuda.cg.this_grid";
+      if (direct || (g != nullptr && g->kind() == NumbaType::Kind::GridGroup)) {
+        usesGridSync_ = true;
+        return "pyk::grid_sync()";
       }
+    }
     unsupported(c->range, "this call");
     return "0";
   }
@@ -1182,6 +1244,8 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
       out += ", " + axis("z");
     return out + "}}";
   }
+  if (api == cuda + "cg.this_grid")
+    return "pyk::GridGroup{}";
   if (api == cuda + "syncthreads")
     return "__syncthreads()";
   if (api == cuda + "syncthreads_count")
@@ -1564,6 +1628,7 @@ EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
   else if (entry.function->kind == sema::CompiledFunctionKind::GuVectorize)
     unit.entryPoint = emitter.guvectorizeKernel(entry);
   unit.source = emitter.finish(declarations.empty() ? "" : declarations + "\n");
+  unit.cooperative = emitter.usesGridSync();
   return unit;
 }
 

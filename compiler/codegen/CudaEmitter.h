@@ -14,6 +14,9 @@ namespace pyk::codegen {
 struct EmittedUnit {
   std::string source;     // includes "pyk_support.h" (passed to NVRTC as an in-memory header)
   std::string entryPoint; // the extern "C" name of the entry kernel (empty for a device function)
+  // The kernel calls `cuda.cg.this_grid().sync()`: it must be launched cooperatively (every
+  // block resident at once), as numba launches such kernels.
+  bool cooperative = false;
 };
 
 // Emits `entry` and every specialization in `set` it calls. What code generation does not cover

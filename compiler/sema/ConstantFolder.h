@@ -40,6 +40,9 @@ private:
                              const std::vector<ConstantValue>& args);
   FoldResult evalApiCall(const std::string& qualifiedName, const ast::Call* call, int depth);
   FoldResult evalNumpyArray(const ast::Call* call, int depth);
+  // `namedtuple("Point", ["x", "y"])` or `namedtuple("Point", "x y")`: the class, with
+  // Python's checks on its names.
+  FoldResult evalNamedTupleClass(const ast::Call* call, int depth);
 
   const ModuleSymbolTable& symbols_;
   DiagnosticEngine& diags_;

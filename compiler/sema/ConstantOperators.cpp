@@ -459,6 +459,8 @@ std::optional<bool> equal(const ConstantValue& a, const ConstantValue& b) {
     return a.strValue == b.strValue;
   case Kind::Type:
     return a.typeValue == b.typeValue;
+  case Kind::NamedTupleClass:
+    return a.strValue == b.strValue && a.elements == b.elements;
   case Kind::Tuple: {
     if (a.elements.size() != b.elements.size())
       return false;
@@ -540,6 +542,7 @@ std::optional<bool> truthValue(const ConstantValue& value) {
   case Kind::Tuple:
     return !value.elements.empty();
   case Kind::Type:
+  case Kind::NamedTupleClass:
     return true;
   case Kind::Array:
     return std::nullopt;

@@ -183,6 +183,23 @@ ConstantValue ConstantValue::type(const NumbaType& type) {
   return v;
 }
 
+ConstantValue ConstantValue::namedTupleClass(std::string name,
+                                             const std::vector<std::string>& fields) {
+  ConstantValue v;
+  v.kind = Kind::NamedTupleClass;
+  v.strValue = std::move(name);
+  for (const std::string& f : fields)
+    v.elements.push_back(string(f));
+  return v;
+}
+
+std::vector<std::string> ConstantValue::fieldNames() const {
+  std::vector<std::string> out;
+  for (const ConstantValue& e : elements)
+    out.push_back(e.strValue);
+  return out;
+}
+
 std::string ConstantValue::repr() const {
   switch (kind) {
   case Kind::None:
@@ -210,6 +227,8 @@ std::string ConstantValue::repr() const {
   }
   case Kind::Type:
     return typeValue.spelling();
+  case Kind::NamedTupleClass:
+    return "<class '" + strValue + "'>";
   }
   return "?";
 }
@@ -243,6 +262,8 @@ std::string ConstantValue::typeDescription() const {
            " shape " + shapeRepr(array->shape);
   case Kind::Type:
     return "type";
+  case Kind::NamedTupleClass:
+    return "namedtuple class";
   }
   return "?";
 }
@@ -272,6 +293,8 @@ bool operator==(const ConstantValue& a, const ConstantValue& b) {
            a.array->values == b.array->values;
   case ConstantValue::Kind::Type:
     return a.typeValue == b.typeValue;
+  case ConstantValue::Kind::NamedTupleClass:
+    return a.strValue == b.strValue && a.elements == b.elements;
   }
   return false;
 }

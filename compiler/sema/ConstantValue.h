@@ -15,7 +15,20 @@ namespace pyk::sema {
 struct ConstantArray;
 
 struct ConstantValue {
-  enum class Kind : uint8_t { None, Bool, Int, Float, Complex, Str, Tuple, Array, Type };
+  // NamedTupleClass: `namedtuple("Point", "x y")`; strValue is the class name, elements the
+  // field names (Str values).
+  enum class Kind : uint8_t {
+    None,
+    Bool,
+    Int,
+    Float,
+    Complex,
+    Str,
+    Tuple,
+    Array,
+    Type,
+    NamedTupleClass
+  };
 
   Kind kind = Kind::None;
   // Bool/Int/Float/Complex: the numba type of the value. A *weak* value is a plain Python
@@ -46,6 +59,9 @@ struct ConstantValue {
   static ConstantValue tuple(std::vector<ConstantValue> elements);
   static ConstantValue arrayOf(std::shared_ptr<const ConstantArray> array);
   static ConstantValue type(const NumbaType& type);
+  static ConstantValue namedTupleClass(std::string name, const std::vector<std::string>& fields);
+  // NamedTupleClass: the field names.
+  std::vector<std::string> fieldNames() const;
 
   bool isNumber() const {
     return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float || kind == Kind::Complex;

@@ -206,6 +206,24 @@ NumbaType NumbaType::tuple(std::vector<NumbaType> elements) {
   return type;
 }
 
+NumbaType NumbaType::namedTuple(std::vector<NumbaType> elements, std::string className,
+                                std::vector<std::string> fieldNames) {
+  bool uniform = !elements.empty();
+  for (const NumbaType& e : elements)
+    uniform = uniform && e == elements[0];
+  NumbaType type = uniform ? uniTuple(elements[0], static_cast<int>(elements.size()))
+                           : tuple(std::move(elements));
+  type.className_ = std::move(className);
+  type.fieldNames_ = std::move(fieldNames);
+  return type;
+}
+
+NumbaType NumbaType::gridGroup() {
+  NumbaType type;
+  type.kind_ = Kind::GridGroup;
+  return type;
+}
+
 namespace {
 // numba's repr of a scalar type: its name, but `bool` for the type it exports as `boolean`.
 const char* scalarRepr(ScalarKind kind) {
@@ -223,19 +241,24 @@ std::string NumbaType::str() const {
     return std::string(readonly_ ? "readonly array(" : "array(") + scalarRepr(scalar_) + ", " +
            std::to_string(ndim_) + "d, " + layoutName(layout_) + ")";
   case Kind::UniTuple:
-    return "UniTuple(" + (elements_.empty() ? std::string("none") : elements_[0].str()) + " x " +
+    return (className_.empty() ? "UniTuple" : className_) + "(" +
+           (elements_.empty() ? std::string("none") : elements_[0].str()) + " x " +
            std::to_string(elements_.size()) + ")";
   case Kind::Tuple: {
-    std::string out = "Tuple(";
+    std::string out = (className_.empty() ? "Tuple" : className_) + "(";
     for (size_t i = 0; i < elements_.size(); ++i)
       out += (i ? ", " : "") + elements_[i].str();
     return out + ")";
   }
+  case Kind::GridGroup:
+    return "GridGroup";
   }
   return "?";
 }
 
 std::string NumbaType::spelling() const {
+  if (isNamedTuple())
+    return str(); // no signature string names a named tuple class
   switch (kind_) {
   case Kind::Void:
     return "void";
@@ -261,6 +284,8 @@ std::string NumbaType::spelling() const {
       out += (i ? ", " : "") + elements_[i].spelling();
     return out + (elements_.size() == 1 ? ",))" : "))");
   }
+  case Kind::GridGroup:
+    return "GridGroup";
   }
   return "?";
 }

@@ -42,7 +42,8 @@ const char* layoutName(ArrayLayout layout); // "C", "F", "A"
 
 class NumbaType {
 public:
-  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple };
+  // GridGroup: what `cuda.cg.this_grid()` returns (its only use is `.sync()`).
+  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple, GridGroup };
 
   static constexpr int kMaxArrayDims = 8;
 
@@ -52,12 +53,17 @@ public:
   static NumbaType array(ScalarKind dtype, int ndim, ArrayLayout layout, bool readonly = false);
   static NumbaType uniTuple(const NumbaType& element, int count);
   static NumbaType tuple(std::vector<NumbaType> elements);
+  // A named tuple: the tuple type of its values, tagged with the class (`Point`) and its fields.
+  static NumbaType namedTuple(std::vector<NumbaType> elements, std::string className,
+                              std::vector<std::string> fieldNames);
+  static NumbaType gridGroup();
 
   Kind kind() const { return kind_; }
   bool isVoid() const { return kind_ == Kind::Void; }
   bool isScalar() const { return kind_ == Kind::Scalar; }
   bool isArray() const { return kind_ == Kind::Array; }
   bool isTuple() const { return kind_ == Kind::UniTuple || kind_ == Kind::Tuple; }
+  bool isNamedTuple() const { return isTuple() && !className_.empty(); }
 
   // Scalar: the scalar; Array: the element type.
   ScalarKind scalarKind() const { return scalar_; }
@@ -67,9 +73,12 @@ public:
   bool readonly() const { return readonly_; }
   // Tuples: the element types (a UniTuple holds its element `count` times).
   const std::vector<NumbaType>& elements() const { return elements_; }
+  // Named tuples: the class name and the field names, one per element.
+  const std::string& className() const { return className_; }
+  const std::vector<std::string>& fieldNames() const { return fieldNames_; }
 
   // numba's repr: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 3)`,
-  // `Tuple(int64, float32)`, `none` for void.
+  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `none` for void.
   std::string str() const;
   // The signature-string spelling that parses back to this type: `float32[:, ::1]`,
   // `UniTuple(int64, 3)`, `Tuple((int64, float32))`, `void`.
@@ -84,6 +93,8 @@ private:
   ArrayLayout layout_ = ArrayLayout::A;
   bool readonly_ = false;
   std::vector<NumbaType> elements_;
+  std::string className_;
+  std::vector<std::string> fieldNames_;
 };
 
 // The scalar a numba type name stands for, aliases included (`float32`, `f4`, `float_`, `double`,

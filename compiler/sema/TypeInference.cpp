@@ -162,6 +162,7 @@ private:
   OptType expr(const ast::Expr* e);
   OptType name(const ast::Name* n);
   OptType attribute(const ast::Attribute* a);
+  OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);
   OptType subscript(const ast::Subscript* s);
   OptType binary(const ast::BinOp* b);
   OptType unary(const ast::UnaryOp* u);
@@ -653,6 +654,50 @@ OptType FunctionTyper::name(const ast::Name* n) {
   }
 }
 
+OptType FunctionTyper::namedTupleConstruction(const ast::Call* c, const ConstantValue& cls) {
+  std::vector<std::string> fields = cls.fieldNames();
+  std::vector<OptType> elements(fields.size());
+  std::vector<bool> given(fields.size(), false);
+  bool ok = true;
+  auto fail = [&](SourceRange r, const std::string& what) {
+    error(DiagKind::TypeNamedTupleArguments, r, {cls.strValue, what});
+    ok = false;
+  };
+  for (size_t i = 0; i < c->args.size(); ++i) {
+    OptType t = expr(c->args[i]);
+    if (i >= fields.size()) {
+      fail(c->args[i]->range, "takes " + std::to_string(fields.size()) + " field(s), " +
+                                  std::to_string(c->args.size()) + " positional argument(s) given");
+      break;
+    }
+    elements[i] = t;
+    given[i] = true;
+    ok = ok && t.has_value();
+  }
+  for (const ast::Keyword& k : c->keywords) {
+    OptType t = expr(k.value);
+    size_t f = static_cast<size_t>(std::find(fields.begin(), fields.end(), k.arg) - fields.begin());
+    if (k.arg.empty() || f == fields.size()) {
+      fail(k.range, "has no field `" + k.arg + "`");
+    } else if (given[f]) {
+      fail(k.range, "got field `" + k.arg + "` twice");
+    } else {
+      elements[f] = t;
+      given[f] = true;
+      ok = ok && t.has_value();
+    }
+  }
+  for (size_t i = 0; ok && i < fields.size(); ++i)
+    if (!given[i])
+      fail(c->range, "is missing field `" + fields[i] + "`");
+  if (!ok)
+    return std::nullopt;
+  std::vector<Type> types;
+  for (const OptType& t : elements)
+    types.push_back(*t);
+  return Type::namedTuple(std::move(types), cls.strValue, std::move(fields));
+}
+
 OptType FunctionTyper::attribute(const ast::Attribute* a) {
   std::string api = apiName(a);
   if (!api.empty()) {
@@ -678,6 +723,12 @@ OptType FunctionTyper::attribute(const ast::Attribute* a) {
       return Type::uniTuple(Type::scalar(ScalarKind::Int64), base->ndim());
     if (a->attr == "size" || a->attr == "ndim")
       return Type::scalar(ScalarKind::Int64);
+  }
+  if (base->isNamedTuple()) {
+    const std::vector<std::string>& fields = base->fieldNames();
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i] == a->attr)
+        return base->elements()[i];
   }
   if (base->isScalar() && isComplex(base->scalarKind()) && (a->attr == "real" || a->attr == "imag"))
     return Type::scalar(base->scalarKind() == ScalarKind::Complex64 ? ScalarKind::Float32
@@ -834,15 +885,30 @@ OptType FunctionTyper::call(const ast::Call* c) {
         return std::nullopt;
       return deviceCall(module_.functions[it->second.index], c, *args);
     }
+    if (it != fn_.scope.names.end() && it->second.kind == NameBinding::Kind::ModuleConstant) {
+      const ConstantValue& v = module_.symbols.constants()[it->second.index].value;
+      if (v.kind == ConstantValue::Kind::NamedTupleClass)
+        return namedTupleConstruction(c, v);
+    }
   }
   std::string api = apiName(c->func);
   if (api.empty()) {
-    // A method call on a value: `cuda.cg.this_grid().sync()` is the one numba has.
+    // A method call on a value: a grid group's `.sync()` is the one numba has
+    // (`cuda.cg.this_grid().sync()`, or `g = cuda.cg.this_grid()` then `g.sync()`).
     if (const auto* a = c->func->as<ast::Attribute>()) {
-      if (const auto* inner = a->value->as<ast::Call>();
-          inner != nullptr && apiName(inner->func) == "numba.cuda.cg.this_grid" &&
-          a->attr == "sync")
+      OptType group = expr(a->value);
+      if (!group)
+        return std::nullopt;
+      if (group->kind() == Type::Kind::GridGroup && a->attr == "sync") {
+        if (!c->args.empty() || !c->keywords.empty()) {
+          error(DiagKind::TypeArity, c->range,
+                {"GridGroup.sync", "0", std::to_string(c->args.size() + c->keywords.size())});
+          return std::nullopt;
+        }
         return Type::voidType();
+      }
+      error(DiagKind::TypeUnknownAttribute, a->attrRange, {group->str(), a->attr});
+      return std::nullopt;
     }
     failed_ = true; // resolution reported the callee
     return std::nullopt;
@@ -867,8 +933,14 @@ OptType FunctionTyper::call(const ast::Call* c) {
     Type i64 = Type::scalar(ScalarKind::Int64);
     return n->intValue == 1 ? i64 : Type::uniTuple(i64, static_cast<int>(n->intValue));
   }
-  if (api == "numba.cuda.cg.this_grid")
-    return std::nullopt; // only its .sync() is used, typed above
+  if (api == "numba.cuda.cg.this_grid") {
+    if (!c->args.empty() || !c->keywords.empty()) {
+      error(DiagKind::TypeArity, c->range,
+            {api, "0", std::to_string(c->args.size() + c->keywords.size())});
+      return std::nullopt;
+    }
+    return Type::gridGroup();
+  }
   std::optional<std::vector<Type>> args = arguments(c);
   if (!args)
     return std::nullopt;
