@@ -27,6 +27,22 @@ namespace {
 // ---- names ----------------------------------------------------------------------------------
 
 // A Python identifier as a C++ one: `py_` + the name, non-ASCII characters as `_uXXXX_`.
+// A record field as a C++ member: its name spelled as pythonName spells identifiers; a name that
+// is no identifier (numpy allows any string) is hex-encoded.
+std::string recordMemberName(const std::string& name) {
+  std::string out = "py_";
+  for (unsigned char c : name) {
+    if (std::isalnum(c) || c == '_') {
+      out += static_cast<char>(c);
+      continue;
+    }
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "_x%02x_", c);
+    out += buffer;
+  }
+  return out;
+}
+
 std::string pythonName(const std::string& name) {
   std::string out = "py_";
   for (size_t i = 0; i < name.size(); ++i) {
@@ -79,7 +95,18 @@ std::string typeCode(const NumbaType& t) {
     return scalarCode(t.scalarKind());
   case NumbaType::Kind::Array:
     return std::string("A") + std::to_string(t.ndim()) + sema::layoutName(t.layout()) +
-           (t.readonly() ? "r" : "") + "_" + scalarCode(t.scalarKind());
+           (t.readonly() ? "r" : "") + "_" + typeCode(t.elementType());
+  case NumbaType::Kind::Record: {
+    // Every field's name, type and offset, and the item size: equal codes, equal layouts.
+    const sema::RecordLayout& r = t.recordLayout();
+    std::string out = "R" + std::to_string(r.fields.size());
+    for (const sema::RecordField& f : r.fields) {
+      std::string name = recordMemberName(f.name);
+      out += "_" + std::to_string(name.size()) + name + scalarCode(f.type) + "o" +
+             std::to_string(f.offset);
+    }
+    return out + "_s" + std::to_string(r.size) + (r.aligned ? "a" : "") + "_E";
+  }
   case NumbaType::Kind::UniTuple:
   case NumbaType::Kind::Tuple: {
     // A named tuple's class name is part of its code: `Point(float64 x 2)` and
@@ -166,8 +193,10 @@ public:
       return s.empty() ? "void" : s; // function() reported the type where it was declared
     }
     case NumbaType::Kind::Array:
-      return "pyk::Array<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.ndim()) +
+      return "pyk::Array<" + elementCpp(t) + ", " + std::to_string(t.ndim()) +
              ", pyk::Layout::" + sema::layoutName(t.layout()) + ">";
+    case NumbaType::Kind::Record:
+      return recordStruct(t) + "*"; // a record refers to its item in an array, as in numba
     case NumbaType::Kind::UniTuple:
     case NumbaType::Kind::Tuple:
       return tupleStruct(t);
@@ -185,8 +214,14 @@ public:
   // numba's CUDA gufunc kernel around a @guvectorize core function: one thread per index of the
   // (single) loop dimension; each array argument passes its [i] view, each scalar its [i].
   std::string guvectorizeKernel(const Specialization& core);
-  // Whether code generation has a C++ type for `t` (complex and float16 do not, yet).
+  // Whether code generation has a C++ type for `t` (float16 has none, yet).
   static bool supported(const NumbaType& t) {
+    if (t.isRecord() || t.isRecordArray()) {
+      for (const sema::RecordField& f : t.recordLayout().fields)
+        if (scalarCpp(f.type).empty())
+          return false;
+      return true;
+    }
     if (t.isScalar() || t.isArray())
       return !scalarCpp(t.scalarKind()).empty();
     for (const NumbaType& e : t.elements())
@@ -217,6 +252,57 @@ private:
       return;
     diags_.report(DiagKind::CodegenNotSupported, r, {what});
     failed_ = true;
+  }
+
+  // An array's item type in C++: the scalar, or the record's struct.
+  std::string elementCpp(const NumbaType& array) {
+    return array.isRecordArray() ? recordStruct(array.elementType())
+                                 : scalarCpp(array.scalarKind());
+  }
+
+  // A struct per record type whose members sit at the dtype's offsets: a plain struct when every
+  // field is at its natural alignment and the item size a multiple of the largest (an aligned
+  // dtype, or a packed one that happens to be aligned), else a packed struct (the compiler then
+  // reads unaligned fields bytewise). Gaps become padding members.
+  std::string recordStruct(const NumbaType& t) {
+    std::string name = "pyk_record_" + typeCode(t);
+    if (!tuples_.insert(name).second)
+      return name;
+    const sema::RecordLayout& r = t.recordLayout();
+    std::vector<sema::RecordField> fields = r.fields;
+    std::stable_sort(fields.begin(), fields.end(),
+                     [](const auto& a, const auto& b) { return a.offset < b.offset; });
+    auto alignment = [](ScalarKind k) {
+      int64_t size = sema::bitWidth(k) / 8;
+      return sema::isComplex(k) ? size / 2 : size;
+    };
+    bool natural = true;
+    int64_t maxAlignment = 1;
+    for (const sema::RecordField& f : fields) {
+      natural = natural && f.offset % alignment(f.type) == 0;
+      maxAlignment = std::max(maxAlignment, alignment(f.type));
+    }
+    natural = natural && r.size % maxAlignment == 0;
+    std::ostringstream s;
+    s << "// " << t.str() << "\n";
+    s << "struct " << (natural ? "" : "__attribute__((packed)) ") << name << " {\n";
+    int64_t at = 0;
+    int pad = 0;
+    for (const sema::RecordField& f : fields) {
+      if (f.offset > at)
+        s << "  unsigned char pyk_pad" << pad++ << "[" << f.offset - at << "];\n";
+      s << "  " << scalarCpp(f.type) << " " << recordMemberName(f.name) << ";\n";
+      at = f.offset + sema::bitWidth(f.type) / 8;
+    }
+    if (r.size > at)
+      s << "  unsigned char pyk_pad" << pad++ << "[" << r.size - at << "];\n";
+    s << "};\n";
+    // Each member follows the one before with no implicit padding (natural: every offset is a
+    // multiple of its alignment; packed: none), so the size check also checks every offset.
+    // (NVRTC has no offsetof to check them one by one.)
+    s << "static_assert(sizeof(" << name << ") == " << r.size << ", \"record size\");\n\n";
+    prelude_ << s.str();
+    return name;
   }
 
   // A struct per tuple type: `e[N]` for a UniTuple (indexable at run time), `e0, e1...` else.
@@ -565,9 +651,23 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
     line(pythonName(n->id) + " = " + cast(value, valueType, *t) + ";");
     return;
   }
+  if (const auto* a = target->as<ast::Attribute>()) {
+    const NumbaType* field = typeOf(a);
+    if (field == nullptr)
+      return unsupported(target->range, "this assignment target");
+    line(expr(a) + " = " + cast(value, valueType, *field) + ";");
+    return;
+  }
   if (const auto* s = target->as<ast::Subscript>()) {
     const NumbaType* array = typeOf(s->value);
-    if (array == nullptr || !array->isArray())
+    if (array != nullptr && array->isRecord()) {
+      const NumbaType* field = typeOf(s);
+      if (field == nullptr)
+        return unsupported(target->range, "this assignment target");
+      line(expr(s) + " = " + cast(value, valueType, *field) + ";");
+      return;
+    }
+    if (array == nullptr || !array->isArray() || array->isRecordArray())
       return unsupported(target->range, "this assignment target");
     std::string indices;
     std::vector<const ast::Expr*> items;
@@ -889,6 +989,8 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
       return "0";
     }
     const NumbaType* base = typeOf(a->value);
+    if (base != nullptr && base->isRecord())
+      return "(" + expr(a->value) + ")->" + recordMemberName(a->attr);
     if (base != nullptr && base->isNamedTuple())
       for (size_t i = 0; i < base->fieldNames().size(); ++i)
         if (base->fieldNames()[i] == a->attr)
@@ -917,6 +1019,14 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
     if (base == nullptr || t == nullptr) {
       unsupported(e->range, "this subscript");
       return "0";
+    }
+    if (base->isRecord()) {
+      const auto* k = s->slice->as<ast::Constant>();
+      if (k == nullptr || k->valueKind != ast::ConstantKind::Str) {
+        unsupported(e->range, "this record subscript");
+        return "0";
+      }
+      return "(" + expr(s->value) + ")->" + recordMemberName(k->strValue);
     }
     if (base->isTuple()) {
       if (base->kind() == NumbaType::Kind::UniTuple)
@@ -974,14 +1084,15 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
           out += "    " + v + ".strides[" + k + "] = " + src + ".strides[" + dim + "];\n";
         }
       }
-      out += "    " + v + ".data = reinterpret_cast<" + scalarCpp(t->scalarKind()) + "*>(" + p +
-             ");\n";
+      out += "    " + v + ".data = reinterpret_cast<" + elementCpp(*t) + "*>(" + p + ");\n";
       out += "    return " + v + ";\n  }()";
       return out;
     }
     std::string indices;
     for (size_t i = 0; i < items.size(); ++i)
       indices += (i ? ", " : "") + expr(items[i]);
+    if (t->isRecord())
+      return "&" + expr(s->value) + "(" + indices + ")";
     return expr(s->value) + "(" + indices + ")";
   }
   case ast::NodeKind::BinOp: {

@@ -43,6 +43,9 @@ private:
   // `namedtuple("Point", ["x", "y"])` or `namedtuple("Point", "x y")`: the class, with
   // Python's checks on its names.
   FoldResult evalNamedTupleClass(const ast::Call* call, int depth);
+  // `np.dtype([("x", np.float32), ("y", "int32")], align=True)`: a record type, laid out as
+  // numpy lays it out (packed, or each field at its alignment with align=True).
+  FoldResult evalRecordDtype(const ast::Call* call, int depth);
 
   const ModuleSymbolTable& symbols_;
   DiagnosticEngine& diags_;

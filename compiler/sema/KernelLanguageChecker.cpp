@@ -41,9 +41,13 @@ private:
   }
 
   // Strings are fine as print arguments, assert messages, exception arguments, docstrings
-  // (and bare string statements) and dtype names in cuda.shared/local.array.
+  // (and bare string statements), dtype names in cuda.shared/local.array, and subscripts
+  // (a record's field by name, `r["x"]`; typing rejects them on anything but a record).
   void markAllowedStrings(ast::Node* node) {
-    if (const auto* stmt = node->as<ast::ExprStmt>()) {
+    if (const auto* subscript = node->as<ast::Subscript>()) {
+      if (isStrConstant(subscript->slice))
+        allowed_.insert(subscript->slice);
+    } else if (const auto* stmt = node->as<ast::ExprStmt>()) {
       if (isStrConstant(stmt->value))
         allowed_.insert(stmt->value);
     } else if (const auto* assertion = node->as<ast::Assert>()) {

@@ -218,6 +218,58 @@ NumbaType NumbaType::namedTuple(std::vector<NumbaType> elements, std::string cla
   return type;
 }
 
+NumbaType NumbaType::record(RecordLayout layout) {
+  NumbaType type;
+  type.kind_ = Kind::Record;
+  type.record_ = std::make_shared<const RecordLayout>(std::move(layout));
+  return type;
+}
+
+NumbaType NumbaType::recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
+                                 bool readonly) {
+  NumbaType type = array(ScalarKind::Boolean, ndim, layout, readonly);
+  type.record_ = record.record_;
+  return type;
+}
+
+NumbaType NumbaType::elementType() const {
+  if (record_ != nullptr) {
+    NumbaType r;
+    r.kind_ = Kind::Record;
+    r.record_ = record_;
+    return r;
+  }
+  return scalar(scalar_);
+}
+
+NumbaType NumbaType::withShape(int ndim, ArrayLayout layout, bool readonly) const {
+  NumbaType type = array(scalar_, ndim, layout, readonly);
+  type.record_ = record_;
+  return type;
+}
+
+bool operator==(const NumbaType& a, const NumbaType& b) {
+  if (a.kind_ != b.kind_ || a.scalar_ != b.scalar_ || a.ndim_ != b.ndim_ ||
+      a.layout_ != b.layout_ || a.readonly_ != b.readonly_ || a.elements_ != b.elements_ ||
+      a.className_ != b.className_ || a.fieldNames_ != b.fieldNames_)
+    return false;
+  if (a.record_ == nullptr || b.record_ == nullptr)
+    return a.record_ == b.record_;
+  return *a.record_ == *b.record_;
+}
+
+namespace {
+// numba's Record repr: `Record(x[type=float32;offset=0],y[type=int32;offset=4];8;False)`.
+std::string recordRepr(const RecordLayout& r) {
+  std::string out = "Record(";
+  for (size_t i = 0; i < r.fields.size(); ++i)
+    out += (i ? "," : "") + r.fields[i].name + "[type=" +
+           (r.fields[i].type == ScalarKind::Boolean ? "bool" : scalarName(r.fields[i].type)) +
+           ";offset=" + std::to_string(r.fields[i].offset) + "]";
+  return out + ";" + std::to_string(r.size) + ";" + (r.aligned ? "True" : "False") + ")";
+}
+} // namespace
+
 NumbaType NumbaType::gridGroup() {
   NumbaType type;
   type.kind_ = Kind::GridGroup;
@@ -238,8 +290,13 @@ std::string NumbaType::str() const {
   case Kind::Scalar:
     return scalarRepr(scalar_);
   case Kind::Array:
-    return std::string(readonly_ ? "readonly array(" : "array(") + scalarRepr(scalar_) + ", " +
+    // numba names an array of a record made without align=True "unaligned".
+    return std::string(record_ && !record_->aligned ? "unaligned " : "") +
+           (readonly_ ? "readonly array(" : "array(") +
+           (record_ ? recordRepr(*record_) : std::string(scalarRepr(scalar_))) + ", " +
            std::to_string(ndim_) + "d, " + layoutName(layout_) + ")";
+  case Kind::Record:
+    return recordRepr(*record_);
   case Kind::UniTuple:
     return (className_.empty() ? "UniTuple" : className_) + "(" +
            (elements_.empty() ? std::string("none") : elements_[0].str()) + " x " +
@@ -265,7 +322,7 @@ std::string NumbaType::spelling() const {
   case Kind::Scalar:
     return scalarName(scalar_);
   case Kind::Array: {
-    std::string out = std::string(scalarName(scalar_)) + "[";
+    std::string out = (record_ ? recordRepr(*record_) : std::string(scalarName(scalar_))) + "[";
     for (int i = 0; i < ndim_; ++i) {
       if (i)
         out += ", ";
@@ -286,6 +343,8 @@ std::string NumbaType::spelling() const {
   }
   case Kind::GridGroup:
     return "GridGroup";
+  case Kind::Record:
+    return recordRepr(*record_);
   }
   return "?";
 }

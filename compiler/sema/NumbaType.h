@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,10 +41,34 @@ int bitWidth(ScalarKind kind);
 enum class ArrayLayout : uint8_t { C, F, A };
 const char* layoutName(ArrayLayout layout); // "C", "F", "A"
 
+class NumbaType;
+
+// A numpy structured dtype as numba sees it (numba.types.Record): named scalar fields at byte
+// offsets within an item of `size` bytes.
+struct RecordField {
+  std::string name;
+  ScalarKind type = ScalarKind::Float64;
+  int64_t offset = 0;
+  friend bool operator==(const RecordField&, const RecordField&) = default;
+};
+struct RecordLayout {
+  std::vector<RecordField> fields;
+  int64_t size = 0;
+  bool aligned = false; // np.dtype(..., align=True)
+  const RecordField* field(std::string_view name) const {
+    for (const RecordField& f : fields)
+      if (f.name == name)
+        return &f;
+    return nullptr;
+  }
+  friend bool operator==(const RecordLayout&, const RecordLayout&) = default;
+};
+
 class NumbaType {
 public:
   // GridGroup: what `cuda.cg.this_grid()` returns (its only use is `.sync()`).
-  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple, GridGroup };
+  // Record: one item of a structured array (a reference into the array, as numba's Record).
+  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple, GridGroup, Record };
 
   static constexpr int kMaxArrayDims = 8;
 
@@ -57,6 +82,10 @@ public:
   static NumbaType namedTuple(std::vector<NumbaType> elements, std::string className,
                               std::vector<std::string> fieldNames);
   static NumbaType gridGroup();
+  static NumbaType record(RecordLayout layout);
+  // An array whose items are records.
+  static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
+                               bool readonly = false);
 
   Kind kind() const { return kind_; }
   bool isVoid() const { return kind_ == Kind::Void; }
@@ -64,6 +93,15 @@ public:
   bool isArray() const { return kind_ == Kind::Array; }
   bool isTuple() const { return kind_ == Kind::UniTuple || kind_ == Kind::Tuple; }
   bool isNamedTuple() const { return isTuple() && !className_.empty(); }
+  bool isRecord() const { return kind_ == Kind::Record; }
+  // An array of records (its scalarKind() means nothing then).
+  bool isRecordArray() const { return kind_ == Kind::Array && record_ != nullptr; }
+  // Record and record arrays: the layout.
+  const RecordLayout& recordLayout() const { return *record_; }
+  // Arrays: the type of one item (a scalar or a record).
+  NumbaType elementType() const;
+  // Arrays: an array of the same items with another shape, layout or writability.
+  NumbaType withShape(int ndim, ArrayLayout layout, bool readonly) const;
 
   // Scalar: the scalar; Array: the element type.
   ScalarKind scalarKind() const { return scalar_; }
@@ -84,7 +122,7 @@ public:
   // `UniTuple(int64, 3)`, `Tuple((int64, float32))`, `void`.
   std::string spelling() const;
 
-  friend bool operator==(const NumbaType&, const NumbaType&) = default;
+  friend bool operator==(const NumbaType& a, const NumbaType& b);
 
 private:
   Kind kind_ = Kind::Void;
@@ -95,6 +133,7 @@ private:
   std::vector<NumbaType> elements_;
   std::string className_;
   std::vector<std::string> fieldNames_;
+  std::shared_ptr<const RecordLayout> record_; // Record, and arrays of records
 };
 
 // The scalar a numba type name stands for, aliases included (`float32`, `f4`, `float_`, `double`,

@@ -43,7 +43,7 @@ std::optional<NumbaType> readTypeExpression(const ast::Expr* expr, const ModuleS
                                             bool allowVoid) {
   if (const auto* subscript = expr->as<ast::Subscript>()) {
     std::optional<NumbaType> dtype = readTypeExpression(subscript->value, symbols);
-    if (!dtype || !dtype->isScalar())
+    if (!dtype || !(dtype->isScalar() || dtype->isRecord()))
       return std::nullopt;
     std::vector<const ast::Expr*> dims;
     if (const auto* tuple = subscript->slice->as<ast::Tuple>())
@@ -70,6 +70,8 @@ std::optional<NumbaType> readTypeExpression(const ast::Expr* expr, const ModuleS
       layout = ArrayLayout::F;
     else if (count != 0)
       return std::nullopt;
+    if (dtype->isRecord())
+      return NumbaType::recordArray(*dtype, ndim, layout);
     return NumbaType::array(dtype->scalarKind(), ndim, layout);
   }
   if (const auto* call = expr->as<ast::Call>()) {

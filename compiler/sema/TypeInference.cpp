@@ -102,9 +102,8 @@ OptType unify(const Type& a, const Type& b) {
     std::optional<ScalarKind> k = unifyScalars(a.scalarKind(), b.scalarKind());
     return k ? OptType(Type::scalar(*k)) : std::nullopt;
   }
-  if (a.isArray() && b.isArray() && a.scalarKind() == b.scalarKind() && a.ndim() == b.ndim())
-    return Type::array(a.scalarKind(), a.ndim(),
-                       a.layout() == b.layout() ? a.layout() : ArrayLayout::A,
+  if (a.isArray() && b.isArray() && a.elementType() == b.elementType() && a.ndim() == b.ndim())
+    return a.withShape(a.ndim(), a.layout() == b.layout() ? a.layout() : ArrayLayout::A,
                        a.readonly() || b.readonly());
   if (a.isTuple() && b.isTuple() && a.elements().size() == b.elements().size()) {
     std::vector<Type> elements;
@@ -163,6 +162,7 @@ private:
   OptType name(const ast::Name* n);
   OptType attribute(const ast::Attribute* a);
   OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);
+  OptType recordField(const Type& record, const std::string& name, SourceRange at);
   OptType subscript(const ast::Subscript* s);
   OptType binary(const ast::BinOp* b);
   OptType unary(const ast::UnaryOp* u);
@@ -273,6 +273,12 @@ void FunctionTyper::statement(const ast::Stmt* s) {
       else if (!result->isScalar())
         error(DiagKind::TypeAssignToElement, a->value->range,
               {result->str(), base ? base->str() : "?"});
+    } else if (const auto* at = a->target->as<ast::Attribute>(); at != nullptr && [&] {
+                 OptType b = expr(at->value);
+                 return b && b->isRecord();
+               }()) {
+      if (!result->isScalar())
+        error(DiagKind::TypeAssignToElement, a->value->range, {result->str(), "a record field"});
     } else {
       error(DiagKind::TypeNotSupported, a->target->range, {"augmented assignment to this target"});
     }
@@ -392,6 +398,14 @@ void FunctionTyper::assign(const ast::Expr* target, const Type& value, const ast
     OptType element = subscript(s);
     if (!element)
       return;
+    if (container->isRecord()) {
+      record(target, *element);
+      if (!value.isScalar())
+        error(DiagKind::TypeAssignToElement,
+              valueNode != nullptr ? valueNode->range : target->range,
+              {value.str(), element->str()});
+      return;
+    }
     if (!element->isScalar()) {
       error(DiagKind::TypeNotSupported, target->range, {"assigning to an array slice"});
       return;
@@ -401,9 +415,25 @@ void FunctionTyper::assign(const ast::Expr* target, const Type& value, const ast
             {value.str(), container->str()});
     return;
   }
-  case ast::NodeKind::Attribute:
-    error(DiagKind::TypeNotSupported, target->range, {"assigning to an attribute"});
+  case ast::NodeKind::Attribute: {
+    // A record's field (`r.x = v`, `a[i].x = v`): the value converts to the field's type.
+    const auto* a = target->as<ast::Attribute>();
+    OptType base = expr(a->value);
+    if (!base)
+      return;
+    if (!base->isRecord()) {
+      error(DiagKind::TypeNotSupported, target->range, {"assigning to an attribute"});
+      return;
+    }
+    OptType field = attribute(a);
+    if (!field)
+      return;
+    record(target, *field);
+    if (!value.isScalar())
+      error(DiagKind::TypeAssignToElement, valueNode != nullptr ? valueNode->range : target->range,
+            {value.str(), field->str()});
     return;
+  }
   default:
     error(DiagKind::TypeNotSupported, target->range, {"this assignment target"});
   }
@@ -460,11 +490,11 @@ void FunctionTyper::forLoop(const ast::For* loop) {
     if (t->kind() == NumbaType::Kind::UniTuple)
       element = t->elements()[0];
     else if (t->isArray() && t->ndim() == 1)
-      element = Type::scalar(t->scalarKind());
+      element = t->elementType();
     else if (t->isArray())
-      element = Type::array(t->scalarKind(), t->ndim() - 1,
-                            t->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A,
-                            t->readonly());
+      element = t->withShape(t->ndim() - 1,
+                             t->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A,
+                             t->readonly());
     else {
       error(DiagKind::TypeNotIterable, iter->range, {t->str()});
       return;
@@ -654,6 +684,13 @@ OptType FunctionTyper::name(const ast::Name* n) {
   }
 }
 
+OptType FunctionTyper::recordField(const Type& record, const std::string& name, SourceRange at) {
+  if (const RecordField* f = record.recordLayout().field(name))
+    return Type::scalar(f->type);
+  error(DiagKind::TypeUnknownAttribute, at, {record.str(), name});
+  return std::nullopt;
+}
+
 OptType FunctionTyper::namedTupleConstruction(const ast::Call* c, const ConstantValue& cls) {
   std::vector<std::string> fields = cls.fieldNames();
   std::vector<OptType> elements(fields.size());
@@ -724,6 +761,8 @@ OptType FunctionTyper::attribute(const ast::Attribute* a) {
     if (a->attr == "size" || a->attr == "ndim")
       return Type::scalar(ScalarKind::Int64);
   }
+  if (base->isRecord())
+    return recordField(*base, a->attr, a->attrRange);
   if (base->isNamedTuple()) {
     const std::vector<std::string>& fields = base->fieldNames();
     for (size_t i = 0; i < fields.size(); ++i)
@@ -769,6 +808,14 @@ OptType FunctionTyper::subscript(const ast::Subscript* s) {
     int64_t i = static_cast<int64_t>(k->intValue);
     return base->elements()[static_cast<size_t>(i < 0 ? i + n : i)];
   }
+  if (base->isRecord()) {
+    const auto* k = s->slice->as<ast::Constant>();
+    if (k == nullptr || k->valueKind != ast::ConstantKind::Str) {
+      error(DiagKind::TypeRecordIndex, s->slice->range, {base->str()});
+      return std::nullopt;
+    }
+    return recordField(*base, k->strValue, s->slice->range);
+  }
   if (!base->isArray()) {
     error(DiagKind::TypeIndexScalar, s->value->range, {base->str()});
     return std::nullopt;
@@ -801,11 +848,11 @@ OptType FunctionTyper::subscript(const ast::Subscript* s) {
   }
   int remaining = base->ndim() - static_cast<int>(indices.size()) + sliced;
   if (remaining == 0)
-    return Type::scalar(base->scalarKind());
+    return base->elementType();
   // A view: C stays C only when the leading dimensions were indexed and the rest kept whole.
   ArrayLayout layout =
       (base->layout() == ArrayLayout::C && sliced == 0) ? ArrayLayout::C : ArrayLayout::A;
-  return Type::array(base->scalarKind(), remaining, layout, base->readonly());
+  return base->withShape(remaining, layout, base->readonly());
 }
 
 OptType FunctionTyper::binary(const ast::BinOp* b) {
@@ -963,7 +1010,7 @@ OptType FunctionTyper::arrayConstructor(const std::string& api, const ast::Call*
     }
     OptType t = expr(shapeArg);
     if (t && t->isArray())
-      return Type::array(t->scalarKind(), t->ndim(), ArrayLayout::C, /*readonly=*/true);
+      return t->withShape(t->ndim(), ArrayLayout::C, /*readonly=*/true);
     if (t)
       error(DiagKind::TypeBadArguments, c->range, {api, t->str()});
     return std::nullopt;
