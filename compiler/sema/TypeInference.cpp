@@ -1200,9 +1200,13 @@ OptType FunctionTyper::apiCall(const std::string& api, const ast::Call* c,
     const Type complexType = Type::scalar(single ? ScalarKind::Complex64 : ScalarKind::Complex128);
     const Type f = Type::scalar(single ? ScalarKind::Float32 : ScalarKind::Float64);
     const std::string name = api.substr(6);
-    if (k->size() == 1 &&
-        (name == "exp" || name == "log" || name == "sqrt" || name == "sin" || name == "cos"))
-      return complexType;
+    static const char* const kComplexResults[] = {"exp",  "log",   "log10", "sqrt", "sin",  "cos",
+                                                  "tan",  "asin",  "acos",  "atan", "sinh", "cosh",
+                                                  "tanh", "asinh", "acosh", "atanh"};
+    if (k->size() == 1)
+      for (const char* f : kComplexResults)
+        if (name == f)
+          return complexType;
     if (k->size() == 1 && name == "phase")
       return f;
     if (k->size() == 1 && name == "polar")

@@ -945,6 +945,36 @@ PYK_HD inline float coshOf(float x) {
 PYK_HD inline double coshOf(double x) {
   return cosh(x);
 }
+PYK_HD inline float tanhOf(float x) {
+  return tanhf(x);
+}
+PYK_HD inline double tanhOf(double x) {
+  return tanh(x);
+}
+PYK_HD inline float tanOf(float x) {
+  return tanf(x);
+}
+PYK_HD inline double tanOf(double x) {
+  return tan(x);
+}
+PYK_HD inline float asinhOf(float x) {
+  return asinhf(x);
+}
+PYK_HD inline double asinhOf(double x) {
+  return asinh(x);
+}
+PYK_HD inline float log1pOf(float x) {
+  return log1pf(x);
+}
+PYK_HD inline double log1pOf(double x) {
+  return log1p(x);
+}
+// The largest magnitude whose square does not overflow, halved: beyond it atanh takes the
+// asymptotic branch, as CPython's CM_SQRT_LARGE_DOUBLE.
+template <typename F>
+PYK_HD F sqrtLarge() {
+  return sizeof(F) == 4 ? F(1.8446742e19f / 4) : F(1.3407807929942596e154 / 4);
+}
 } // namespace detail
 
 // abs(z), cmath.phase, the cmath functions numba.cuda supports on complex numbers.
@@ -1003,6 +1033,92 @@ PYK_HD Complex<F> cpow(Complex<F> z, Complex<F> w) {
 template <typename F>
 PYK_HD bool cisnan(Complex<F> z) {
   return z.re != z.re || z.im != z.im;
+}
+
+// The rest of cmath as numba ports CPython's cmathmodule.c (numba/cpython/cmathimpl.py): the
+// formulas for finite arguments of ordinary magnitude (CPython's special-value tables for
+// infinities and its extreme-magnitude branches are not reproduced, except atanh's).
+template <typename F>
+PYK_HD Complex<F> clog10(Complex<F> z) {
+  const Complex<F> l = clog(z);
+  const F ln10 = F(2.302585092994045684);
+  return {l.re / ln10, l.im / ln10};
+}
+template <typename F>
+PYK_HD Complex<F> csinh(Complex<F> z) {
+  return {detail::sinhOf(z.re) * detail::cosOf(z.im), detail::coshOf(z.re) * detail::sinOf(z.im)};
+}
+template <typename F>
+PYK_HD Complex<F> ccosh(Complex<F> z) {
+  return {detail::coshOf(z.re) * detail::cosOf(z.im), detail::sinhOf(z.re) * detail::sinOf(z.im)};
+}
+// tanh(x+iy) with CPython's cancellation-free formula; for huge |x| the limit ±1.
+template <typename F>
+PYK_HD Complex<F> ctanh(Complex<F> z) {
+  const F ax = z.re < 0 ? -z.re : z.re;
+  if (ax > F(sizeof(F) == 4 ? 44 : 354)) {
+    const F e = detail::expOf(-2 * ax);
+    return {z.re < 0 ? F(-1) : F(1), 4 * detail::sinOf(z.im) * detail::cosOf(z.im) * e};
+  }
+  const F t = detail::tanhOf(z.re);
+  const F ty = detail::tanOf(z.im);
+  const F cx = 1 / detail::coshOf(z.re);
+  const F txty = t * ty;
+  const F denom = 1 + txty * txty;
+  return {t * (1 + ty * ty) / denom, ((ty / denom) * cx) * cx};
+}
+// tan(z) = -i tanh(iz).
+template <typename F>
+PYK_HD Complex<F> ctan(Complex<F> z) {
+  const Complex<F> r = ctanh(Complex<F>{-z.im, z.re});
+  return {r.im, -r.re};
+}
+template <typename F>
+PYK_HD Complex<F> casinh(Complex<F> z) {
+  const Complex<F> s1 = csqrt(Complex<F>{1 + z.im, -z.re});
+  const Complex<F> s2 = csqrt(Complex<F>{1 - z.im, z.re});
+  return {detail::asinhOf(s1.re * s2.im - s2.re * s1.im),
+          detail::atan2Of(z.im, s1.re * s2.re - s1.im * s2.im)};
+}
+// asin(z) = -i asinh(iz).
+template <typename F>
+PYK_HD Complex<F> casin(Complex<F> z) {
+  const Complex<F> r = casinh(Complex<F>{-z.im, z.re});
+  return {r.im, -r.re};
+}
+template <typename F>
+PYK_HD Complex<F> cacos(Complex<F> z) {
+  const Complex<F> s1 = csqrt(Complex<F>{1 - z.re, -z.im});
+  const Complex<F> s2 = csqrt(Complex<F>{1 + z.re, z.im});
+  return {2 * detail::atan2Of(s1.re, s2.re), detail::asinhOf(s2.re * s1.im - s2.im * s1.re)};
+}
+template <typename F>
+PYK_HD Complex<F> cacosh(Complex<F> z) {
+  const Complex<F> s1 = csqrt(Complex<F>{z.re - 1, z.im});
+  const Complex<F> s2 = csqrt(Complex<F>{z.re + 1, z.im});
+  return {detail::asinhOf(s1.re * s2.re + s1.im * s2.im), 2 * detail::atan2Of(s1.im, s2.re)};
+}
+template <typename F>
+PYK_HD Complex<F> catanh(Complex<F> z) {
+  if (z.re < 0) {
+    const Complex<F> r = catanh(Complex<F>{-z.re, -z.im});
+    return {-r.re, -r.im};
+  }
+  const F ay = z.im < 0 ? -z.im : z.im;
+  const F halfPi = F(1.5707963267948966);
+  if (z.re > detail::sqrtLarge<F>() || ay > detail::sqrtLarge<F>()) {
+    const F h = detail::hypotOf(z.re / 2, z.im / 2);
+    return {z.re / 4 / h / h, z.im < 0 ? -halfPi : halfPi};
+  }
+  const F oneMinus = 1 - z.re;
+  return {detail::log1pOf(4 * z.re / (oneMinus * oneMinus + ay * ay)) / 4,
+          -detail::atan2Of(-2 * z.im, oneMinus * (1 + z.re) - ay * ay) / 2};
+}
+// atan(z) = -i atanh(iz).
+template <typename F>
+PYK_HD Complex<F> catan(Complex<F> z) {
+  const Complex<F> r = catanh(Complex<F>{-z.im, z.re});
+  return {r.im, -r.re};
 }
 
 } // namespace pyk
