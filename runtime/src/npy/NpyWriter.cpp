@@ -1,0 +1,65 @@
+// NpyWriter: HostArrays to .npy files (or their bytes), exactly as np.save writes them.
+#include <algorithm>
+#include <bit>
+
+#include "file/FileReplacement.h"
+#include "npy/NpyHeader.h"
+#include "pyk/error.hpp"
+#include "pyk/npy.hpp"
+
+namespace pyk {
+
+namespace {
+
+void checkWritable(const HostArray& array, std::string_view name) {
+  std::string prefix = name.empty() ? std::string() : std::string(name) + ": ";
+  if (array.shape.size() > kMaxNpyDimensions)
+    throw Error(ErrorKind::InvalidArgument,
+                prefix + "cannot write an array of " + std::to_string(array.shape.size()) +
+                    " dimensions (pyk writes at most " + std::to_string(kMaxNpyDimensions) + ")");
+  if (!array.isConsistent())
+    throw Error(ErrorKind::InvalidArgument,
+                prefix + "cannot write an inconsistent array: shape " +
+                    npy::shapeText(array.shape) + " of " + std::string(dtypeName(array.dtype)) +
+                    " with " + std::to_string(array.bytes.size()) + " bytes of data");
+}
+
+// The data in little-endian order: the array's own bytes on a little-endian machine.
+std::vector<std::byte> littleEndianCopy(const HostArray& array) {
+  std::vector<std::byte> data = array.bytes;
+  std::size_t itemsize = dtypeItemsize(array.dtype);
+  std::size_t width = isComplexDtype(array.dtype) ? itemsize / 2 : itemsize;
+  for (std::size_t offset = 0; width > 1 && offset + width <= data.size(); offset += width)
+    std::reverse(data.begin() + static_cast<std::ptrdiff_t>(offset),
+                 data.begin() + static_cast<std::ptrdiff_t>(offset + width));
+  return data;
+}
+
+} // namespace
+
+std::vector<std::byte> encodeNpy(const HostArray& array) {
+  checkWritable(array, "");
+  std::vector<std::byte> contents = npy::formatNpyHeader(array.dtype, array.shape);
+  if constexpr (std::endian::native == std::endian::little) {
+    contents.insert(contents.end(), array.bytes.begin(), array.bytes.end());
+  } else {
+    std::vector<std::byte> data = littleEndianCopy(array);
+    contents.insert(contents.end(), data.begin(), data.end());
+  }
+  return contents;
+}
+
+void writeNpy(const std::filesystem::path& path, const HostArray& array) {
+  checkWritable(array, path.string());
+  std::vector<std::byte> header = npy::formatNpyHeader(array.dtype, array.shape);
+  std::vector<std::byte> swapped;
+  std::span<const std::byte> data = array.bytes;
+  if constexpr (std::endian::native != std::endian::little) {
+    swapped = littleEndianCopy(array);
+    data = swapped;
+  }
+  std::span<const std::byte> pieces[] = {header, data};
+  file::replaceFile(path, pieces, 0666, ErrorKind::File);
+}
+
+} // namespace pyk

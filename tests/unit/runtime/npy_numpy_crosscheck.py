@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# npy_numpy_crosscheck: numpy writes arrays of every dtype pyk reads, in both byte orders, C and
+# Fortran order and format versions 1.0, 2.0 and 3.0; pyk_npy_roundtrip reads and rewrites them;
+# numpy checks that what comes back equals what went in and is exactly what np.save writes.
+# Also checks pyk's messages for dtypes it refuses. Usage: npy_numpy_crosscheck.py PYK_NPY_ROUNDTRIP
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32", "float64", "complex64", "complex128"]
+SHAPES = [(), (0,), (7,), (3, 4), (2, 3, 4), (2, 0, 3), (1,) * 30 + (2, 3)]
+SUPPORTED = ("(pyk reads bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, "
+             "complex128)")
+
+
+def values(dtype, shape, rng):
+    """Random values of a dtype, with the special floats (inf, nan, -0.0) where they fit."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        return rng.integers(0, 2, size=shape).astype(dtype)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
+    real = dtype.type(0).real.dtype
+    def floats():
+        array = np.array(rng.standard_normal(size=shape) * 1000, dtype=real)
+        flat = array.reshape(-1)
+        for i, special in enumerate([np.inf, -np.inf, np.nan, -0.0][: flat.size]):
+            flat[i] = special
+        return array
+    if dtype.kind == "c":
+        array = np.empty(shape, dtype=dtype)
+        array.real, array.imag = floats(), floats()
+        return array
+    return floats()
+
+
+def little_endian(dtype):
+    dtype = np.dtype(dtype)
+    return dtype if dtype.itemsize == 1 else dtype.newbyteorder("<")
+
+
+def main():
+    tool = sys.argv[1]
+    rng = np.random.default_rng(20260101)
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="pyk-npy-crosscheck-") as folder:
+        cases = []  # (input path, output path, the array numpy wrote)
+        for name in DTYPES:
+            orders = ["|"] if np.dtype(name).itemsize == 1 else ["<", ">"]
+            for byte_order in orders:
+                for shape in SHAPES:
+                    for layout in ["C", "F"]:
+                        dtype = np.dtype(name).newbyteorder(byte_order)
+                        array = values(name, shape, rng).astype(dtype)
+                        if layout == "F":
+                            array = np.asfortranarray(array)
+                        for version in [None, (2, 0), (3, 0)] if len(shape) == 2 else [None]:
+                            stem = "%s-%s-%s-%s-%s" % (
+                                name, {"<": "le", ">": "be", "|": "na"}[byte_order], layout,
+                                "x".join(map(str, shape)) or "0d",
+                                "v%d" % version[0] if version else "auto")
+                            source = os.path.join(folder, stem + ".npy")
+                            with open(source, "wb") as out:
+                                np.lib.format.write_array(out, array, version=version)
+                            cases.append((source, source[:-4] + ".out.npy", array))
+        arguments = [path for source, result, _ in cases for path in (source, result)]
+        run = subprocess.run([tool] + arguments, capture_output=True, text=True)
+        if run.returncode != 0:
+            failures.append("pyk_npy_roundtrip failed:\n" + run.stderr)
+        for source, result, array in cases:
+            if not os.path.exists(result):
+                failures.append("%s: not written back" % source)
+                continue
+            back = np.load(result)
+            expected = array.astype(little_endian(array.dtype), order="C")
+            if back.dtype != expected.dtype or back.shape != expected.shape:
+                failures.append("%s: came back as %s %s, not %s %s" % (
+                    source, back.dtype.str, back.shape, expected.dtype.str, expected.shape))
+            elif back.tobytes() != expected.tobytes():
+                failures.append("%s: the values changed" % source)
+            numpy_bytes = io.BytesIO()
+            np.save(numpy_bytes, expected)
+            with open(result, "rb") as written:
+                if written.read() != numpy_bytes.getvalue():
+                    failures.append("%s: pyk's file differs from what np.save writes" % result)
+
+        refused = {
+            "unicode.npy": (np.array(["hello"], dtype="<U5"), "unsupported dtype '<U5' " + SUPPORTED),
+            "bytes.npy": (np.array([b"abc"]), "unsupported dtype '|S3' " + SUPPORTED),
+            "object.npy": (np.array([1, "x"], dtype=object),
+                           "unsupported dtype '|O' " + SUPPORTED),
+            "datetime.npy": (np.array(["2024-01-01"], dtype="datetime64[D]"),
+                             "unsupported dtype '<M8[D]' " + SUPPORTED),
+            "longdouble.npy": (np.zeros(2, dtype=np.longdouble), "unsupported dtype '%s' %s"
+                               % (np.dtype(np.longdouble).str, SUPPORTED)),
+            "structured.npy": (np.zeros(2, dtype=[("x", "<f4"), ("y", "<i4")]),
+                               "unsupported structured dtype [('x', '<f4'), ('y', '<i4')] "
+                               + SUPPORTED),
+        }
+        for name, (array, message) in refused.items():
+            source = os.path.join(folder, name)
+            np.save(source, array, allow_pickle=True)
+            run = subprocess.run([tool, source, source + ".out"], capture_output=True, text=True)
+            expected = "%s: %s\n" % (source, message)
+            if run.returncode != 1 or run.stderr != expected:
+                failures.append("%s: expected exit 1 and %r, got exit %d and %r"
+                                % (name, expected, run.returncode, run.stderr))
+            if os.path.exists(source + ".out"):
+                failures.append("%s: an output was written for a refused file" % name)
+
+    for failure in failures:
+        print("FAIL", failure)
+    print("%d arrays round-tripped, %d refusals checked, %d failures"
+          % (len(cases), len(refused), len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
