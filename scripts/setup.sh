@@ -7,6 +7,9 @@ packages=(
   g++ cmake ninja-build          # the build
   antlr4 default-jre-headless    # generates the parser at build time
   libantlr4-runtime-dev          # the parser's C++ runtime (linked statically)
+  libboost-context-dev           # the CPU backend's fibers: Boost.Context's fcontext, whose
+                                 # per-architecture context-switch assembly is maintained upstream
+                                 # (better than writing our own)
   googletest libgtest-dev libgmock-dev  # unit tests
   llvm-14-tools                  # lit and FileCheck, for the golden-file tests
   python3                        # runs lit

@@ -17,6 +17,8 @@ const char* errorKindName(ErrorKind kind) noexcept {
     return "cache error";
   case ErrorKind::Device:
     return "device error";
+  case ErrorKind::Kernel:
+    return "kernel error";
   case ErrorKind::Internal:
     return "internal error";
   }

@@ -15,6 +15,7 @@ enum class ErrorKind {
   File,            // a file could not be read or written, or has a bad format (.npy)
   Cache,           // the compile cache could not be used
   Device,          // no device, or the device/driver reported an error
+  Kernel,          // a kernel failed while it ran (a deadlock at a barrier on the CPU backend)
   Internal,        // a bug in pyk
 };
 

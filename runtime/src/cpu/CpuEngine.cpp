@@ -1,0 +1,142 @@
+// CpuEngine: launch checks, per-worker block state, and the loop and fiber ways to run a block.
+#include "cpu/CpuEngine.h"
+
+#include "cpu/FiberScheduler.h"
+#include "pyk/error.hpp"
+
+#include <algorithm>
+#include <new>
+#include <string>
+
+namespace pyk::cpu {
+
+namespace {
+
+constexpr std::size_t kSharedMemoryAlignment = 64;
+constexpr uint32 kMaxBlockDim[3] = {1024, 1024, 64};
+constexpr uint32 kMaxGridDim[3] = {0x7FFFFFFFu, 65535, 65535};
+
+std::string describe(Dim3 extent) {
+  return "(" + std::to_string(extent.x) + ", " + std::to_string(extent.y) + ", " +
+         std::to_string(extent.z) + ")";
+}
+
+const char* nameOf(const KernelEntry& kernel) {
+  return kernel.name != nullptr ? kernel.name : "?";
+}
+
+// CUDA's launch limits, as cudaErrorInvalidConfiguration reports them.
+void checkLaunch(const KernelEntry& kernel, Dim3 grid, Dim3 block) {
+  const std::string prefix = "kernel `" + std::string(nameOf(kernel)) + "`: ";
+  const uint32 gridDims[3] = {grid.x, grid.y, grid.z};
+  const uint32 blockDims[3] = {block.x, block.y, block.z};
+  const char* axes = "xyz";
+  for (int axis = 0; axis < 3; ++axis) {
+    if (gridDims[axis] == 0 || gridDims[axis] > kMaxGridDim[axis])
+      throw Error(ErrorKind::InvalidLaunch, prefix + "grid " + describe(grid) + " has " +
+                                                std::to_string(gridDims[axis]) + " blocks along " +
+                                                axes[axis] + "; the range is 1 to " +
+                                                std::to_string(kMaxGridDim[axis]));
+    if (blockDims[axis] == 0 || blockDims[axis] > kMaxBlockDim[axis])
+      throw Error(ErrorKind::InvalidLaunch,
+                  prefix + "block " + describe(block) + " has " + std::to_string(blockDims[axis]) +
+                      " threads along " + axes[axis] + "; the range is 1 to " +
+                      std::to_string(kMaxBlockDim[axis]));
+  }
+  if (volumeOf(block) > kMaxThreadsPerBlock)
+    throw Error(ErrorKind::InvalidLaunch,
+                prefix + "block " + describe(block) + " of " + std::to_string(volumeOf(block)) +
+                    " threads exceeds " + std::to_string(kMaxThreadsPerBlock));
+  if (kernel.mode == ExecutionMode::Loop && kernel.blockEntry == nullptr)
+    throw Error(ErrorKind::InvalidArgument, prefix + "loop mode needs a block entry point");
+  if (kernel.mode == ExecutionMode::Fiber && kernel.threadEntry == nullptr)
+    throw Error(ErrorKind::InvalidArgument, prefix + "fiber mode needs a thread entry point");
+}
+
+} // namespace
+
+void CpuEngine::SharedMemoryDeleter::operator()(unsigned char* memory) const {
+  ::operator delete[](memory, std::align_val_t(kSharedMemoryAlignment));
+}
+
+CpuEngine::CpuEngine(const CpuSettings& settings)
+    : settings_(settings), pool_(settings.workerCount), workers_(pool_.workerCount()) {}
+
+CpuEngine::~CpuEngine() = default;
+
+CpuEngine& CpuEngine::shared() {
+  static CpuEngine engine(CpuSettings::fromEnvironment());
+  return engine;
+}
+
+void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
+                               std::size_t staticSharedBytes, std::size_t dynamicSharedBytes) {
+  const std::size_t dynamicOffset = (staticSharedBytes + kDynamicSharedAlignment - 1) /
+                                    kDynamicSharedAlignment * kDynamicSharedAlignment;
+  if (dynamicOffset < staticSharedBytes || dynamicOffset + dynamicSharedBytes < dynamicOffset)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel `" + std::string(nameOf(kernel)) + "`: shared memory size overflows");
+  const std::size_t sharedBytes = dynamicOffset + dynamicSharedBytes;
+  // Whole cache lines, and never empty, so every block has a valid aligned pointer.
+  const std::size_t capacity = std::max<std::size_t>(
+      kSharedMemoryAlignment,
+      (sharedBytes + kSharedMemoryAlignment - 1) / kSharedMemoryAlignment * kSharedMemoryAlignment);
+  for (unsigned worker = 0; worker < workers_.size(); ++worker) {
+    WorkerState& state = workers_[worker];
+    if (state.sharedCapacity < capacity) {
+      state.sharedMemory.reset();
+      state.sharedCapacity = 0;
+      state.sharedMemory.reset(static_cast<unsigned char*>(
+          ::operator new[](capacity, std::align_val_t(kSharedMemoryAlignment))));
+      state.sharedCapacity = capacity;
+    }
+    if (kernel.mode == ExecutionMode::Fiber && !state.fibers)
+      state.fibers = std::make_unique<FiberScheduler>(settings_.fiberStackBytes);
+    Block& b = state.block;
+    b.blockIdx = Dim3{0, 0, 0};
+    b.blockDim = block;
+    b.gridDim = grid;
+    b.sharedMemory = state.sharedMemory.get();
+    b.sharedBytes = sharedBytes;
+    b.dynamicSharedOffset = dynamicOffset;
+    b.dynamicSharedBytes = dynamicSharedBytes;
+    b.ops = nullptr; // the fiber scheduler sets its own
+    b.scheduler = nullptr;
+    b.warps = nullptr;
+    b.workerIndex = worker;
+  }
+}
+
+void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
+                       std::size_t staticSharedBytes, std::size_t dynamicSharedBytes, void** args) {
+  checkLaunch(kernel, grid, block);
+  if (WorkerPool::callerIsRunningJob())
+    throw Error(ErrorKind::InvalidLaunch, "kernel `" + std::string(nameOf(kernel)) +
+                                              "`: launched from inside a running kernel, which "
+                                              "the CPU backend does not support");
+  std::lock_guard lock(launchMutex_);
+  prepareWorkers(kernel, grid, block, staticSharedBytes, dynamicSharedBytes);
+  // Enough chunks per worker to even out uneven blocks, few enough to keep the counter cool.
+  const uint64_t chunk =
+      std::clamp<uint64_t>(volumeOf(grid) / (uint64_t{pool_.workerCount()} * 8), 1, 64);
+  if (kernel.mode == ExecutionMode::Loop) {
+    pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
+      Block& b = workers_[worker].block;
+      b.blockIdx = blockIdx;
+      kernel.blockEntry(b, args);
+    });
+  } else {
+    pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
+      WorkerState& state = workers_[worker];
+      state.block.blockIdx = blockIdx;
+      state.fibers->runBlock(state.block, kernel.threadEntry, args, nameOf(kernel));
+    });
+  }
+}
+
+void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,
+               std::size_t dynamicSharedBytes, void** args) {
+  CpuEngine::shared().launch(kernel, grid, block, staticSharedBytes, dynamicSharedBytes, args);
+}
+
+} // namespace pyk::cpu

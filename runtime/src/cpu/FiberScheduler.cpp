@@ -1,0 +1,263 @@
+// FiberScheduler: the fibers of one block, their barriers and their round-robin switching.
+#include "cpu/FiberScheduler.h"
+
+#include "pyk/error.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+
+namespace pyk::cpu {
+
+namespace fcontext = boost::context::detail;
+
+const BlockOps FiberScheduler::kOps = {&FiberScheduler::syncBlockOp, &FiberScheduler::syncWarpOp};
+
+FiberScheduler::FiberScheduler(std::size_t stackBytes)
+    : stacks_(stackBytes), warps_(kMaxWarpsPerBlock), warpBarriers_(kMaxWarpsPerBlock) {
+  main_.owner = this;
+}
+
+void FiberScheduler::prepareThreads(Block& block) {
+  const Dim3 dim = block.blockDim;
+  if (preparedBlock_ == &block && preparedBlockDim_.x == dim.x && preparedBlockDim_.y == dim.y &&
+      preparedBlockDim_.z == dim.z)
+    return;
+  threadCount_ = static_cast<uint32_t>(volumeOf(dim));
+  stacks_.reserve(threadCount_);
+  fibers_.resize(threadCount_);
+  threads_.resize(threadCount_);
+  ready_.resize(threadCount_);
+  blockWaiters_.reserve(threadCount_);
+  uint32_t linear = 0;
+  for (uint32_t z = 0; z < dim.z; ++z)
+    for (uint32_t y = 0; y < dim.y; ++y)
+      for (uint32_t x = 0; x < dim.x; ++x, ++linear) {
+        threads_[linear] =
+            Thread{Dim3{x, y, z}, &block, linear, linear % kWarpSize, linear / kWarpSize};
+        fibers_[linear].owner = this;
+        fibers_[linear].index = linear;
+      }
+  preparedBlock_ = &block;
+  preparedBlockDim_ = dim;
+}
+
+void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void** args,
+                              const char* kernelName) {
+  prepareThreads(block);
+  block.ops = &kOps;
+  block.scheduler = this;
+  block.warps = warps_.data();
+  block_ = &block;
+  entry_ = entry;
+  args_ = args;
+  kernelName_ = kernelName;
+  failure_ = nullptr;
+  live_ = threadCount_;
+  blockArrived_ = 0;
+  blockPredicates_ = 0;
+  blockWaiters_.clear();
+  readyHead_ = 0;
+  readyCount_ = 0;
+  const uint32_t warpCount = (threadCount_ + kWarpSize - 1) / kWarpSize;
+  for (uint32_t warp = 0; warp < warpCount; ++warp) {
+    const uint32_t lanes = std::min<uint32_t>(kWarpSize, threadCount_ - warp * kWarpSize);
+    warps_[warp].liveLanes = lanes == kWarpSize ? kFullWarpMask : (1u << lanes) - 1u;
+    warpBarriers_[warp].arrived = 0;
+  }
+  for (uint32_t i = 0; i < threadCount_; ++i) {
+    fibers_[i].context = fcontext::make_fcontext(stacks_.top(i), stacks_.stackBytes(), &fiberStart);
+    fibers_[i].state = FiberState::Ready;
+    pushReady(i);
+  }
+
+  main_.state = FiberState::Running;
+  for (;;) {
+    if (failure_) {
+      std::exception_ptr failure = failure_;
+      failure_ = nullptr;
+      std::rethrow_exception(failure);
+    }
+    Fiber* next = popReady();
+    if (next == nullptr) {
+      if (live_ == 0)
+        return;
+      // Nothing runs, yet threads wait: a warp whose lanes asked for different masks may still
+      // have a complete group; otherwise the block is stuck.
+      bool released = false;
+      for (uint32_t warp = 0; warp < warpCount; ++warp)
+        released = releaseCompleteWarpGroups(warp) || released;
+      if (!released)
+        throwDeadlock();
+      continue;
+    }
+    switchTo(main_, *next);
+  }
+}
+
+// ---- switching --------------------------------------------------------------------------------
+
+// Every jump passes the Fiber it leaves; whoever resumes stores the context it came back with.
+void FiberScheduler::switchTo(Fiber& from, Fiber& to) {
+  current_ = &to;
+  to.state = FiberState::Running;
+  const fcontext::transfer_t back = fcontext::jump_fcontext(to.context, &from);
+  static_cast<Fiber*>(back.data)->context = back.fctx;
+}
+
+void FiberScheduler::fiberStart(fcontext::transfer_t from) {
+  auto* previous = static_cast<Fiber*>(from.data);
+  previous->context = from.fctx;
+  previous->owner->runCurrentFiber();
+}
+
+void FiberScheduler::runCurrentFiber() {
+  Fiber& self = *current_;
+  try {
+    entry_(threads_[self.index], args_);
+  } catch (...) {
+    if (!failure_)
+      failure_ = std::current_exception();
+  }
+  finishCurrentFiber();
+}
+
+// The current fiber has set its waiting state; run the next ready one, or the worker's own
+// context when none is (all done, or stuck).
+void FiberScheduler::suspendCurrent() {
+  Fiber& self = *current_;
+  Fiber* next = popReady();
+  switchTo(self, next != nullptr ? *next : main_);
+}
+
+void FiberScheduler::finishCurrentFiber() {
+  Fiber& self = *current_;
+  self.state = FiberState::Done;
+  --live_;
+  const Thread& thread = threads_[self.index];
+  warps_[thread.warpId].liveLanes &= ~(1u << thread.laneId);
+  Fiber* next = nullptr;
+  if (!failure_) {
+    // An exited thread counts as arrived at the barriers others wait at.
+    if (blockArrived_ > 0 && blockArrived_ == live_)
+      releaseBlockBarrier();
+    releaseCompleteWarpGroups(thread.warpId);
+    next = popReady();
+  }
+  current_ = next != nullptr ? next : &main_;
+  current_->state = FiberState::Running;
+  fcontext::jump_fcontext(current_->context, &self); // never comes back
+  __builtin_unreachable();
+}
+
+void FiberScheduler::pushReady(uint32_t fiber) {
+  uint32_t slot = readyHead_ + readyCount_;
+  if (slot >= threadCount_)
+    slot -= threadCount_;
+  ready_[slot] = fiber;
+  ++readyCount_;
+}
+
+FiberScheduler::Fiber* FiberScheduler::popReady() {
+  if (readyCount_ == 0)
+    return nullptr;
+  Fiber* fiber = &fibers_[ready_[readyHead_]];
+  if (++readyHead_ == threadCount_)
+    readyHead_ = 0;
+  --readyCount_;
+  return fiber;
+}
+
+// ---- block barrier ----------------------------------------------------------------------------
+
+BarrierResult FiberScheduler::syncBlockOp(Thread& thread, int32 predicate) {
+  return static_cast<FiberScheduler*>(thread.block->scheduler)
+      ->arriveAtBlockBarrier(thread, predicate != 0);
+}
+
+BarrierResult FiberScheduler::arriveAtBlockBarrier(Thread& thread, bool predicate) {
+  ++blockArrived_;
+  blockPredicates_ += predicate ? 1 : 0;
+  if (blockArrived_ == live_) {
+    releaseBlockBarrier();
+    return lastBarrier_;
+  }
+  fibers_[thread.linearIndex].state = FiberState::AtBlockBarrier;
+  blockWaiters_.push_back(thread.linearIndex);
+  suspendCurrent();
+  // The next release cannot happen before this thread arrives again, so lastBarrier_ still holds.
+  return lastBarrier_;
+}
+
+void FiberScheduler::releaseBlockBarrier() {
+  lastBarrier_ =
+      BarrierResult{static_cast<int32>(blockArrived_), static_cast<int32>(blockPredicates_)};
+  blockArrived_ = 0;
+  blockPredicates_ = 0;
+  for (uint32_t fiber : blockWaiters_) {
+    fibers_[fiber].state = FiberState::Ready;
+    pushReady(fiber);
+  }
+  blockWaiters_.clear();
+}
+
+// ---- warp barriers ----------------------------------------------------------------------------
+
+void FiberScheduler::syncWarpOp(Thread& thread, uint32 mask) {
+  static_cast<FiberScheduler*>(thread.block->scheduler)->arriveAtWarpBarrier(thread, mask);
+}
+
+void FiberScheduler::arriveAtWarpBarrier(Thread& thread, uint32 mask) {
+  WarpBarrier& barrier = warpBarriers_[thread.warpId];
+  const uint32_t lane = thread.laneId;
+  barrier.arrived |= 1u << lane;
+  barrier.requested[lane] = mask | (1u << lane);
+  if (releaseWarpGroupIfComplete(thread.warpId, lane, lane))
+    return;
+  fibers_[thread.linearIndex].state = FiberState::AtWarpBarrier;
+  suspendCurrent();
+}
+
+bool FiberScheduler::releaseWarpGroupIfComplete(uint32_t warp, uint32_t lane, uint32_t running) {
+  WarpBarrier& barrier = warpBarriers_[warp];
+  const uint32_t group = barrier.requested[lane] & warps_[warp].liveLanes;
+  if ((barrier.arrived & group) != group)
+    return false;
+  combineWarpExchange(warps_[warp], group);
+  barrier.arrived &= ~group;
+  for (uint32_t waiting = group; waiting != 0; waiting &= waiting - 1) {
+    const uint32_t other = static_cast<uint32_t>(std::countr_zero(waiting));
+    if (other == running)
+      continue;
+    const uint32_t fiber = warp * kWarpSize + other;
+    fibers_[fiber].state = FiberState::Ready;
+    pushReady(fiber);
+  }
+  return true;
+}
+
+bool FiberScheduler::releaseCompleteWarpGroups(uint32_t warp) {
+  bool released = false;
+  for (uint32_t waiting = warpBarriers_[warp].arrived; waiting != 0; waiting &= waiting - 1) {
+    const uint32_t lane = static_cast<uint32_t>(std::countr_zero(waiting));
+    if ((warpBarriers_[warp].arrived >> lane & 1u) &&
+        releaseWarpGroupIfComplete(warp, lane, kWarpSize))
+      released = true;
+  }
+  return released;
+}
+
+void FiberScheduler::throwDeadlock() const {
+  uint32_t atWarpBarriers = 0;
+  for (uint32_t warp = 0; warp * kWarpSize < threadCount_; ++warp)
+    atWarpBarriers += static_cast<uint32_t>(std::popcount(warpBarriers_[warp].arrived));
+  const Dim3 at = block_->blockIdx;
+  throw Error(ErrorKind::Kernel,
+              "kernel `" + std::string(kernelName_) + "` deadlocked in block (" +
+                  std::to_string(at.x) + ", " + std::to_string(at.y) + ", " + std::to_string(at.z) +
+                  "): " + std::to_string(blockWaiters_.size()) +
+                  " threads wait at `syncthreads` and " + std::to_string(atWarpBarriers) +
+                  " at warp-level operations whose other lanes never arrive");
+}
+
+} // namespace pyk::cpu

@@ -1,0 +1,104 @@
+// WorkerPool: the worker threads' loop and the chunked hand-out of a job's indices.
+#include "cpu/WorkerPool.h"
+
+#include "pyk/error.hpp"
+
+#include <algorithm>
+
+namespace pyk::cpu {
+
+namespace {
+// Set while this thread runs a job's body: a nested parallelFor would wait for itself.
+thread_local bool insideJob = false;
+} // namespace
+
+WorkerPool::WorkerPool(unsigned workerCount) : workerCount_(std::max(1u, workerCount)) {
+  threads_.reserve(workerCount_ - 1);
+  for (unsigned worker = 1; worker < workerCount_; ++worker)
+    threads_.emplace_back([this, worker] { workerLoop(worker); });
+}
+
+WorkerPool::~WorkerPool() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  for (std::thread& thread : threads_)
+    thread.join();
+}
+
+bool WorkerPool::callerIsRunningJob() {
+  return insideJob;
+}
+
+void WorkerPool::workerLoop(unsigned worker) {
+  uint64_t seen = 0;
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+    if (stopping_)
+      return;
+    seen = generation_;
+    Job* job = job_;
+    if (job == nullptr) // woke after the job was over
+      continue;
+    ++running_;
+    lock.unlock();
+    work(*job, worker);
+    lock.lock();
+    if (--running_ == 0)
+      idle_.notify_all();
+  }
+}
+
+void WorkerPool::work(Job& job, unsigned worker) {
+  insideJob = true;
+  while (!job.failed.load(std::memory_order_relaxed)) {
+    const uint64_t begin = job.next.fetch_add(job.chunk, std::memory_order_relaxed);
+    if (begin >= job.count)
+      break;
+    const uint64_t end = std::min(job.count, begin + job.chunk);
+    try {
+      (*job.body)(worker, begin, end);
+    } catch (...) {
+      std::lock_guard lock(job.failureMutex);
+      if (!job.failure)
+        job.failure = std::current_exception();
+      job.failed.store(true, std::memory_order_relaxed);
+    }
+  }
+  insideJob = false;
+}
+
+void WorkerPool::parallelFor(uint64_t count, uint64_t chunk, const ChunkBody& body) {
+  if (insideJob)
+    throw Error(ErrorKind::InvalidLaunch, "a kernel cannot launch work from inside a running "
+                                          "kernel on the CPU backend");
+  if (count == 0)
+    return;
+  std::lock_guard call(callMutex_);
+  Job job;
+  job.count = count;
+  job.chunk = std::max<uint64_t>(1, chunk);
+  job.body = &body;
+  const bool helpers = workerCount_ > 1 && job.chunk < count;
+  if (helpers) {
+    {
+      std::lock_guard lock(mutex_);
+      job_ = &job;
+      ++generation_;
+    }
+    wake_.notify_all();
+  }
+  work(job, 0);
+  if (helpers) {
+    std::unique_lock lock(mutex_);
+    job_ = nullptr;
+    idle_.wait(lock, [&] { return running_ == 0; });
+  }
+  if (job.failure)
+    std::rethrow_exception(job.failure);
+}
+
+} // namespace pyk::cpu

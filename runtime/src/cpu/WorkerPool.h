@@ -1,0 +1,80 @@
+// WorkerPool: the threads that run a launch's blocks, the launching thread among them, handing
+// out work in chunks to whichever worker asks next.
+#pragma once
+
+#include "cpu/pyk_cpu_support.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace pyk::cpu {
+
+class WorkerPool {
+public:
+  // body(worker, begin, end) runs indices [begin, end) on worker `worker` (0 is the caller).
+  using ChunkBody = std::function<void(unsigned worker, uint64_t begin, uint64_t end)>;
+
+  // `workerCount` threads in all: the caller of parallelFor and workerCount - 1 started here.
+  explicit WorkerPool(unsigned workerCount);
+  ~WorkerPool();
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  unsigned workerCount() const { return workerCount_; }
+  // Whether the calling thread is running a body of some pool's parallelFor.
+  static bool callerIsRunningJob();
+
+  // Runs every index of [0, count) once, `chunk` consecutive indices at a time. The first
+  // exception a body throws stops the handing out of chunks; it is rethrown here once every worker
+  // has finished its chunk. One call runs at a time; a call from inside a body is a pyk::Error.
+  void parallelFor(uint64_t count, uint64_t chunk, const ChunkBody& body);
+
+  // parallelFor over the blocks of `grid` in linear order (x fastest):
+  // body(worker, blockIdx).
+  template <typename Body>
+  void parallelForBlocks(Dim3 grid, uint64_t chunk, Body&& body) {
+    const uint64_t columns = grid.x;
+    const uint64_t plane = static_cast<uint64_t>(grid.x) * grid.y;
+    parallelFor(volumeOf(grid), chunk, [&](unsigned worker, uint64_t begin, uint64_t end) {
+      for (uint64_t linear = begin; linear < end; ++linear) {
+        const uint64_t inPlane = linear % plane;
+        body(worker,
+             Dim3{static_cast<uint32>(inPlane % columns), static_cast<uint32>(inPlane / columns),
+                  static_cast<uint32>(linear / plane)});
+      }
+    });
+  }
+
+private:
+  struct Job {
+    uint64_t count;
+    uint64_t chunk;
+    const ChunkBody* body;
+    std::atomic<uint64_t> next{0};
+    std::atomic<bool> failed{false};
+    std::mutex failureMutex;
+    std::exception_ptr failure;
+  };
+
+  void workerLoop(unsigned worker);
+  static void work(Job& job, unsigned worker);
+
+  unsigned workerCount_;
+  std::vector<std::thread> threads_;
+  std::mutex callMutex_; // one parallelFor at a time
+  std::mutex mutex_;     // guards the fields below
+  std::condition_variable wake_;
+  std::condition_variable idle_;
+  uint64_t generation_ = 0;
+  Job* job_ = nullptr;
+  unsigned running_ = 0;
+  bool stopping_ = false;
+};
+
+} // namespace pyk::cpu
