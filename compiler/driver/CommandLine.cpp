@@ -21,6 +21,9 @@ commands:
                                cuda     the CUDA C++ pykc generates for each function
                                ptx      that, compiled by NVRTC (--arch, default sm_90)
                                cubin    the same as a CUBIN (needs -o FILE)
+  cache list                 the compiled kernels in the disk cache ($PYK_CACHE_DIR, else
+                             $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used first
+  cache clear                remove them all
   --help                     show this help
   --version                  show pykc's version
 
@@ -51,12 +54,20 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     options.command = Command::Version;
     return options;
   }
+  if (first == "cache") {
+    if (args.size() != 2 || (args[1] != "list" && args[1] != "clear")) {
+      error = "`pykc cache` takes `list` or `clear`";
+      return std::nullopt;
+    }
+    options.command = args[1] == "list" ? Command::CacheList : Command::CacheClear;
+    return options;
+  }
   if (first == "check") {
     options.command = Command::Check;
   } else if (first == "emit") {
     options.command = Command::Emit;
   } else {
-    error = "unknown command `" + first + "` (commands: check, emit; try `pykc --help`)";
+    error = "unknown command `" + first + "` (commands: check, emit, cache; try `pykc --help`)";
     return std::nullopt;
   }
   ++i;

@@ -7,7 +7,7 @@
 
 namespace pyk::driver {
 
-enum class Command { Help, Version, Check, Emit };
+enum class Command { Help, Version, Check, Emit, CacheList, CacheClear };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {

@@ -1,7 +1,9 @@
 // main: the `pykc` command — reads a .pyk file, runs the front end, reports or emits.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -11,6 +13,8 @@
 #include "driver/CommandLine.h"
 #include "driver/NvrtcCompiler.h"
 #include "driver/SupportHeaderText.h"
+#include "pyk/cache.hpp"
+#include "pyk/error.hpp"
 #include "pyk/version.hpp"
 #include "sema/ModuleResolver.h"
 #include "sema/ResolvedModulePrinter.h"
@@ -194,6 +198,30 @@ int runFile(const driver::Options& options) {
 
 } // namespace
 
+// `pykc cache list|clear`.
+int runCacheCommand(driver::Command command) {
+  if (command == driver::Command::CacheClear) {
+    std::size_t removed = pyk::clearCache();
+    std::cout << "removed " << removed << (removed == 1 ? " entry" : " entries") << '\n';
+    return 0;
+  }
+  pyk::CacheContents contents = pyk::listCache();
+  std::uint64_t total = 0;
+  std::cout << "cache " << contents.folder.string() << '\n';
+  for (const pyk::CacheEntrySummary& e : contents.entries) {
+    std::time_t t = std::chrono::system_clock::to_time_t(e.lastUse);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char when[32];
+    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    std::cout << e.key << "  " << e.bytes << " bytes  last used " << when << '\n';
+    total += e.bytes;
+  }
+  std::cout << contents.entries.size() << (contents.entries.size() == 1 ? " entry, " : " entries, ")
+            << total << " of " << contents.maxBytes << " bytes\n";
+  return 0;
+}
+
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string error;
@@ -206,6 +234,14 @@ int main(int argc, char** argv) {
   case driver::Command::Help:
     std::cout << driver::usageText();
     return 0;
+  case driver::Command::CacheList:
+  case driver::Command::CacheClear:
+    try {
+      return runCacheCommand(options->command);
+    } catch (const pyk::Error& e) {
+      std::cerr << "pykc: error: " << e.what() << '\n';
+      return 1;
+    }
   case driver::Command::Version:
     std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
               << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC "
