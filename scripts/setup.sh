@@ -13,6 +13,7 @@ packages=(
   googletest libgtest-dev libgmock-dev  # unit tests
   llvm-14-tools                  # lit and FileCheck, for the golden-file tests
   python3                        # runs lit
+  python3-numpy                  # the .npy cross-check against numpy (tests/unit/runtime)
   python3-numba                  # ground truth: numba's own typing (tests/differential/) and,
                                  # later, its CUDA simulator for the conformance suite
 )

@@ -272,15 +272,11 @@ private:
     std::vector<sema::RecordField> fields = r.fields;
     std::stable_sort(fields.begin(), fields.end(),
                      [](const auto& a, const auto& b) { return a.offset < b.offset; });
-    auto alignment = [](ScalarKind k) {
-      int64_t size = sema::bitWidth(k) / 8;
-      return sema::isComplex(k) ? size / 2 : size;
-    };
     bool natural = true;
     int64_t maxAlignment = 1;
     for (const sema::RecordField& f : fields) {
-      natural = natural && f.offset % alignment(f.type) == 0;
-      maxAlignment = std::max(maxAlignment, alignment(f.type));
+      natural = natural && f.offset % sema::alignmentOf(f.type) == 0;
+      maxAlignment = std::max(maxAlignment, sema::alignmentOf(f.type));
     }
     natural = natural && r.size % maxAlignment == 0;
     std::ostringstream s;
@@ -326,6 +322,14 @@ private:
       prelude_ << s.str();
     }
     return name;
+  }
+  // `T{{a, b}}` for a UniTuple struct (its array member), `T{a, b}` for the others.
+  std::string tupleValue(const NumbaType& t, const std::vector<std::string>& elements) {
+    const bool array = t.kind() == NumbaType::Kind::UniTuple;
+    std::string out = type(t) + (array ? "{{" : "{");
+    for (size_t i = 0; i < elements.size(); ++i)
+      out += (i ? ", " : "") + elements[i];
+    return out + (array ? "}}" : "}");
   }
   std::string element(const NumbaType& tuple, const std::string& value, size_t i) {
     if (tuple.kind() == NumbaType::Kind::UniTuple)
@@ -775,14 +779,13 @@ void UnitEmitter::forLoopBody(const ast::For* loop) {
                                 : NumbaType::tuple(parts);
     line("for (pyk::int64 " + i + " = 0; " + i + " < " + length + "; ++" + i + ") {");
     ++indent_;
-    std::string value = type(element) + (uniform ? "{{" : "{");
+    std::vector<std::string> converted;
     for (size_t k = 0; k < items.size(); ++k)
-      value +=
-          (k ? ", " : "") +
+      converted.push_back(
           cast(items[k],
                k == 0 && callee == "enumerate" ? NumbaType::scalar(ScalarKind::Int64) : parts[k],
-               parts[k]);
-    value += uniform ? "}}" : "}";
+               parts[k]));
+    std::string value = tupleValue(element, converted);
     std::string tuple = temp("item");
     line("const " + type(element) + " " + tuple + " = " + value + ";");
     assign(loop->target, tuple, element);
@@ -1172,12 +1175,10 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
   }
   case ast::NodeKind::Tuple: {
     const auto* tu = e->as<ast::Tuple>();
-    std::string out = type(*t) + "{";
-    if (t->kind() == NumbaType::Kind::UniTuple)
-      out += "{";
+    std::vector<std::string> elements;
     for (size_t i = 0; i < tu->elts.size(); ++i)
-      out += (i ? ", " : "") + castTo(tu->elts[i], t->elements()[i]);
-    return out + (t->kind() == NumbaType::Kind::UniTuple ? "}}" : "}");
+      elements.push_back(castTo(tu->elts[i], t->elements()[i]));
+    return tupleValue(*t, elements);
   }
   case ast::NodeKind::Call:
     return call(e->as<ast::Call>());
@@ -1197,12 +1198,10 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   case sema::ConstantValue::Kind::Float:
     return cast(doubleLiteral(v.floatValue), NumbaType::scalar(ScalarKind::Float64), t);
   case sema::ConstantValue::Kind::Tuple: {
-    std::string out = type(t) + "{";
-    if (t.kind() == NumbaType::Kind::UniTuple)
-      out += "{";
+    std::vector<std::string> elements;
     for (size_t i = 0; i < v.elements.size(); ++i)
-      out += (i ? ", " : "") + constantValue(v.elements[i], t.elements()[i], at);
-    return out + (t.kind() == NumbaType::Kind::UniTuple ? "}}" : "}");
+      elements.push_back(constantValue(v.elements[i], t.elements()[i], at));
+    return tupleValue(t, elements);
   }
   case sema::ConstantValue::Kind::Array: {
     // A module-level numpy array: frozen into __constant__ memory, read through a view.
@@ -1273,17 +1272,15 @@ std::string UnitEmitter::namedTupleConstruction(const ast::Call* c, const sema::
     for (size_t i = 0; i < fields.size(); ++i)
       if (fields[i] == k.arg)
         values[i] = k.value;
-  std::string out = type(t) + "{";
-  if (t.kind() == NumbaType::Kind::UniTuple)
-    out += "{";
+  std::vector<std::string> elements;
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i] == nullptr) {
       unsupported(c->range, "this named tuple construction");
       return "0";
     }
-    out += (i ? ", " : "") + castTo(values[i], t.elements()[i]);
+    elements.push_back(castTo(values[i], t.elements()[i]));
   }
-  return out + (t.kind() == NumbaType::Kind::UniTuple ? "}}" : "}");
+  return tupleValue(t, elements);
 }
 
 std::string UnitEmitter::call(const ast::Call* c) {

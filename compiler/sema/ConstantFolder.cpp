@@ -1021,7 +1021,7 @@ FoldResult ConstantFolder::evalRecordDtype(const ast::Call* call, int depth) {
     if (layout.field(fieldName) != nullptr)
       return invalid("the structured dtype has two fields named '" + fieldName + "'");
     int64_t size = bitWidth(*kind) / 8;
-    int64_t alignment = isComplex(*kind) ? size / 2 : size;
+    int64_t alignment = alignmentOf(*kind);
     int64_t offset = layout.size;
     if (align)
       offset = (offset + alignment - 1) / alignment * alignment;

@@ -150,6 +150,11 @@ int bitWidth(ScalarKind kind) {
   return kScalars[static_cast<size_t>(kind)].bits;
 }
 
+int64_t alignmentOf(ScalarKind kind) {
+  const int64_t size = bitWidth(kind) / 8;
+  return isComplex(kind) ? size / 2 : size;
+}
+
 bool isInteger(ScalarKind kind) {
   return kind >= ScalarKind::Int8 && kind <= ScalarKind::UInt64;
 }

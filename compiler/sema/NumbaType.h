@@ -36,6 +36,9 @@ bool isFloat(ScalarKind kind);
 bool isComplex(ScalarKind kind);
 // Bits of the value (the whole of a complex); 8 for boolean.
 int bitWidth(ScalarKind kind);
+// The alignment numpy (and C) give the scalar in a record, in bytes: its size, or that of one
+// part of a complex.
+int64_t alignmentOf(ScalarKind kind);
 
 // C: `::1` on the last dimension; F: on the first; A: any strides.
 enum class ArrayLayout : uint8_t { C, F, A };

@@ -273,10 +273,8 @@ void FunctionTyper::statement(const ast::Stmt* s) {
       else if (!result->isScalar())
         error(DiagKind::TypeAssignToElement, a->value->range,
               {result->str(), base ? base->str() : "?"});
-    } else if (const auto* at = a->target->as<ast::Attribute>(); at != nullptr && [&] {
-                 OptType b = expr(at->value);
-                 return b && b->isRecord();
-               }()) {
+    } else if (const auto* at = a->target->as<ast::Attribute>();
+               at != nullptr && expr(at->value).value_or(Type()).isRecord()) {
       if (!result->isScalar())
         error(DiagKind::TypeAssignToElement, a->value->range, {result->str(), "a record field"});
     } else {

@@ -311,35 +311,35 @@ inline uint32 ballot_sync(Thread& thread, uint32 mask, int32 predicate) {
   return detail::exchange(thread, mask, WarpExchangeKind::Vote, 0, 0, predicate != 0).ballot;
 }
 
+namespace detail {
+// One shuffle: every lane of the group publishes `value` and reads lane `source`'s.
+template <typename T>
+T shuffle(Thread& thread, uint32 mask, T value, uint32 source) {
+  return valueOf<T>(
+      exchange(thread, mask, WarpExchangeKind::Shuffle, bitsOf(value), source, false).result);
+}
+} // namespace detail
+
 // Shuffles of values of 4 or 8 bytes. `width` (a power of two up to 32) splits the warp into
 // segments; a source outside the caller's segment reads the caller's own value.
 template <typename T>
 T shfl_sync(Thread& thread, uint32 mask, T value, int32 sourceLane, int32 width = kWarpSize) {
-  const uint32 source = detail::shuffleIndexSource(thread.laneId, sourceLane, width);
-  return detail::valueOf<T>(detail::exchange(thread, mask, WarpExchangeKind::Shuffle,
-                                             detail::bitsOf(value), source, false)
-                                .result);
+  return detail::shuffle(thread, mask, value,
+                         detail::shuffleIndexSource(thread.laneId, sourceLane, width));
 }
 template <typename T>
 T shfl_up_sync(Thread& thread, uint32 mask, T value, uint32 delta, int32 width = kWarpSize) {
-  const uint32 source = detail::shuffleUpSource(thread.laneId, delta, width);
-  return detail::valueOf<T>(detail::exchange(thread, mask, WarpExchangeKind::Shuffle,
-                                             detail::bitsOf(value), source, false)
-                                .result);
+  return detail::shuffle(thread, mask, value, detail::shuffleUpSource(thread.laneId, delta, width));
 }
 template <typename T>
 T shfl_down_sync(Thread& thread, uint32 mask, T value, uint32 delta, int32 width = kWarpSize) {
-  const uint32 source = detail::shuffleDownSource(thread.laneId, delta, width);
-  return detail::valueOf<T>(detail::exchange(thread, mask, WarpExchangeKind::Shuffle,
-                                             detail::bitsOf(value), source, false)
-                                .result);
+  return detail::shuffle(thread, mask, value,
+                         detail::shuffleDownSource(thread.laneId, delta, width));
 }
 template <typename T>
 T shfl_xor_sync(Thread& thread, uint32 mask, T value, int32 laneMask, int32 width = kWarpSize) {
-  const uint32 source = detail::shuffleXorSource(thread.laneId, laneMask, width);
-  return detail::valueOf<T>(detail::exchange(thread, mask, WarpExchangeKind::Shuffle,
-                                             detail::bitsOf(value), source, false)
-                                .result);
+  return detail::shuffle(thread, mask, value,
+                         detail::shuffleXorSource(thread.laneId, laneMask, width));
 }
 
 // match.sync: values compare by their bits (as the GPU compares b32/b64).

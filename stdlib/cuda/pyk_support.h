@@ -757,10 +757,9 @@ __device__ T atomic_cas(T* p, T expected, T desired) {
 
 // ---- grid synchronisation ----------------------------------------------------------------------
 
-// `cuda.cg.this_grid()`: the whole grid as a group; its one operation is sync().
-struct GridGroup {
-  __device__ void sync() const;
-};
+// `cuda.cg.this_grid()`: the whole grid as a group; its one operation, `.sync()`, is emitted as
+// grid_sync().
+struct GridGroup {};
 
 // The grid barrier's state, one per module (zero when the module loads). `count` blocks have
 // arrived at the current barrier; `generation` counts completed barriers, so the state is
@@ -770,10 +769,10 @@ __device__ volatile unsigned int pyk_grid_barrier_generation;
 
 // `g.sync()`: every thread of the grid waits until all have arrived, and memory written before
 // is visible after (CUDA's grid.sync()). The kernel must be launched cooperatively (every block
-// resident at once, cuLaunchCooperativeKernel), which the runtime does for such kernels; numba
-// implements it the same way through cudadevrt's cudaCGSynchronize. One thread per block
-// arrives for its block: it reads the generation, arrives, and the last block to arrive resets
-// the count and starts the next generation while the others spin on the generation.
+// resident at once, cuLaunchCooperativeKernel): codegen marks such kernels
+// (EmittedUnit::cooperative) for the launcher; numba's cudaCGSynchronize needs the same. One thread
+// per block arrives for its block: it reads the generation, arrives, and the last block to arrive
+// resets the count and starts the next generation while the others spin on the generation.
 __device__ inline void grid_sync() {
   __syncthreads();
   if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
@@ -793,9 +792,6 @@ __device__ inline void grid_sync() {
   __syncthreads();
 }
 
-__device__ inline void GridGroup::sync() const {
-  grid_sync();
-}
 #endif
 
 } // namespace pyk
