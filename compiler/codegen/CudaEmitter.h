@@ -1,9 +1,11 @@
 // CudaEmitter: a typed specialization (and the device functions it calls) as one CUDA C++
-// translation unit, readable, with `#line` directives back to the .pyk source.
+// translation unit, readable, with `#line` directives back to the .pyk source (UnitEmitter with
+// CudaSpelling).
 #pragma once
 
 #include <string>
 
+#include "codegen/CppNames.h"
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
 #include "sema/ResolvedModule.h"
@@ -26,9 +28,5 @@ struct EmittedUnit {
 EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
                      const sema::SpecializationSet& set, const sema::Specialization& entry,
                      DiagnosticEngine& diags, bool lineDirectives = true);
-
-// The C++ name of a specialization: `pyk_k_<name>__<types>` for kernels, `pyk_d_...` for device
-// functions; Python names are spelled so no C++ keyword, macro or helper can collide with them.
-std::string mangledName(const sema::Specialization& spec);
 
 } // namespace pyk::codegen

@@ -21,6 +21,13 @@ commands:
                                cuda     the CUDA C++ pykc generates for each function
                                ptx      that, compiled by NVRTC (--arch, default sm_90)
                                cubin    the same as a CUBIN (needs -o FILE)
+                               cpu      the C++ the CPU backend compiles for each function,
+                                        with how it runs the block's threads
+  run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR] ARG...
+                             launch KERNEL once: G and B are N, X,Y or X,Y,Z; each ARG is an
+                             array file `x.npy` or a scalar `float32:0.25`, `int64:7`,
+                             `bool:true`; --shared is the dynamic shared memory in bytes; after
+                             the run each array argument i is written to DIR/arg<i>.npy
   cache list                 the compiled kernels in the disk cache ($PYK_CACHE_DIR, else
                              $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used first
   cache clear                remove them all
@@ -37,6 +44,72 @@ options:
 exit status: 0 on success, 1 when the input or the command line has an error.
 )";
 }
+
+namespace {
+
+// `pykc run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR]
+// ARG...`: options anywhere; the first two other words are FILE and KERNEL, the rest ARGs (a
+// negative scalar such as `int64:-3` is an ARG, not an option).
+std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std::string& error) {
+  Options options;
+  options.command = Command::Run;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    bool matched = false;
+    for (auto [name, target] : {std::pair<const char*, std::string*>{"--grid", &options.grid},
+                                {"--block", &options.block},
+                                {"--shared", &options.shared},
+                                {"--backend", &options.backend},
+                                {"--out", &options.outDir}}) {
+      const std::string n = name;
+      if (arg == n) {
+        if (i + 1 >= args.size()) {
+          error = "option `" + n + "` needs a value";
+          return std::nullopt;
+        }
+        *target = args[++i];
+        matched = true;
+      } else if (arg.rfind(n + "=", 0) == 0) {
+        *target = arg.substr(n.size() + 1);
+        matched = true;
+      }
+      if (matched)
+        break;
+    }
+    if (matched)
+      continue;
+    if (arg == "--help" || arg == "-h") {
+      options.command = Command::Help;
+      return options;
+    }
+    if (arg.size() > 1 && arg[0] == '-' && arg[1] == '-') {
+      error = "unknown option `" + arg + "` for `pykc run`";
+      return std::nullopt;
+    }
+    if (options.file.empty())
+      options.file = arg;
+    else if (options.kernel.empty())
+      options.kernel = arg;
+    else
+      options.runArgs.push_back(arg);
+  }
+  if (options.file.empty() || options.kernel.empty()) {
+    error = "`pykc run` needs a file and a kernel: pykc run FILE KERNEL --grid G --block B ARG...";
+    return std::nullopt;
+  }
+  if (options.grid.empty() || options.block.empty()) {
+    error = "`pykc run` needs `--grid` and `--block` (N, X,Y or X,Y,Z)";
+    return std::nullopt;
+  }
+  if (!options.backend.empty() && options.backend != "cpu" && options.backend != "cuda" &&
+      options.backend != "auto") {
+    error = "`--backend` takes cpu, cuda or auto, not `" + options.backend + "`";
+    return std::nullopt;
+  }
+  return options;
+}
+
+} // namespace
 
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error) {
   Options options;
@@ -62,12 +135,15 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     options.command = args[1] == "list" ? Command::CacheList : Command::CacheClear;
     return options;
   }
+  if (first == "run")
+    return parseRunCommand(args, error);
   if (first == "check") {
     options.command = Command::Check;
   } else if (first == "emit") {
     options.command = Command::Emit;
   } else {
-    error = "unknown command `" + first + "` (commands: check, emit, cache; try `pykc --help`)";
+    error =
+        "unknown command `" + first + "` (commands: check, emit, run, cache; try `pykc --help`)";
     return std::nullopt;
   }
   ++i;
@@ -144,18 +220,19 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   }
   if (options.command == Command::Emit) {
     if (options.emit.empty()) {
-      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, cuda, ptx, cubin)";
+      error =
+          "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, cuda, ptx, cubin, cpu)";
       return std::nullopt;
     }
     if (std::find(kEmitKinds.begin(), kEmitKinds.end(), options.emit) == kEmitKinds.end()) {
       error = "unknown `--emit=" + options.emit +
-              "`; pykc emits: ast, symbols, typed, cuda, ptx, cubin";
+              "`; pykc emits: ast, symbols, typed, cuda, ptx, cubin, cpu";
       return std::nullopt;
     }
     const bool typed = options.emit == "typed" || options.emit == "cuda" || options.emit == "ptx" ||
-                       options.emit == "cubin";
+                       options.emit == "cubin" || options.emit == "cpu";
     if (!options.sig.empty() && !typed) {
-      error = "`--sig` applies to --emit=typed, cuda, ptx and cubin";
+      error = "`--sig` applies to --emit=typed, cuda, ptx, cubin and cpu";
       return std::nullopt;
     }
     if (!options.arch.empty() && options.emit != "ptx" && options.emit != "cubin") {

@@ -7,7 +7,7 @@
 
 namespace pyk::driver {
 
-enum class Command { Help, Version, Check, Emit, CacheList, CacheClear };
+enum class Command { Help, Version, Check, Emit, Run, CacheList, CacheClear };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {
@@ -19,11 +19,14 @@ struct Options {
   std::string arch;   // --arch sm_XX
   std::string output; // -o OUT
   ColorMode color = ColorMode::Auto;
+  // run: FILE KERNEL --grid G --block B [--shared BYTES] [--backend B] [--out DIR] ARG...
+  std::string grid, block, shared, backend, outDir;
+  std::vector<std::string> runArgs; // after KERNEL (kept in `kernel`)
 };
 
 // The emit kinds this pykc implements.
-inline const std::vector<std::string> kEmitKinds = {"ast",  "symbols", "typed",
-                                                    "cuda", "ptx",     "cubin"};
+inline const std::vector<std::string> kEmitKinds = {"ast", "symbols", "typed", "cuda",
+                                                    "ptx", "cubin",   "cpu"};
 
 // Parses argv; returns nullopt and sets `error` for a malformed command line.
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error);

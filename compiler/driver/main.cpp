@@ -8,9 +8,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "codegen/CpuEmitter.h"
 #include "codegen/CudaEmitter.h"
 #include "diag/DiagnosticEngine.h"
 #include "driver/CommandLine.h"
+#include "driver/KernelRunCommand.h"
 #include "driver/NvrtcCompiler.h"
 #include "driver/SupportHeaderText.h"
 #include "pyk/cache.hpp"
@@ -98,6 +100,15 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     return;
   }
   for (const sema::Specialization* entry : entries) {
+    if (options.emit == "cpu") {
+      codegen::CpuUnit unit = codegen::emitCpu(resolved, file, *entry, diags);
+      if (diags.hasErrors())
+        return;
+      out << "// mode: " << codegen::nameOf(unit.mode)
+          << (unit.fiberReason.empty() ? "" : " (" + unit.fiberReason + ")") << "\n"
+          << unit.source << '\n';
+      continue;
+    }
     codegen::EmittedUnit unit = codegen::emitCuda(resolved, file, set, *entry, diags);
     if (diags.hasErrors())
       return;
@@ -167,7 +178,8 @@ int runFile(const driver::Options& options) {
     if (options.command == driver::Command::Emit && options.emit == "symbols" && !diags.hasErrors())
       sema::printResolvedModule(resolved, output);
     const bool typedEmit = options.emit == "typed" || options.emit == "cuda" ||
-                           options.emit == "ptx" || options.emit == "cubin";
+                           options.emit == "cpu" || options.emit == "ptx" ||
+                           options.emit == "cubin";
     if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, diags, output);
     if (options.command == driver::Command::Check && !diags.hasErrors()) {
@@ -234,6 +246,8 @@ int main(int argc, char** argv) {
   case driver::Command::Help:
     std::cout << driver::usageText();
     return 0;
+  case driver::Command::Run:
+    return driver::runKernelCommand(*options);
   case driver::Command::CacheList:
   case driver::Command::CacheClear:
     try {

@@ -23,12 +23,16 @@
 #include <cstring>
 #include <type_traits>
 
+// The entry points of a generated unit: the only symbols its shared object exports (units are
+// compiled with -fvisibility=hidden).
+#define PYK_CPU_EXPORT __attribute__((visibility("default")))
+
 namespace pyk::cpu {
 
 // The layout of Block, Thread, WarpExchange and BlockOps is an interface between a compiled shared
 // object and the runtime that loads it: any change to them bumps this number, so that a cached
 // object built against another layout can be told apart (and rebuilt).
-inline constexpr uint32 kAbiVersion = 1;
+inline constexpr uint32 kAbiVersion = 2;
 
 inline constexpr uint32 kWarpSize = 32;
 inline constexpr uint32 kFullWarpMask = 0xFFFFFFFFu;
@@ -107,6 +111,8 @@ struct Block {
   void* scheduler;
   WarpExchange* warps;
   uint32 workerIndex; // which worker runs the block (diagnostics, tests)
+  // Set by generated code when a thread of the block stopped at a failed debug assertion.
+  uint32 trapped;
 };
 
 // One CUDA thread of a block in fiber mode.
@@ -134,7 +140,69 @@ Array<T, 1, Layout::C> dynamic_shared_array(Block& block) {
           {static_cast<int64>(sizeof(T))}};
 }
 
+// ---- the thread context of generated code ---------------------------------------------------
+
+// What device code sees of its thread: the hidden first parameter of every generated function.
+// Loop and split mode keep one Context per block and move threadIdx from thread to thread;
+// fiber mode has one per fiber, with the fiber's Thread for barriers and warp operations.
+struct Context {
+  Dim3 threadIdx;
+  Dim3 blockIdx;
+  Dim3 blockDim;
+  Dim3 gridDim;
+  Block* block;
+  Thread* thread; // fiber mode only
+};
+
+inline Context blockContext(Block& block) {
+  return {Dim3{0, 0, 0}, block.blockIdx, block.blockDim, block.gridDim, &block, nullptr};
+}
+inline Context threadContext(Thread& thread) {
+  Block& b = *thread.block;
+  return {thread.threadIdx, b.blockIdx, b.blockDim, b.gridDim, &b, &thread};
+}
+
+inline constexpr uint32 kNoThread = 0xFFFFFFFFu;
+
+inline uint32 linearIndexOf(const Context& c) {
+  return c.threadIdx.x + c.blockDim.x * (c.threadIdx.y + c.blockDim.y * c.threadIdx.z);
+}
+inline Dim3 threadIndexOf(const Context& c, uint32 linear) {
+  return Dim3{linear % c.blockDim.x, linear / c.blockDim.x % c.blockDim.y,
+              linear / (c.blockDim.x * c.blockDim.y)};
+}
+// The first thread that has not exited (`exited` null: none has), or kNoThread.
+inline uint32 firstLiveThread(const Context& c, const uint8* exited) {
+  const uint32 n = static_cast<uint32>(volumeOf(c.blockDim));
+  for (uint32 t = 0; t < n; ++t)
+    if (exited == nullptr || exited[t] == 0)
+      return t;
+  return kNoThread;
+}
+
+// A failed debug assertion (numba's debug=True assert/raise): the thread stops; the launch fails.
+struct KernelTrap {};
+[[noreturn]] inline void trap(Context& c) {
+  c.block->trapped = 1;
+  throw KernelTrap{};
+}
+
 // ---- loop mode ------------------------------------------------------------------------------
+
+// Runs body(linearIndex) with c.threadIdx set, for every thread of the block that has not exited
+// (`exited` indexed by linear index; null: none has), x fastest (the linear thread order).
+template <typename Body>
+inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
+  uint32 linear = 0;
+  for (uint32 z = 0; z < c.blockDim.z; ++z)
+    for (uint32 y = 0; y < c.blockDim.y; ++y)
+      for (uint32 x = 0; x < c.blockDim.x; ++x, ++linear) {
+        if (exited != nullptr && exited[linear] != 0)
+          continue;
+        c.threadIdx = Dim3{x, y, z};
+        body(linear);
+      }
+}
 
 // Calls body(threadIdx) for every thread of the block, x fastest (the linear thread order).
 template <typename Body>
@@ -356,6 +424,142 @@ uint32 match_all_sync(Thread& thread, uint32 mask, T value, int32* predicate) {
   const bool same = slot.matchMask == slot.groupMask;
   *predicate = same ? 1 : 0;
   return same ? slot.groupMask : 0;
+}
+
+// ---- the same operations through a Context (what generated code calls) ---------------------
+
+inline void syncthreads(Context& c) {
+  syncthreads(*c.thread);
+}
+inline int32 syncthreads_count(Context& c, int32 predicate) {
+  return syncthreads_count(*c.thread, predicate);
+}
+inline int32 syncthreads_and(Context& c, int32 predicate) {
+  return syncthreads_and(*c.thread, predicate);
+}
+inline int32 syncthreads_or(Context& c, int32 predicate) {
+  return syncthreads_or(*c.thread, predicate);
+}
+inline void threadfence_block(Context&) {
+  threadfence_block();
+}
+inline void threadfence(Context&) {
+  threadfence();
+}
+inline void threadfence_system(Context&) {
+  threadfence_system();
+}
+// Lane numbers come from the linear index, so they need no fiber.
+inline int32 laneid(const Context& c) {
+  return static_cast<int32>(linearIndexOf(c) % kWarpSize);
+}
+inline uint32 lanemask_lt(const Context& c) {
+  return (1u << (linearIndexOf(c) % kWarpSize)) - 1u;
+}
+inline uint32 activemask(Context& c) {
+  return activemask(*c.thread);
+}
+inline void syncwarp(Context& c, uint32 mask = kFullWarpMask) {
+  syncwarp(*c.thread, mask);
+}
+inline int32 all_sync(Context& c, uint32 mask, int32 predicate) {
+  return all_sync(*c.thread, mask, predicate);
+}
+inline int32 any_sync(Context& c, uint32 mask, int32 predicate) {
+  return any_sync(*c.thread, mask, predicate);
+}
+inline int32 eq_sync(Context& c, uint32 mask, int32 predicate) {
+  return eq_sync(*c.thread, mask, predicate);
+}
+inline uint32 ballot_sync(Context& c, uint32 mask, int32 predicate) {
+  return ballot_sync(*c.thread, mask, predicate);
+}
+template <typename T>
+T shfl_sync(Context& c, uint32 mask, T value, int32 sourceLane, int32 width = kWarpSize) {
+  return shfl_sync(*c.thread, mask, value, sourceLane, width);
+}
+template <typename T>
+T shfl_up_sync(Context& c, uint32 mask, T value, int32 delta, int32 width = kWarpSize) {
+  return shfl_up_sync(*c.thread, mask, value, static_cast<uint32>(delta), width);
+}
+template <typename T>
+T shfl_down_sync(Context& c, uint32 mask, T value, int32 delta, int32 width = kWarpSize) {
+  return shfl_down_sync(*c.thread, mask, value, static_cast<uint32>(delta), width);
+}
+template <typename T>
+T shfl_xor_sync(Context& c, uint32 mask, T value, int32 laneMask, int32 width = kWarpSize) {
+  return shfl_xor_sync(*c.thread, mask, value, laneMask, width);
+}
+template <typename T>
+uint32 match_any_sync(Context& c, uint32 mask, T value) {
+  return match_any_sync(*c.thread, mask, value);
+}
+template <typename T>
+uint32 match_all_sync(Context& c, uint32 mask, T value, int32* predicate) {
+  return match_all_sync(*c.thread, mask, value, predicate);
+}
+
+// ---- integer intrinsics (CUDA's __popc, __clz, __ffs, __brev and their ll forms) ------------
+
+inline int32 popc32(uint32 x) {
+  return __builtin_popcount(x);
+}
+inline int32 popc64(uint64 x) {
+  return __builtin_popcountll(x);
+}
+inline int32 clz32(uint32 x) {
+  return x == 0 ? 32 : __builtin_clz(x);
+}
+inline int32 clz64(uint64 x) {
+  return x == 0 ? 64 : __builtin_clzll(x);
+}
+inline int32 ffs32(uint32 x) {
+  return __builtin_ffs(static_cast<int>(x));
+}
+inline int32 ffs64(uint64 x) {
+  return __builtin_ffsll(static_cast<long long>(x));
+}
+inline uint32 brev32(uint32 x) {
+  x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+  x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+  x = ((x >> 4) & 0x0F0F0F0Fu) | ((x & 0x0F0F0F0Fu) << 4);
+  return __builtin_bswap32(x);
+}
+inline uint64 brev64(uint64 x) {
+  return (static_cast<uint64>(brev32(static_cast<uint32>(x))) << 32) |
+         brev32(static_cast<uint32>(x >> 32));
+}
+template <typename T>
+int32 popc32(T x) {
+  return popc32(static_cast<uint32>(x));
+}
+template <typename T>
+int32 popc64(T x) {
+  return popc64(static_cast<uint64>(x));
+}
+template <typename T>
+int32 clz32(T x) {
+  return clz32(static_cast<uint32>(x));
+}
+template <typename T>
+int32 clz64(T x) {
+  return clz64(static_cast<uint64>(x));
+}
+template <typename T>
+int32 ffs32(T x) {
+  return ffs32(static_cast<uint32>(x));
+}
+template <typename T>
+int32 ffs64(T x) {
+  return ffs64(static_cast<uint64>(x));
+}
+template <typename T>
+uint32 brev32(T x) {
+  return brev32(static_cast<uint32>(x));
+}
+template <typename T>
+uint64 brev64(T x) {
+  return brev64(static_cast<uint64>(x));
 }
 
 } // namespace pyk::cpu

@@ -15,6 +15,8 @@ namespace {
 constexpr std::size_t kSharedMemoryAlignment = 64;
 constexpr uint32 kMaxBlockDim[3] = {1024, 1024, 64};
 constexpr uint32 kMaxGridDim[3] = {0x7FFFFFFFu, 65535, 65535};
+// Shared memory a block may use without opting in (numba never opts in): 48 KiB.
+constexpr std::size_t kMaxSharedBytes = 48 * 1024;
 
 std::string describe(Dim3 extent) {
   return "(" + std::to_string(extent.x) + ", " + std::to_string(extent.y) + ", " +
@@ -104,12 +106,21 @@ void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     b.scheduler = nullptr;
     b.warps = nullptr;
     b.workerIndex = worker;
+    b.trapped = 0;
   }
 }
 
 void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
                        std::size_t staticSharedBytes, std::size_t dynamicSharedBytes, void** args) {
   checkLaunch(kernel, grid, block);
+  if (staticSharedBytes + dynamicSharedBytes > kMaxSharedBytes ||
+      dynamicSharedBytes > kMaxSharedBytes)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel `" + std::string(nameOf(kernel)) +
+                    "`: " + std::to_string(staticSharedBytes) + " bytes of static and " +
+                    std::to_string(dynamicSharedBytes) +
+                    " bytes of dynamic shared memory exceed the 49152 bytes (48 KiB) a block "
+                    "may use");
   if (WorkerPool::callerIsRunningJob())
     throw Error(ErrorKind::InvalidLaunch, "kernel `" + std::string(nameOf(kernel)) +
                                               "`: launched from inside a running kernel, which "
@@ -132,6 +143,11 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
       state.fibers->runBlock(state.block, kernel.threadEntry, args, nameOf(kernel));
     });
   }
+  for (const WorkerState& state : workers_)
+    if (state.block.trapped != 0)
+      throw Error(ErrorKind::Kernel, "kernel `" + std::string(nameOf(kernel)) +
+                                         "`: a thread failed a debug assertion (its message is "
+                                         "printed above)");
 }
 
 void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,

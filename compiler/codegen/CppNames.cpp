@@ -1,0 +1,167 @@
+// CppNames: how Python names, numba types and constants are spelt in the C++ pyk emits.
+#include "codegen/CppNames.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "sema/TypeRules.h"
+
+namespace pyk::codegen {
+
+using sema::NumbaType;
+using sema::ScalarKind;
+using sema::Specialization;
+
+// ---- names ----------------------------------------------------------------------------------
+
+// A Python identifier as a C++ one: `py_` + the name, non-ASCII characters as `_uXXXX_`.
+// A record field as a C++ member: its name spelled as pythonName spells identifiers; a name that
+// is no identifier (numpy allows any string) is hex-encoded.
+std::string recordMemberName(const std::string& name) {
+  std::string out = "py_";
+  for (unsigned char c : name) {
+    if (std::isalnum(c) || c == '_') {
+      out += static_cast<char>(c);
+      continue;
+    }
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "_x%02x_", c);
+    out += buffer;
+  }
+  return out;
+}
+
+std::string pythonName(const std::string& name) {
+  std::string out = "py_";
+  for (size_t i = 0; i < name.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      continue;
+    }
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "_x%02x_", c);
+    out += buffer;
+  }
+  return out;
+}
+
+// How each scalar kind is spelt, indexed by ScalarKind: its code in mangled names and its C++
+// type ("" where code generation has none yet).
+struct ScalarSpelling {
+  const char* code;
+  const char* cpp;
+};
+constexpr ScalarSpelling kScalarSpellings[] = {{"b", "bool"},
+                                               {"i8", "pyk::int8"},
+                                               {"i16", "pyk::int16"},
+                                               {"i32", "pyk::int32"},
+                                               {"i64", "pyk::int64"},
+                                               {"u8", "pyk::uint8"},
+                                               {"u16", "pyk::uint16"},
+                                               {"u32", "pyk::uint32"},
+                                               {"u64", "pyk::uint64"},
+                                               {"f16", ""},
+                                               {"f32", "pyk::float32"},
+                                               {"f64", "pyk::float64"},
+                                               {"c64", "pyk::complex64"},
+                                               {"c128", "pyk::complex128"}};
+static_assert(sizeof(kScalarSpellings) / sizeof(kScalarSpellings[0]) ==
+                  static_cast<size_t>(ScalarKind::Complex128) + 1,
+              "one spelling per ScalarKind");
+
+std::string scalarCode(ScalarKind k) {
+  return kScalarSpellings[static_cast<size_t>(k)].code;
+}
+
+// A type as part of a mangled name: `f32`, `A2C_f32`, `T2_i64_f64_E`.
+std::string typeCode(const NumbaType& t) {
+  switch (t.kind()) {
+  case NumbaType::Kind::Void:
+    return "v";
+  case NumbaType::Kind::Scalar:
+    return scalarCode(t.scalarKind());
+  case NumbaType::Kind::Array:
+    return std::string("A") + std::to_string(t.ndim()) + sema::layoutName(t.layout()) +
+           (t.readonly() ? "r" : "") + "_" + typeCode(t.elementType());
+  case NumbaType::Kind::Record: {
+    // Every field's name, type and offset, and the item size: equal codes, equal layouts.
+    const sema::RecordLayout& r = t.recordLayout();
+    std::string out = "R" + std::to_string(r.fields.size());
+    for (const sema::RecordField& f : r.fields) {
+      std::string name = recordMemberName(f.name);
+      out += "_" + std::to_string(name.size()) + name + scalarCode(f.type) + "o" +
+             std::to_string(f.offset);
+    }
+    return out + "_s" + std::to_string(r.size) + (r.aligned ? "a" : "") + "_E";
+  }
+  case NumbaType::Kind::UniTuple:
+  case NumbaType::Kind::Tuple: {
+    // A named tuple's class name is part of its code: `Point(float64 x 2)` and
+    // `UniTuple(float64 x 2)` are different types. Names are ASCII identifiers; the length
+    // prefix keeps the code unambiguous.
+    std::string out = t.isNamedTuple() ? "N" + std::to_string(t.className().size()) +
+                                             t.className() + std::to_string(t.elements().size())
+                                       : "T" + std::to_string(t.elements().size());
+    for (const NumbaType& e : t.elements())
+      out += "_" + typeCode(e);
+    return out + "_E";
+  }
+  case NumbaType::Kind::GridGroup:
+    return "G";
+  }
+  return "x";
+}
+
+std::string scalarCpp(ScalarKind k) {
+  return kScalarSpellings[static_cast<size_t>(k)].cpp;
+}
+
+std::string mangledName(const Specialization& spec) {
+  std::string out = spec.function->kind == sema::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
+  out += pythonName(spec.function->name).substr(3) + "_";
+  for (const NumbaType& p : spec.params)
+    out += "_" + typeCode(p);
+  return out;
+}
+
+bool isIntegral(const NumbaType& t) {
+  return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+}
+bool isComplexType(const NumbaType& t) {
+  return t.isScalar() && sema::isComplex(t.scalarKind());
+}
+bool isFloating(const NumbaType& t) {
+  return t.isScalar() &&
+         (t.scalarKind() == ScalarKind::Float32 || t.scalarKind() == ScalarKind::Float64);
+}
+
+std::string doubleLiteral(double v) {
+  if (std::isnan(v))
+    return "__builtin_nan(\"\")";
+  if (std::isinf(v))
+    return v > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  std::string s = buffer;
+  if (s.find_first_of(".eE") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+std::string int128Literal(__int128 v, ScalarKind k) {
+  std::string digits;
+  unsigned __int128 u =
+      v < 0 ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(u % 10)));
+    u /= 10;
+  } while (u != 0);
+  if (v < 0 && v == static_cast<__int128>(INT64_MIN))
+    return "(-9223372036854775807LL - 1)";
+  std::string suffix = sema::isSignedInteger(k) || k == ScalarKind::Boolean ? "LL" : "ULL";
+  return (v < 0 ? "-" : "") + digits + suffix;
+}
+
+} // namespace pyk::codegen

@@ -1,0 +1,35 @@
+// CppNames: how Python names, numba types and constants are spelt in the C++ pyk emits, the
+// same for every backend.
+#pragma once
+
+#include <string>
+
+#include "sema/NumbaType.h"
+#include "sema/Specialization.h"
+
+namespace pyk::codegen {
+
+// A Python identifier as a C++ one: `py_` + the name, non-ASCII bytes as `_xHH_`.
+std::string pythonName(const std::string& name);
+// A record field as a C++ member: as pythonName, but a name that is no identifier (numpy allows
+// any string) is hex-encoded.
+std::string recordMemberName(const std::string& name);
+// A scalar's code in mangled names (`f32`) and its C++ type (`pyk::float32`; "" for none yet).
+std::string scalarCode(sema::ScalarKind k);
+std::string scalarCpp(sema::ScalarKind k);
+// A type as part of a mangled name: `f32`, `A2C_f32`, `T2_i64_f64_E`.
+std::string typeCode(const sema::NumbaType& t);
+
+// The C++ name of a specialization: `pyk_k_<name>__<types>` for kernels, `pyk_d_...` for device
+// functions; Python names are spelled so no C++ keyword, macro or helper can collide with them.
+std::string mangledName(const sema::Specialization& spec);
+
+bool isIntegral(const sema::NumbaType& t);
+bool isComplexType(const sema::NumbaType& t);
+bool isFloating(const sema::NumbaType& t);
+
+// C++ literals: a float64 (nan and infinities as builtins) and an integer of kind `k`.
+std::string doubleLiteral(double v);
+std::string int128Literal(__int128 v, sema::ScalarKind k);
+
+} // namespace pyk::codegen

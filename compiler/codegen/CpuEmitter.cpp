@@ -1,0 +1,245 @@
+// CpuEmitter: the entry points of a CPU unit, and a split kernel's block-level program: regions as
+// loops over the block's threads, block-level loops and branches between them.
+#include "codegen/CpuEmitter.h"
+
+#include "codegen/UnitEmitter.h"
+
+namespace pyk::codegen {
+
+using sema::NumbaType;
+using sema::ScalarKind;
+using sema::Specialization;
+
+namespace {
+
+class SplitKernelEmitter {
+public:
+  SplitKernelEmitter(UnitEmitter& emitter, const Specialization& kernel,
+                     const BarrierSplitPlan& plan)
+      : e_(emitter), kernel_(kernel), plan_(plan),
+        exited_(plan.hasReturn ? "pyk_exited" : "nullptr") {}
+
+  void emit() {
+    const sema::FunctionScope& scope = kernel_.function->scope;
+    e_.beginSpecialization(kernel_);
+    e_.setPerThreadVariables(plan_.perThread);
+    e_.setThreadExit("{ pyk_exited[pyk_tid] = 1; return; }");
+    if (plan_.hasReturn)
+      e_.emitLine("pyk::uint8 pyk_exited[pyk::cpu::kMaxThreadsPerBlock] = {};");
+    for (size_t i = 0; i < scope.locals.size(); ++i) {
+      const std::string declaration = e_.localDeclaration(i);
+      if (declaration.empty())
+        continue;
+      if (plan_.perThread.count(scope.locals[i]))
+        e_.emitLine(declaration + "[pyk::cpu::kMaxThreadsPerBlock];");
+      else if (plan_.perBlock.count(scope.locals[i]))
+        e_.emitLine(declaration + "{};");
+    }
+    steps(plan_.steps);
+    e_.setPerThreadVariables({});
+    e_.setThreadExit("return;");
+  }
+
+private:
+  void steps(const std::vector<SplitStep>& list) {
+    for (const SplitStep& s : list) {
+      switch (s.kind) {
+      case SplitStep::Kind::Region:
+        region(s);
+        break;
+      case SplitStep::Kind::For:
+        forLoop(s);
+        break;
+      case SplitStep::Kind::While: {
+        const auto* w = s.control->as<ast::While>();
+        e_.emitLineDirective(w);
+        e_.emitLine("for (;;) {");
+        e_.indent(1);
+        controlContext();
+        e_.emitLine("if (!(" + e_.condition(w->test) + "))");
+        e_.emitLine("  break;");
+        steps(s.body);
+        e_.indent(-1);
+        e_.emitLine("}");
+        break;
+      }
+      case SplitStep::Kind::If: {
+        const auto* i = s.control->as<ast::If>();
+        e_.emitLineDirective(i);
+        e_.emitLine("{");
+        e_.indent(1);
+        controlContext();
+        e_.emitLine("if (" + e_.condition(i->test) + ") {");
+        e_.indent(1);
+        steps(s.body);
+        e_.indent(-1);
+        e_.emitLine("} else {");
+        e_.indent(1);
+        steps(s.orelse);
+        e_.indent(-1);
+        e_.emitLine("}");
+        e_.indent(-1);
+        e_.emitLine("}");
+        break;
+      }
+      }
+    }
+  }
+
+  // Block-level control is evaluated as the first live thread sees it (its values are the same
+  // in every thread: the plan checked they are uniform).
+  void controlContext() {
+    e_.emitLine("const pyk::uint32 pyk_tid = pyk::cpu::firstLiveThread(pyk_ctx, " + exited_ + ");");
+    e_.emitLine("if (pyk_tid == pyk::cpu::kNoThread)");
+    e_.emitLine("  return;");
+    e_.emitLine("pyk_ctx.threadIdx = pyk::cpu::threadIndexOf(pyk_ctx, pyk_tid);");
+  }
+
+  void region(const SplitStep& s) {
+    const sema::FunctionScope& scope = kernel_.function->scope;
+    e_.emitLine("pyk::cpu::forEachThread(pyk_ctx, " + exited_ + ", [&](pyk::uint32 pyk_tid) {");
+    e_.indent(1);
+    e_.emitLine("(void)pyk_tid;");
+    for (size_t i = 0; i < scope.locals.size(); ++i) {
+      const std::string& name = scope.locals[i];
+      if (plan_.perThread.count(name) || plan_.perBlock.count(name))
+        continue;
+      const std::string declaration = e_.localDeclaration(i);
+      if (!declaration.empty())
+        e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+    }
+    e_.emitStatements(s.statements);
+    e_.indent(-1);
+    e_.emitLine("});");
+  }
+
+  void forLoop(const SplitStep& s) {
+    const auto* f = s.control->as<ast::For>();
+    const auto* call = f->iter->as<ast::Call>();
+    const NumbaType* t = e_.typeOfExpr(f->target);
+    const NumbaType counter = t != nullptr ? *t : NumbaType::scalar(ScalarKind::Int64);
+    const std::string ct = e_.type(counter);
+    std::string start = "0", stop, step = "1";
+    e_.emitLineDirective(f);
+    e_.emitLine("{");
+    e_.indent(1);
+    controlContext();
+    if (call->args.size() == 1) {
+      stop = e_.valueAs(call->args[0], counter);
+    } else {
+      start = e_.valueAs(call->args[0], counter);
+      stop = e_.valueAs(call->args[1], counter);
+      if (call->args.size() == 3)
+        step = e_.valueAs(call->args[2], counter);
+    }
+    e_.emitLine("const " + ct + " pyk_start = " + start + ";");
+    e_.emitLine("const " + ct + " pyk_stop = " + stop + ";");
+    e_.emitLine("const " + ct + " pyk_step = " + step + ";");
+    e_.emitLine("for (" + ct +
+                " pyk_i = pyk_start; pyk_step > 0 ? pyk_i < pyk_stop : pyk_i > pyk_stop; "
+                "pyk_i += pyk_step) {");
+    e_.indent(1);
+    e_.emitLine(pythonName(f->target->as<ast::Name>()->id) + " = pyk_i;");
+    steps(s.body);
+    e_.indent(-1);
+    e_.emitLine("}");
+    e_.indent(-1);
+    e_.emitLine("}");
+  }
+
+  UnitEmitter& e_;
+  const Specialization& kernel_;
+  const BarrierSplitPlan& plan_;
+  const std::string exited_;
+};
+
+} // namespace
+
+CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
+                const Specialization& entry, DiagnosticEngine& diags,
+                const CpuEmitOptions& options) {
+  UnitEmitter emitter(module, file, diags, cpuSpelling());
+  emitter.setLineDirectives(options.lineDirectives);
+  const std::vector<const Specialization*> reached = UnitEmitter::reachedFrom(entry);
+  CpuUnit unit;
+  const bool kernel = entry.function->kind == sema::CompiledFunctionKind::Kernel;
+  CpuExecutionPlan plan;
+  if (kernel)
+    plan = planCpuExecution(entry, reached);
+  if (options.forceFibers && plan.mode != CpuExecutionMode::Fiber) {
+    plan.mode = CpuExecutionMode::Fiber;
+    plan.fiberReason = "fibers were asked for";
+    plan.split.reset();
+  }
+  std::string declarations = emitter.functions(entry, reached);
+  const int64_t kernelShared = emitter.staticSharedBytes();
+  if (kernel)
+    unit.kernelName = mangledName(entry);
+  else if (entry.function->kind == sema::CompiledFunctionKind::Vectorize)
+    unit.kernelName = emitter.vectorizeKernel(entry);
+  else if (entry.function->kind == sema::CompiledFunctionKind::GuVectorize)
+    unit.kernelName = emitter.guvectorizeKernel(entry);
+  if (emitter.usesGridSync())
+    emitter.reportUnsupported(entry.function->def->nameRange,
+                              "grid synchronisation (`this_grid().sync()`) on the CPU backend");
+  unit.parameterTypes = emitter.entryParameterTypes();
+  unit.mode = plan.mode;
+  unit.fiberReason = plan.fiberReason;
+
+  // Unpacks the arguments: by Python name where a split body reads them directly.
+  const bool split = plan.mode == CpuExecutionMode::Split;
+  auto unpack = [&](bool byPythonName) {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < unit.parameterTypes.size(); ++i) {
+      const std::string name = byPythonName ? pythonName(entry.function->scope.params[i])
+                                            : "pyk_arg" + std::to_string(i);
+      emitter.emitLine(unit.parameterTypes[i] + " " + name + " = *static_cast<" +
+                       unit.parameterTypes[i] + "*>(pyk_args[" + std::to_string(i) + "]);");
+      names.push_back(name);
+    }
+    std::string call = unit.kernelName + "(pyk_ctx";
+    for (const std::string& n : names)
+      call += ", " + n;
+    return call + ");";
+  };
+
+  const std::string ending = "  } catch (const pyk::cpu::KernelTrap&) {\n  }\n}\n\n";
+  unit.threadEntry = unit.kernelName + "__thread";
+  emitter.appendBody("// Fiber mode: one CUDA thread.\nextern \"C\" PYK_CPU_EXPORT void " +
+                     unit.threadEntry +
+                     "(pyk::cpu::Thread& pyk_thread, void** pyk_args) {\n  try {\n");
+  emitter.indent(2);
+  std::string call = unpack(false);
+  emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::threadContext(pyk_thread);");
+  emitter.emitLine(call);
+  emitter.indent(-2);
+  emitter.appendBody(ending);
+
+  if (plan.mode != CpuExecutionMode::Fiber) {
+    unit.blockEntry = unit.kernelName + "__block";
+    emitter.appendBody(std::string("// ") +
+                       (split ? "Split mode: the body cut at each barrier, each part a loop over "
+                                "the block's threads."
+                              : "Loop mode: the block's threads as one loop.") +
+                       "\nextern \"C\" PYK_CPU_EXPORT void " + unit.blockEntry +
+                       "(pyk::cpu::Block& pyk_block, void** pyk_args) {\n  try {\n");
+    emitter.indent(2);
+    call = unpack(split);
+    emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
+    if (split) {
+      // The split body places the kernel's shared arrays again, in the same order: same offsets.
+      emitter.setSharedBytes(emitter.sharedBeforeEntry());
+      SplitKernelEmitter(emitter, entry, *plan.split).emit();
+    } else {
+      emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::uint32) { " + call +
+                       " });");
+    }
+    emitter.indent(-2);
+    emitter.appendBody(ending);
+  }
+  unit.staticSharedBytes = kernelShared;
+  unit.source = emitter.finish(declarations);
+  return unit;
+}
+
+} // namespace pyk::codegen

@@ -1,0 +1,41 @@
+// CpuEmitter: a typed specialization as one C++ translation unit for the CPU backend: the same
+// functions as the CUDA unit (UnitEmitter with CpuSpelling) plus two extern "C" entry points the
+// runtime calls:
+//   <kernel>__block(pyk::cpu::Block&, void** args)   runs a whole block (loop or split mode);
+//   <kernel>__thread(pyk::cpu::Thread&, void** args) runs one thread (fiber mode; every kernel).
+// `args` holds a pointer to each argument's value, in the C++ type of its parameter.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/CpuExecutionPlan.h"
+#include "diag/DiagnosticEngine.h"
+#include "diag/SourceFile.h"
+#include "sema/ResolvedModule.h"
+#include "sema/Specialization.h"
+
+namespace pyk::codegen {
+
+struct CpuUnit {
+  std::string source; // includes "pyk_cpu_support.h" (stdlib/cpu/)
+  std::string kernelName;
+  std::string blockEntry;  // "" when the kernel can only run as fibers
+  std::string threadEntry; // always present
+  CpuExecutionMode mode = CpuExecutionMode::Loop;
+  std::string fiberReason;
+  int64_t staticSharedBytes = 0;
+  std::vector<std::string> parameterTypes; // C++ types, in order
+};
+
+struct CpuEmitOptions {
+  bool lineDirectives = true;
+  // Run every kernel as fibers (for measuring fibers against loops; tests of fiber mode).
+  bool forceFibers = false;
+};
+
+CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
+                const sema::Specialization& entry, DiagnosticEngine& diags,
+                const CpuEmitOptions& options = {});
+
+} // namespace pyk::codegen

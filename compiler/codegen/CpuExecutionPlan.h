@@ -1,0 +1,51 @@
+// CpuExecutionPlan: how the CPU backend runs a kernel's threads. Without barriers or warp
+// primitives, a block's threads run as one loop (Loop). With block barrier statements in control
+// flow the whole block takes alike, the body is split at each barrier into regions, each a loop
+// over the threads (Split: loop fission, as MCUDA and PoCL do). Otherwise each thread is a fiber
+// (Fiber), with the reason.
+#pragma once
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sema/Specialization.h"
+
+namespace pyk::codegen {
+
+// One block-level step of a split kernel.
+struct SplitStep {
+  enum class Kind { Region, For, While, If };
+  Kind kind = Kind::Region;
+  std::vector<const ast::Stmt*> statements; // Region: run by every live thread, in order
+  const ast::Stmt* control = nullptr;       // For, While, If: the statement, run by the block
+  std::vector<SplitStep> body;
+  std::vector<SplitStep> orelse; // If
+};
+
+struct BarrierSplitPlan {
+  std::vector<SplitStep> steps;
+  // Locals whose value passes from one region to another in a thread (or is read by block-level
+  // control): an array with one item per thread.
+  std::set<std::string> perThread;
+  // Locals held once per block: the counters of block-level loops, and uniform values computed
+  // from nothing that changes while a region runs (so every thread writes the same value).
+  std::set<std::string> perBlock;
+  bool hasReturn = false; // threads may exit before the last region
+};
+
+enum class CpuExecutionMode { Loop, Split, Fiber };
+const char* nameOf(CpuExecutionMode mode); // "loop", "split", "fiber"
+
+struct CpuExecutionPlan {
+  CpuExecutionMode mode = CpuExecutionMode::Loop;
+  std::string fiberReason; // why not Loop or Split, located ("a barrier inside `while` at 12:5")
+  std::optional<BarrierSplitPlan> split;
+};
+
+// `reached`: every specialization the kernel calls, the kernel included.
+CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
+                                  const std::vector<const sema::Specialization*>& reached);
+
+} // namespace pyk::codegen

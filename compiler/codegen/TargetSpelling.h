@@ -1,0 +1,60 @@
+// TargetSpelling: what a backend spells differently in the C++ UnitEmitter writes (thread
+// indices, barriers, warp operations, shared memory, function heads). One implementation per
+// backend (CudaSpelling, CpuSpelling); everything else is shared.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace pyk::codegen {
+
+enum class Backend { Cuda, Cpu };
+
+class TargetSpelling {
+public:
+  virtual ~TargetSpelling() = default;
+
+  virtual Backend backend() const = 0;
+  // The support header the unit includes.
+  virtual std::string supportHeader() const = 0;
+
+  // `which` is threadIdx, blockIdx, blockDim or gridDim; `axis` is x, y or z. An unsigned value.
+  virtual std::string builtinIndex(const std::string& which, char axis) const = 0;
+  virtual std::string warpSize() const = 0;
+
+  // A thread-level operation of the CUDA programming model, by its numba name: syncthreads,
+  // syncthreads_count/and/or, syncwarp, threadfence(_block/_system), activemask, laneid,
+  // lanemask_lt, all_sync, any_sync, ballot_sync, shfl(_up/_down/_xor)_sync, match_any_sync,
+  // match_all_sync (value, mask, int* predicate). Arguments already converted.
+  virtual std::string threadOperation(const std::string& op,
+                                      const std::vector<std::string>& args) const = 0;
+  // popc, clz, ffs or brev of a 32-bit (or, `wide`, 64-bit) integer argument.
+  virtual std::string bitOperation(const std::string& op, bool wide,
+                                   const std::string& arg) const = 0;
+
+  // Declares `name`, the storage of a shared array of `count` elements of type `element`, placed
+  // at `byteOffset` in the block's static shared memory.
+  virtual std::string sharedStorage(const std::string& element, const std::string& name,
+                                    int64_t count, int64_t byteOffset) const = 0;
+  // The dynamic shared memory as a 1-D C-contiguous array of `element`.
+  virtual std::string dynamicSharedArray(const std::string& element) const = 0;
+  // A failed debug assertion: stops the kernel; the launch then fails.
+  virtual std::string trap() const = 0;
+  // Precedes the definition of a module-level constant array (`cuda.const.array_like`).
+  virtual std::string constantArrayQualifier() const = 0;
+  virtual std::string gridSync() const = 0;
+
+  // Function heads: `head(params) {`. A kernel's own function on the CPU is the thread body the
+  // entry points call; the entry points are the CPU emitter's.
+  virtual std::string kernelHead(bool entry) const = 0;
+  virtual std::string deviceFunctionHead(const std::string& returnType) const = 0;
+  // The hidden first parameter and argument through which device code reaches its thread ("" if
+  // none).
+  virtual std::string contextParameter() const = 0;
+  virtual std::string contextArgument() const = 0;
+};
+
+const TargetSpelling& cudaSpelling();
+const TargetSpelling& cpuSpelling();
+
+} // namespace pyk::codegen

@@ -1,0 +1,143 @@
+// kernel: pyk::load, module["name"], kernel[{grid, block}](args...) — numba.cuda's launch syntax
+// in C++. The C++ types of the arguments pick the specialization (float -> float32, std::int64_t
+// -> int64, DeviceArray<float, 2> -> float32[:, ::1]); it is compiled once, then found in a
+// thread-safe cache (and across processes, in the disk cache).
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "pyk/device_array.hpp"
+#include "pyk/stream.hpp"
+
+namespace pyk {
+
+// A launch extent, as CUDA's dim3 (unset components are 1). Components are wide so that a launch
+// too large for the device is reported, not truncated.
+struct Dim3 {
+  std::int64_t x = 1;
+  std::int64_t y = 1;
+  std::int64_t z = 1;
+  constexpr Dim3(std::int64_t x_ = 1, std::int64_t y_ = 1, std::int64_t z_ = 1)
+      : x(x_), y(y_), z(z_) {}
+};
+
+struct LaunchShape {
+  Dim3 grid;
+  Dim3 block;
+};
+
+// One argument of a launch, whatever its C++ type was.
+struct KernelArgument {
+  enum class Kind { Array, Scalar };
+  Kind kind = Kind::Scalar;
+  Dtype dtype = Dtype::Int64;
+  AnyDeviceArray array;                  // Array
+  alignas(16) unsigned char value[16]{}; // Scalar: the value, in dtype
+
+  static KernelArgument of(const AnyDeviceArray& a) {
+    KernelArgument k;
+    k.kind = Kind::Array;
+    k.dtype = a.dtype();
+    k.array = a;
+    return k;
+  }
+  template <typename T, int N>
+  static KernelArgument of(const DeviceArray<T, N>& a) {
+    return of(a.untyped());
+  }
+  template <typename T>
+  requires(std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+           std::is_same_v<T, std::complex<double>>) static KernelArgument of(T scalar) {
+    KernelArgument k;
+    k.dtype = dtypeOf<T>();
+    std::memcpy(k.value, &scalar, sizeof(T));
+    return k;
+  }
+};
+
+namespace detail {
+struct KernelState;
+struct ModuleState;
+} // namespace detail
+
+class Kernel {
+public:
+  // A kernel with its launch configuration, waiting for its arguments.
+  class Configured {
+  public:
+    template <typename... Args>
+    void operator()(const Args&... args) const {
+      const KernelArgument list[] = {KernelArgument::of(args)..., KernelArgument()};
+      kernel_->launchWith(shape_, sharedBytes_, std::span(list, sizeof...(Args)));
+    }
+
+  private:
+    friend class Kernel;
+    Configured(const Kernel* kernel, LaunchShape shape, std::size_t sharedBytes)
+        : kernel_(kernel), shape_(shape), sharedBytes_(sharedBytes) {}
+    const Kernel* kernel_;
+    LaunchShape shape_;
+    std::size_t sharedBytes_;
+  };
+
+  Configured operator[](const LaunchShape& shape) const { return Configured(this, shape, 0); }
+#if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
+  Configured operator[](Dim3 grid, Dim3 block) const {
+    return Configured(this, {grid, block}, 0);
+  }
+  Configured operator[](Dim3 grid, Dim3 block, const Stream&, std::size_t sharedBytes) const {
+    return Configured(this, {grid, block}, sharedBytes);
+  }
+#endif
+  // numba's kernel[grid, block, stream, sharedmem].
+  Configured launch(Dim3 grid, Dim3 block, const Stream& stream = Stream(),
+                    std::size_t sharedBytes = 0) const {
+    (void)stream;
+    return Configured(this, {grid, block}, sharedBytes);
+  }
+
+  // The launch with arguments of any type (what `pykc run` and the calls above use). Checks the
+  // configuration (CUDA's limits) and the arguments against the kernel before anything runs;
+  // throws pyk::Error.
+  void launchWith(const LaunchShape& shape, std::size_t sharedBytes,
+                  std::span<const KernelArgument> args) const;
+
+  const std::string& name() const;
+  // How the CPU backend runs the specialization for `args` ("loop", "split" or "fiber", and why
+  // fibers), compiling it if needed. For tests and tuning.
+  std::string executionMode(std::span<const KernelArgument> args) const;
+
+private:
+  friend class Module;
+  explicit Kernel(std::shared_ptr<detail::KernelState> state) : state_(std::move(state)) {}
+  std::shared_ptr<detail::KernelState> state_;
+};
+
+class Module {
+public:
+  // The kernel (or @vectorize ufunc) named `name`; pyk::Error (InvalidArgument) if none.
+  Kernel operator[](const std::string& name) const;
+  std::vector<std::string> kernelNames() const;
+
+private:
+  friend Module load(const std::filesystem::path& path);
+  friend Module loads(const std::string& source, const std::string& name);
+  explicit Module(std::shared_ptr<detail::ModuleState> state) : state_(std::move(state)) {}
+  std::shared_ptr<detail::ModuleState> state_;
+};
+
+// Reads, parses and checks a .pyk file. Throws pyk::Error (File when it cannot be read, Compile
+// with the located diagnostics when it has errors).
+Module load(const std::filesystem::path& path);
+// The same for source text; `name` stands for the file in messages.
+Module loads(const std::string& source, const std::string& name = "<source>");
+
+} // namespace pyk

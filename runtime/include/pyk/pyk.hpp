@@ -1,0 +1,10 @@
+// pyk: the C++ host API, mirroring numba.cuda's (load a .pyk module, move arrays, launch kernels).
+#pragma once
+
+#include "pyk/device_array.hpp"
+#include "pyk/dtype.hpp"
+#include "pyk/error.hpp"
+#include "pyk/kernel.hpp"
+#include "pyk/npy.hpp"
+#include "pyk/stream.hpp"
+#include "pyk/version.hpp"

@@ -1,0 +1,189 @@
+// HostCompiler: writes the unit and the support headers into a private temporary folder, runs the
+// compiler there with posix_spawn, and keeps the result in the disk cache.
+#include "cpu/HostCompiler.h"
+
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cache/DiskCache.h"
+#include "cpu/SupportHeaders.h"
+#include "cpu/pyk_cpu_support.h"
+#include "pyk/error.hpp"
+#include "pyk/version.hpp"
+
+extern char** environ;
+
+namespace pyk::cpu {
+
+namespace {
+
+std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+void writeFile(const std::filesystem::path& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out)
+    throw Error(ErrorKind::Compile, "cannot write " + path.string());
+}
+
+// The lines of /proc/cpuinfo that decide what -march=native targets.
+std::string cpuIdentity() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string identity;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0 || line.rfind("flags", 0) == 0)
+      identity += line + "\n";
+    if (line.empty() && !identity.empty())
+      break;
+  }
+  return identity;
+}
+
+// The compiler's file (size and time) stands for its version without running it.
+std::string compilerIdentity(const std::string& compiler) {
+  std::string path = compiler;
+  if (path.find('/') == std::string::npos) {
+    const char* env = std::getenv("PATH");
+    std::stringstream dirs(env != nullptr ? env : "/usr/bin");
+    for (std::string dir; std::getline(dirs, dir, ':');)
+      if (std::filesystem::exists(std::filesystem::path(dir) / compiler)) {
+        path = (std::filesystem::path(dir) / compiler).string();
+        break;
+      }
+  }
+  std::error_code ec;
+  const std::filesystem::path resolved = std::filesystem::canonical(path, ec);
+  struct stat info {};
+  if (ec || ::stat(resolved.c_str(), &info) != 0)
+    return compiler;
+  return resolved.string() + ":" + std::to_string(info.st_size) + ":" +
+         std::to_string(info.st_mtime);
+}
+
+} // namespace
+
+HostCompiler& HostCompiler::shared() {
+  static HostCompiler compiler;
+  return compiler;
+}
+
+HostCompiler::HostCompiler() {
+  const char* env = std::getenv("PYK_CXX");
+  compiler_ = env != nullptr && *env != '\0' ? env : PYK_HOST_CXX;
+  identity_ = compilerIdentity(compiler_) + "\n" + cpuIdentity();
+}
+
+std::vector<std::string> HostCompiler::flags(const HostCompileOptions& options) const {
+  // No -ffast-math: numba does not relax IEEE semantics without fastmath=True. -fno-math-errno
+  // changes no result (errno is never read) and lets sqrt vectorise.
+  std::vector<std::string> f = {
+      "-std=c++20",      "-O3",      "-march=native",       "-fPIC", "-shared",
+      "-fno-math-errno", "-fno-plt", "-fvisibility=hidden", "-w"};
+  if (options.boundsCheck)
+    f.push_back("-DPYK_BOUNDSCHECK=1");
+  return f;
+}
+
+std::string HostCompiler::build(const std::string& source, const std::string& name,
+                                const HostCompileOptions& options) {
+  std::vector<std::string> parts = {"pyk-cpu-object",
+                                    std::to_string(kVersion.major) + "." +
+                                        std::to_string(kVersion.minor) + "." +
+                                        std::to_string(kVersion.patch),
+                                    std::to_string(kAbiVersion),
+                                    identity_,
+                                    std::string(cpuSupportHeaderText()),
+                                    std::string(cudaSupportHeaderText()),
+                                    source};
+  for (const std::string& f : flags(options))
+    parts.push_back(f);
+  const cache::CacheKey key = cache::CacheKey::of(parts);
+  std::optional<cache::DiskCache> disk;
+  try {
+    disk.emplace();
+    if (std::optional<std::string> hit = disk->lookup(key))
+      return *hit;
+  } catch (const Error&) {
+    disk.reset(); // no usable cache: compile every time
+  }
+  std::string object = compile(source, name, options);
+  if (disk) {
+    try {
+      disk->store(key, object);
+    } catch (const Error&) {
+      // a full disk or a read-only folder costs a recompile next time, nothing else
+    }
+  }
+  return object;
+}
+
+std::string HostCompiler::compile(const std::string& source, const std::string& name,
+                                  const HostCompileOptions& options) const {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/pyk-XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw Error(ErrorKind::Compile,
+                "cannot create a temporary folder in " + pattern + ": " + std::strerror(errno));
+  const std::filesystem::path dir = pattern;
+  struct Cleanup {
+    std::filesystem::path dir;
+    ~Cleanup() {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+  } cleanup{dir};
+  std::filesystem::create_directories(dir / "cpu");
+  std::filesystem::create_directories(dir / "cuda");
+  writeFile(dir / "cpu" / "pyk_cpu_support.h", cpuSupportHeaderText());
+  writeFile(dir / "cuda" / "pyk_support.h", cudaSupportHeaderText());
+  writeFile(dir / "kernel.cpp", source);
+
+  std::vector<std::string> args = {compiler_};
+  for (const std::string& f : flags(options))
+    args.push_back(f);
+  args.insert(args.end(), {"-I", (dir / "cpu").string(), "-o", (dir / "kernel.so").string(),
+                           (dir / "kernel.cpp").string()});
+  std::vector<char*> argv;
+  for (std::string& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string log = (dir / "log.txt").string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0)
+    throw Error(ErrorKind::Compile, "cannot run the host C++ compiler `" + compiler_ + "` (" +
+                                        std::strerror(spawned) +
+                                        "); set PYK_CXX to a C++20 compiler");
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw Error(ErrorKind::Internal, "the host C++ compiler `" + compiler_ +
+                                         "` rejected the code pyk generated for `" + name +
+                                         "` (a bug in pyk):\n" + readFile(log));
+  return readFile(dir / "kernel.so");
+}
+
+} // namespace pyk::cpu

@@ -1,0 +1,16 @@
+// LaunchValidation: a launch checked against CUDA's limits before anything runs, the same on every
+// backend, with messages that name the limit.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "pyk/kernel.hpp"
+
+namespace pyk::detail {
+
+// Throws pyk::Error (InvalidLaunch): a grid or block extent outside 1..limit on its axis, more
+// than 1024 threads per block, or more dynamic shared memory than a block may have.
+void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t sharedBytes);
+
+} // namespace pyk::detail

@@ -1,0 +1,74 @@
+// Module: pyk::load and module["name"]: the front end run once per module, its errors thrown as
+// the located diagnostics pykc prints.
+#include <sstream>
+
+#include "diag/DiagnosticEngine.h"
+#include "module/ModuleState.h"
+#include "sema/ModuleResolver.h"
+
+namespace pyk {
+
+namespace {
+
+// Parses and resolves the module's source; its errors become one pyk::Error.
+void runFrontEnd(detail::ModuleState& state) {
+  DiagnosticEngine diags(&state.file);
+  runWithLargeStack([&] {
+    state.parsed = parseModule(state.file, diags);
+    if (state.parsed.module != nullptr)
+      state.resolved = sema::resolveModule(*state.parsed.module, diags);
+  });
+  if (diags.hasErrors()) {
+    std::ostringstream out;
+    diags.render(out, false);
+    throw Error(ErrorKind::Compile, out.str());
+  }
+}
+
+} // namespace
+
+Module load(const std::filesystem::path& path) {
+  std::string readError;
+  std::optional<SourceFile> file = SourceFile::read(path.string(), readError);
+  if (!file)
+    throw Error(ErrorKind::File, path.string() + ": " + readError);
+  auto state = std::make_shared<detail::ModuleState>(std::move(*file));
+  runFrontEnd(*state);
+  return Module(std::move(state));
+}
+
+Module loads(const std::string& source, const std::string& name) {
+  auto state = std::make_shared<detail::ModuleState>(SourceFile(name, source));
+  runFrontEnd(*state);
+  return Module(std::move(state));
+}
+
+Kernel Module::operator[](const std::string& name) const {
+  for (const sema::CompiledFunction& f : state_->resolved.functions)
+    if (f.name == name) {
+      if (f.kind == sema::CompiledFunctionKind::DeviceFunction)
+        throw Error(ErrorKind::InvalidArgument,
+                    state_->file.path() + ": `" + name +
+                        "` is a device function; only kernels and ufuncs are launched");
+      auto k = std::make_shared<detail::KernelState>();
+      k->module = state_;
+      k->function = &f;
+      return Kernel(std::move(k));
+    }
+  std::string known;
+  for (const std::string& n : kernelNames())
+    known += (known.empty() ? "" : ", ") + n;
+  throw Error(ErrorKind::InvalidArgument, state_->file.path() + " has no kernel named `" + name +
+                                              "`" +
+                                              (known.empty() ? "" : " (it has: " + known + ")"));
+}
+
+std::vector<std::string> Module::kernelNames() const {
+  std::vector<std::string> names;
+  for (const sema::CompiledFunction& f : state_->resolved.functions)
+    if (f.kind != sema::CompiledFunctionKind::DeviceFunction)
+      names.push_back(f.name);
+  return names;
+}
+
+} // namespace pyk

@@ -1,0 +1,178 @@
+// HostApi: pyk::loads, module["name"], kernel[{grid, block}](args...) on the CPU backend: results,
+// the execution mode each kernel gets, and the errors of bad launches.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+
+#include "ScopedEnvironment.h"
+#include "TemporaryFolder.h"
+#include "pyk/pyk.hpp"
+
+namespace {
+
+const char* kSource = R"pyk(
+from numba import cuda, float32
+
+TPB = 128
+
+
+@cuda.jit
+def scale(a, out, factor):
+    i = cuda.grid(1)
+    if i < a.size:
+        out[i] = a[i] * factor
+
+
+@cuda.jit
+def block_sums(a, sums):
+    shared = cuda.shared.array(TPB, float32)
+    tx = cuda.threadIdx.x
+    i = cuda.grid(1)
+    shared[tx] = a[i] if i < a.size else 0.0
+    cuda.syncthreads()
+    s = TPB // 2
+    while s > 0:
+        if tx < s:
+            shared[tx] += shared[tx + s]
+        cuda.syncthreads()
+        s //= 2
+    if tx == 0:
+        sums[cuda.blockIdx.x] = shared[0]
+
+
+@cuda.jit
+def exit_early(a, n):
+    i = cuda.grid(1)
+    if i >= n:
+        return
+    cuda.syncthreads()
+    a[i] = a[i] + 1
+
+
+@cuda.jit("void(float64[::1])")
+def typed(a):
+    a[cuda.grid(1)] = 1.5
+)pyk";
+
+class HostApi : public ::testing::Test {
+protected:
+  void SetUp() override { env_.set("PYK_CACHE_DIR", (cache_ / "cache").string()); }
+  TemporaryFolder cache_;
+  ScopedEnvironment env_;
+};
+
+TEST_F(HostApi, BarrierFreeKernelRunsAsOneLoopPerBlock) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  std::vector<float> a(1000);
+  std::iota(a.begin(), a.end(), 0.0f);
+  auto da = pyk::to_device(a);
+  auto out = pyk::device_array_like(da);
+  m["scale"][{(1000 + 255) / 256, 256}](da, out, 2.0f);
+  std::vector<float> host = out.copy_to_host();
+  for (size_t i = 0; i < a.size(); ++i)
+    ASSERT_EQ(host[i], 2.0f * a[i]) << i;
+  const pyk::KernelArgument args[] = {pyk::KernelArgument::of(da), pyk::KernelArgument::of(out),
+                                      pyk::KernelArgument::of(2.0f)};
+  EXPECT_EQ(m["scale"].executionMode(args), "loop");
+}
+
+TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  std::vector<float> a(128 * 5 - 7);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>(i % 13) - 6.0f;
+  auto da = pyk::to_device(a);
+  auto sums = pyk::device_array<float>(5);
+  pyk::Kernel k = m["block_sums"];
+  k[{5, 128}](da, sums);
+  const pyk::KernelArgument args[] = {pyk::KernelArgument::of(da), pyk::KernelArgument::of(sums)};
+  EXPECT_EQ(k.executionMode(args), "split");
+  std::vector<float> split = sums.copy_to_host();
+  for (int b = 0; b < 5; ++b) {
+    float expected = 0;
+    for (size_t i = b * 128; i < std::min<size_t>(a.size(), (b + 1) * 128); ++i)
+      expected += a[i];
+    EXPECT_EQ(split[b], expected) << b;
+  }
+  ScopedEnvironment fibers;
+  fibers.set("PYK_CPU_MODE", "fiber");
+  pyk::Module again = pyk::loads(kSource, "host_api.pyk");
+  auto sums2 = pyk::device_array<float>(5);
+  again["block_sums"][{5, 128}](da, sums2);
+  EXPECT_EQ(again["block_sums"].executionMode(args).rfind("fiber", 0), 0u);
+  EXPECT_EQ(sums2.copy_to_host(), split);
+}
+
+TEST_F(HostApi, ThreadsThatReturnSkipLaterRegions) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  auto a = pyk::to_device(std::vector<float>(64, 1.0f));
+  m["exit_early"][{1, 64}](a, std::int64_t{40});
+  std::vector<float> host = a.copy_to_host();
+  for (int i = 0; i < 64; ++i)
+    EXPECT_EQ(host[i], i < 40 ? 2.0f : 1.0f) << i;
+}
+
+TEST_F(HostApi, LaunchOutsideCudaLimitsNamesTheLimit) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  auto a = pyk::to_device(std::vector<float>(4, 0.0f));
+  try {
+    m["scale"][{std::int64_t{1} << 50, 1}](a, a, 1.0f);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::InvalidLaunch);
+    EXPECT_NE(std::string(e.what()).find("1125899906842624 blocks along x"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("2147483647"), std::string::npos) << e.what();
+  }
+  try {
+    m["scale"][{1, {32, 64}}](a, a, 1.0f);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::InvalidLaunch);
+    EXPECT_NE(std::string(e.what()).find("at most 1024 per block"), std::string::npos) << e.what();
+  }
+  try {
+    m["scale"].launch(1, 32, pyk::stream(), 64 * 1024)(a, a, 1.0f);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::InvalidLaunch);
+  }
+}
+
+TEST_F(HostApi, ArgumentsAreCheckedAgainstTheKernel) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  auto a = pyk::to_device(std::vector<float>(4, 0.0f));
+  try {
+    m["scale"][{1, 4}](a, a);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("takes 3 arguments (a, out, factor); 2 given"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    m["typed"][{1, 4}](a);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no signature of `typed` accepts"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(m["nope"], pyk::Error);
+}
+
+TEST_F(HostApi, TypeErrorsAreLocatedDiagnostics) {
+  pyk::Module m =
+      pyk::loads("from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = a\n", "bad.pyk");
+  auto a = pyk::to_device(std::vector<float>(4, 0.0f));
+  try {
+    m["k"][{1, 1}](a);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::Compile);
+    EXPECT_NE(std::string(e.what()).find("bad.pyk:5:"), std::string::npos) << e.what();
+  }
+}
+
+} // namespace
