@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # run_examples: builds pykc and runs the main job over examples/.
 #
-# pyk cannot run kernels yet (the runtime and its backends come next), so the main job today is
-# the compiler's: check every example, list what it declares, and compile each kernel (for the
-# signature its host code launches it with, examples/launch_signatures.txt) and each ufunc to
-# PTX for sm_90 through NVRTC, when pykc has NVRTC.
+# For every example: check it, list what it declares, and compile each kernel (for the signature
+# its host code launches it with, examples/launch_signatures.txt) and each ufunc to PTX for sm_90
+# through NVRTC, when pykc has NVRTC. Then run every example's kernels from C++
+# (examples/host/seed_kernels.cpp) on the CPU backend, checking their results. (The CUDA backend
+# comes with issue 5.)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_BUILD_DIR:-$root/build}"
@@ -42,4 +43,6 @@ for example in "$root"/examples/*.pyk; do
   fi
 done
 [ "$nvrtc" = 1 ] || echo "(pykc was built without NVRTC: no PTX compiled)"
+echo "== the seeds' kernels on the CPU backend"
+"$build/examples/pyk_seed_kernels" "$root/examples" || status=1
 exit $status

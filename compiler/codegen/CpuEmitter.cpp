@@ -160,6 +160,7 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
                 const CpuEmitOptions& options) {
   UnitEmitter emitter(module, file, diags, cpuSpelling());
   emitter.setLineDirectives(options.lineDirectives);
+  emitter.setBoundsCheck(options.boundsCheck);
   const std::vector<const Specialization*> reached = UnitEmitter::reachedFrom(entry);
   CpuUnit unit;
   const bool kernel = entry.function->kind == sema::CompiledFunctionKind::Kernel;

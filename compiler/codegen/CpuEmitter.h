@@ -32,6 +32,9 @@ struct CpuEmitOptions {
   bool lineDirectives = true;
   // Run every kernel as fibers (for measuring fibers against loops; tests of fiber mode).
   bool forceFibers = false;
+  // Check every array index (PYK_BOUNDSCHECK=1): an access out of range stops the kernel with a
+  // message naming the kernel, the array, the index and the thread.
+  bool boundsCheck = false;
 };
 
 CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,

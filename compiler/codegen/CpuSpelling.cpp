@@ -1,12 +1,30 @@
 // CpuSpelling: the CPU backend's names for the thread model: everything goes through the thread's
 // pyk::cpu::Context (stdlib/cpu/pyk_cpu_support.h), the hidden first parameter of device code.
 #include <cstdint>
+#include <cstdio>
 
 #include "codegen/TargetSpelling.h"
 
 namespace pyk::codegen {
 
 namespace {
+
+// A C++ string literal of plain text.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7f) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof buffer, "\\%03o", static_cast<unsigned char>(ch));
+      out += buffer;
+      continue;
+    }
+    out += ch;
+  }
+  return out + "\"";
+}
 
 class CpuSpelling final : public TargetSpelling {
 public:
@@ -34,6 +52,11 @@ public:
   }
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::cpu::dynamic_shared_array<" + element + ">(*pyk_ctx.block)";
+  }
+  std::string checkedElement(const std::string& array, const std::string& name,
+                             const std::string& where, const std::string& indices) const override {
+    return "pyk::cpu::checked(pyk_ctx, " + quoted(name) + ", " + quoted(where) + ", " + array +
+           ")(" + indices + ")";
   }
   std::string trap() const override { return "pyk::cpu::trap(pyk_ctx);"; }
   std::string constantArrayQualifier() const override { return "static const "; }

@@ -38,6 +38,11 @@ public:
                                     int64_t count, int64_t byteOffset) const = 0;
   // The dynamic shared memory as a 1-D C-contiguous array of `element`.
   virtual std::string dynamicSharedArray(const std::string& element) const = 0;
+  // A bounds-checked access to `array(indices)`: `name` and `where` (already plain text) go into
+  // the message. Only the CPU backend checks; the CUDA spelling is the plain access.
+  virtual std::string checkedElement(const std::string& array, const std::string& name,
+                                     const std::string& where,
+                                     const std::string& indices) const = 0;
   // A failed debug assertion: stops the kernel; the launch then fails.
   virtual std::string trap() const = 0;
   // Precedes the definition of a module-level constant array (`cuda.const.array_like`).

@@ -334,8 +334,8 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
       return unsupported(target->range, "assigning through a partial index or a slice");
     for (size_t i = 0; i < items.size(); ++i)
       indices += (i ? ", " : "") + expr(items[i]);
-    line(expr(s->value) + "(" + indices +
-         ") = " + cast(value, valueType, NumbaType::scalar(array->scalarKind())) + ";");
+    line(arrayElement(s->value, indices) + " = " +
+         cast(value, valueType, NumbaType::scalar(array->scalarKind())) + ";");
     return;
   }
   if (target->is<ast::Tuple>() || target->is<ast::List>()) {
@@ -742,8 +742,8 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
     for (size_t i = 0; i < items.size(); ++i)
       indices += (i ? ", " : "") + expr(items[i]);
     if (t->isRecord())
-      return "&" + expr(s->value) + "(" + indices + ")";
-    return expr(s->value) + "(" + indices + ")";
+      return "&" + arrayElement(s->value, indices);
+    return arrayElement(s->value, indices);
   }
   case ast::NodeKind::BinOp: {
     const auto* b = e->as<ast::BinOp>();
@@ -1061,7 +1061,7 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     std::string place;
     size_t valueAt = 2;
     if (op == "compare_and_swap") {
-      place = "&" + arg(0) + "(0LL)";
+      place = "&" + arrayElement(c->args[0], "0LL");
       valueAt = 1;
     } else {
       const NumbaType index = argType(1);
@@ -1073,7 +1073,7 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
       } else {
         idx = arg(1);
       }
-      place = "&" + arg(0) + "(" + idx + ")";
+      place = "&" + arrayElement(c->args[0], idx);
     }
     // CUDA's atomics take unsigned long long for 64-bit integers; pyk_support.h's wrappers keep
     // numba's element type.

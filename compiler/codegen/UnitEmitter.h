@@ -112,6 +112,8 @@ public:
   // Shared arrays of the entry's body start here (those of its callees come before).
   int64_t sharedBeforeEntry() const { return sharedBeforeEntry_; }
   void setSharedBytes(int64_t bytes) { sharedBytes_ = bytes; }
+  // Every array access checked (PYK_BOUNDSCHECK): the target spells the check.
+  void setBoundsCheck(bool on) { boundsCheck_ = on; }
   void emitStatements(const std::vector<const ast::Stmt*>& body) {
     for (const ast::Stmt* s : body)
       statement(s);
@@ -143,6 +145,18 @@ private:
   std::string contextArgumentList(bool more) const {
     const std::string a = target_.contextArgument();
     return a.empty() ? "" : a + (more ? ", " : "");
+  }
+  // The element of `array` at `indices` (already emitted), checked when bounds checking is on:
+  // the message names the array (its Python name, when it has one), the source line and kernel.
+  std::string arrayElement(const ast::Expr* array, const std::string& indices) {
+    if (!boundsCheck_)
+      return expr(array) + "(" + indices + ")";
+    const auto* n = array->as<ast::Name>();
+    const std::string where = file_.path() + ":" + std::to_string(array->range.begin.line) + ":" +
+                              std::to_string(array->range.begin.column) + ": in `" +
+                              spec_->function->name + "`";
+    return target_.checkedElement(expr(array), n != nullptr ? n->id : "an array expression", where,
+                                  indices);
   }
   // `blockIdx.x * blockDim.x + threadIdx.x` as int64.
   std::string globalThreadIndex() const {
@@ -321,6 +335,7 @@ private:
   int64_t sharedBeforeEntry_ = 0;
   std::set<std::string> perThread_;
   std::string threadExit_ = "return;";
+  bool boundsCheck_ = false;
   bool failed_ = false;
   bool usesGridSync_ = false;
   bool lineDirectives_ = true;

@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -111,8 +112,10 @@ struct Block {
   void* scheduler;
   WarpExchange* warps;
   uint32 workerIndex; // which worker runs the block (diagnostics, tests)
-  // Set by generated code when a thread of the block stopped at a failed debug assertion.
+  // Set by generated code when a thread of the block stopped (a failed debug assertion, an
+  // out-of-range index under bounds checking), with the first such thread's message.
   uint32 trapped;
+  char trapMessage[512];
 };
 
 // One CUDA thread of a block in fiber mode.
@@ -185,6 +188,53 @@ struct KernelTrap {};
 [[noreturn]] inline void trap(Context& c) {
   c.block->trapped = 1;
   throw KernelTrap{};
+}
+// The same with a message for the launch's error (the first of the block's is kept).
+[[noreturn]] inline void trapWith(Context& c, const char* message) {
+  if (c.block->trapped == 0) {
+    std::strncpy(c.block->trapMessage, message, sizeof c.block->trapMessage - 1);
+    c.block->trapMessage[sizeof c.block->trapMessage - 1] = '\0';
+  }
+  trap(c);
+}
+
+// ---- bounds checking (PYK_BOUNDSCHECK=1) ----------------------------------------------------
+
+// An array access that checks each index (after Python's wrap of negative signed ones) against
+// the extent, and stops the kernel with a message naming the array, the index and the thread.
+template <typename T, int N, Layout L>
+struct CheckedArray {
+  const Array<T, N, L>& array;
+  Context& context;
+  const char* name;
+  const char* where;
+
+  template <typename... I>
+  T& operator()(I... indices) const {
+    const int64 index[N] = {static_cast<int64>(indices)...};
+    const bool isSigned[N] = {detail::IntTraits<I>::isSigned...};
+    for (int d = 0; d < N; ++d) {
+      const int64 wrapped = isSigned[d] && index[d] < 0 ? index[d] + array.shape[d] : index[d];
+      const bool negative = !isSigned[d] ? false : wrapped < 0;
+      if (negative || static_cast<uint64>(wrapped) >= static_cast<uint64>(array.shape[d])) {
+        char message[400];
+        const Context& c = context;
+        std::snprintf(message, sizeof message,
+                      "%s: index %lld is out of bounds for axis %d of `%s` with size %lld "
+                      "(thread (%u, %u, %u) of block (%u, %u, %u))",
+                      where, static_cast<long long>(index[d]), d, name,
+                      static_cast<long long>(array.shape[d]), c.threadIdx.x, c.threadIdx.y,
+                      c.threadIdx.z, c.blockIdx.x, c.blockIdx.y, c.blockIdx.z);
+        trapWith(context, message);
+      }
+    }
+    return array(indices...);
+  }
+};
+template <typename T, int N, Layout L>
+CheckedArray<T, N, L> checked(Context& c, const char* name, const char* where,
+                              const Array<T, N, L>& array) {
+  return {array, c, name, where};
 }
 
 // ---- loop mode ------------------------------------------------------------------------------

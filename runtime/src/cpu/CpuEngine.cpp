@@ -107,6 +107,7 @@ void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     b.warps = nullptr;
     b.workerIndex = worker;
     b.trapped = 0;
+    b.trapMessage[0] = '\0';
   }
 }
 
@@ -145,9 +146,11 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
   }
   for (const WorkerState& state : workers_)
     if (state.block.trapped != 0)
-      throw Error(ErrorKind::Kernel, "kernel `" + std::string(nameOf(kernel)) +
-                                         "`: a thread failed a debug assertion (its message is "
-                                         "printed above)");
+      throw Error(ErrorKind::Kernel,
+                  state.block.trapMessage[0] != '\0'
+                      ? std::string(state.block.trapMessage)
+                      : "kernel `" + std::string(nameOf(kernel)) +
+                            "`: a thread failed a debug assertion (its message is printed above)");
 }
 
 void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,

@@ -89,19 +89,16 @@ HostCompiler::HostCompiler() {
   identity_ = compilerIdentity(compiler_) + "\n" + cpuIdentity();
 }
 
-std::vector<std::string> HostCompiler::flags(const HostCompileOptions& options) const {
+std::vector<std::string> HostCompiler::flags() const {
   // No -ffast-math: numba does not relax IEEE semantics without fastmath=True. -fno-math-errno
   // changes no result (errno is never read) and lets sqrt vectorise.
   std::vector<std::string> f = {
       "-std=c++20",      "-O3",      "-march=native",       "-fPIC", "-shared",
       "-fno-math-errno", "-fno-plt", "-fvisibility=hidden", "-w"};
-  if (options.boundsCheck)
-    f.push_back("-DPYK_BOUNDSCHECK=1");
   return f;
 }
 
-std::string HostCompiler::build(const std::string& source, const std::string& name,
-                                const HostCompileOptions& options) {
+std::string HostCompiler::build(const std::string& source, const std::string& name) {
   std::vector<std::string> parts = {"pyk-cpu-object",
                                     std::to_string(kVersion.major) + "." +
                                         std::to_string(kVersion.minor) + "." +
@@ -111,7 +108,7 @@ std::string HostCompiler::build(const std::string& source, const std::string& na
                                     std::string(cpuSupportHeaderText()),
                                     std::string(cudaSupportHeaderText()),
                                     source};
-  for (const std::string& f : flags(options))
+  for (const std::string& f : flags())
     parts.push_back(f);
   const cache::CacheKey key = cache::CacheKey::of(parts);
   std::optional<cache::DiskCache> disk;
@@ -122,7 +119,7 @@ std::string HostCompiler::build(const std::string& source, const std::string& na
   } catch (const Error&) {
     disk.reset(); // no usable cache: compile every time
   }
-  std::string object = compile(source, name, options);
+  std::string object = compile(source, name);
   if (disk) {
     try {
       disk->store(key, object);
@@ -133,8 +130,7 @@ std::string HostCompiler::build(const std::string& source, const std::string& na
   return object;
 }
 
-std::string HostCompiler::compile(const std::string& source, const std::string& name,
-                                  const HostCompileOptions& options) const {
+std::string HostCompiler::compile(const std::string& source, const std::string& name) const {
   const char* tmp = std::getenv("TMPDIR");
   std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/pyk-XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr)
@@ -155,7 +151,7 @@ std::string HostCompiler::compile(const std::string& source, const std::string& 
   writeFile(dir / "kernel.cpp", source);
 
   std::vector<std::string> args = {compiler_};
-  for (const std::string& f : flags(options))
+  for (const std::string& f : flags())
     args.push_back(f);
   args.insert(args.end(), {"-I", (dir / "cpu").string(), "-o", (dir / "kernel.so").string(),
                            (dir / "kernel.cpp").string()});

@@ -8,10 +8,6 @@
 
 namespace pyk::cpu {
 
-struct HostCompileOptions {
-  bool boundsCheck = false; // PYK_BOUNDSCHECK: every array access checked
-};
-
 class HostCompiler {
 public:
   // The compiler is $PYK_CXX when set, else the one pyk was built with.
@@ -20,17 +16,15 @@ public:
   // The shared object's bytes for `source` (`name` is the kernel, for messages): from the disk
   // cache, or compiled and stored. Throws pyk::Error: Compile when no compiler runs, Internal
   // when it rejects the generated code (its messages included).
-  std::string build(const std::string& source, const std::string& name,
-                    const HostCompileOptions& options = {});
+  std::string build(const std::string& source, const std::string& name);
 
   const std::string& compiler() const { return compiler_; }
   // The flags every unit is compiled with.
-  std::vector<std::string> flags(const HostCompileOptions& options) const;
+  std::vector<std::string> flags() const;
 
 private:
   HostCompiler();
-  std::string compile(const std::string& source, const std::string& name,
-                      const HostCompileOptions& options) const;
+  std::string compile(const std::string& source, const std::string& name) const;
 
   std::string compiler_;
   std::string identity_; // what tells compilers and CPUs apart in cache keys

@@ -294,7 +294,10 @@ std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
                                                        std::span<const KernelArgument> args) {
   std::optional<NumbaType> returnType;
   std::vector<NumbaType> params = specializationParams(k, args, returnType);
-  const std::string key = describeTypes(params);
+  // PYK_BOUNDSCHECK and PYK_CPU_MODE change the generated code: part of the key.
+  const std::string key =
+      describeTypes(params) + (environmentFlag("PYK_BOUNDSCHECK") ? " boundscheck" : "") +
+      (std::getenv("PYK_CPU_MODE") ? std::string(" ") + std::getenv("PYK_CPU_MODE") : "");
   {
     std::lock_guard lock(k.mutex);
     if (auto it = k.instances.find(key); it != k.instances.end())
@@ -310,6 +313,7 @@ std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
     codegen::CpuEmitOptions options;
     options.forceFibers = std::getenv("PYK_CPU_MODE") != nullptr &&
                           std::string(std::getenv("PYK_CPU_MODE")) == "fiber";
+    options.boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
     runWithLargeStack([&] {
       const sema::Specialization* spec =
           sema::specialize(m.resolved, *k.function, params, set, diags, returnType);
@@ -324,9 +328,7 @@ std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
       throw Error(ErrorKind::Compile, out.str());
     }
   }
-  cpu::HostCompileOptions compileOptions;
-  compileOptions.boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
-  std::string object = cpu::HostCompiler::shared().build(unit.source, description, compileOptions);
+  std::string object = cpu::HostCompiler::shared().build(unit.source, description);
   auto instance = std::make_shared<detail::CpuKernelInstance>(
       detail::CpuKernelInstance{description,
                                 std::string(codegen::nameOf(unit.mode)) +

@@ -162,6 +162,26 @@ TEST_F(HostApi, ArgumentsAreCheckedAgainstTheKernel) {
   EXPECT_THROW(m["nope"], pyk::Error);
 }
 
+TEST_F(HostApi, BoundsCheckingNamesKernelArrayIndexAndThread) {
+  ScopedEnvironment checking;
+  checking.set("PYK_BOUNDSCHECK", "1");
+  pyk::Module m =
+      pyk::loads("from numba import cuda\n\n@cuda.jit\ndef shift(a, out):\n    i = cuda.grid(1)\n"
+                 "    out[i] = a[i + 1]\n",
+                 "shift.pyk");
+  auto a = pyk::to_device(std::vector<float>(8, 1.0f));
+  auto out = pyk::device_array_like(a);
+  try {
+    m["shift"][{1, 8}](a, out);
+    FAIL() << "no error";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::Kernel);
+    EXPECT_EQ(std::string(e.what()),
+              "shift.pyk:6:14: in `shift`: index 8 is out of bounds for axis 0 of `a` with size 8 "
+              "(thread (7, 0, 0) of block (0, 0, 0))");
+  }
+}
+
 TEST_F(HostApi, TypeErrorsAreLocatedDiagnostics) {
   pyk::Module m =
       pyk::loads("from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = a\n", "bad.pyk");
