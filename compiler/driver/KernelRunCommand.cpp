@@ -142,9 +142,8 @@ KernelArgument parseArgument(const std::string& arg) {
 
 int runKernelCommand(const Options& options) {
   try {
-    if (options.backend == "cuda")
-      throw Error(ErrorKind::Device, "the CUDA backend is not available in this pykc yet; use "
-                                     "--backend cpu");
+    if (!options.backend.empty())
+      ::setenv("PYK_BACKEND", options.backend.c_str(), 1); // --backend wins over the environment
     const LaunchShape shape{parseExtent(options.grid, "grid"), parseExtent(options.block, "block")};
     std::size_t shared = 0;
     if (!options.shared.empty()) {

@@ -12,6 +12,7 @@
 #include "diag/DiagnosticEngine.h"
 #include "module/LaunchValidation.h"
 #include "module/ModuleState.h"
+#include "pyk/device.hpp"
 #include "sema/TypeInference.h"
 
 namespace pyk {
@@ -373,6 +374,7 @@ std::string Kernel::executionMode(std::span<const KernelArgument> args) const {
 
 void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
                         std::span<const KernelArgument> args) const {
+  currentBackend(); // PYK_BACKEND=cuda is an error here, not a silent fallback to the CPU
   detail::validateLaunch(name(), shape, sharedBytes);
   std::shared_ptr<detail::CpuKernelInstance> instance = instanceFor(*state_, args);
   // Each argument as the generated code's C++ type: an array as pyk::Array (data pointer, shape,
