@@ -97,7 +97,8 @@ private:
 
   void region(const SplitStep& s) {
     const sema::FunctionScope& scope = kernel_.function->scope;
-    e_.emitLine("pyk::cpu::forEachThread(pyk_ctx, " + exited_ + ", [&](pyk::uint32 pyk_tid) {");
+    e_.emitLine("pyk::cpu::forEachThread(pyk_ctx, " + exited_ +
+                ", [&](pyk::cpu::Context& pyk_ctx, pyk::uint32 pyk_tid) {");
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
     for (size_t i = 0; i < scope.locals.size(); ++i) {
@@ -232,8 +233,9 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
       emitter.setSharedBytes(emitter.sharedBeforeEntry());
       SplitKernelEmitter(emitter, entry, *plan.split).emit();
     } else {
-      emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::uint32) { " + call +
-                       " });");
+      emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "
+                       "pyk::uint32) { " +
+                       call + " });");
     }
     emitter.indent(-2);
     emitter.appendBody(ending);

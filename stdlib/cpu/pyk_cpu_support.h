@@ -239,18 +239,29 @@ CheckedArray<T, N, L> checked(Context& c, const char* name, const char* where,
 
 // ---- loop mode ------------------------------------------------------------------------------
 
-// Runs body(linearIndex) with c.threadIdx set, for every thread of the block that has not exited
-// (`exited` indexed by linear index; null: none has), x fastest (the linear thread order).
+// Runs body(context, linearIndex) for every thread of the block that has not exited (`exited`
+// indexed by linear index; null: none has), x fastest (the linear thread order); `context` is
+// `c` with the thread's threadIdx.
 template <typename Body>
 inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
+  // CUDA's limits, told to the optimiser: indices then fit int32 and are never negative, so
+  // Python's wrap of negative indices folds away and accesses are affine in threadIdx.x (the
+  // loop vectorises). The engine rejects launches outside them.
+  if (c.blockDim.x > kMaxThreadsPerBlock || c.blockDim.y > kMaxThreadsPerBlock ||
+      c.blockDim.z > 64 || c.blockIdx.x > 0x7FFFFFFEu || c.blockIdx.y > 65534 ||
+      c.blockIdx.z > 65534 || c.gridDim.x > 0x7FFFFFFFu || c.gridDim.y > 65535 ||
+      c.gridDim.z > 65535)
+    __builtin_unreachable();
   uint32 linear = 0;
   for (uint32 z = 0; z < c.blockDim.z; ++z)
     for (uint32 y = 0; y < c.blockDim.y; ++y)
       for (uint32 x = 0; x < c.blockDim.x; ++x, ++linear) {
         if (exited != nullptr && exited[linear] != 0)
           continue;
-        c.threadIdx = Dim3{x, y, z};
-        body(linear);
+        // A context per thread, local to the iteration: the optimiser keeps it in registers.
+        Context thread = c;
+        thread.threadIdx = Dim3{x, y, z};
+        body(thread, linear);
       }
 }
 
