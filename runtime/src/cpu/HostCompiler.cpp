@@ -98,7 +98,7 @@ std::vector<std::string> HostCompiler::flags() const {
   return f;
 }
 
-std::string HostCompiler::build(const std::string& source, const std::string& name) {
+std::string HostCompiler::build(const std::string& source, const std::string& name, bool fresh) {
   std::vector<std::string> parts = {"pyk-cpu-object",
                                     std::to_string(kVersion.major) + "." +
                                         std::to_string(kVersion.minor) + "." +
@@ -114,8 +114,9 @@ std::string HostCompiler::build(const std::string& source, const std::string& na
   std::optional<cache::DiskCache> disk;
   try {
     disk.emplace();
-    if (std::optional<std::string> hit = disk->lookup(key))
-      return *hit;
+    if (!fresh)
+      if (std::optional<std::string> hit = disk->lookup(key))
+        return *hit;
   } catch (const Error&) {
     disk.reset(); // no usable cache: compile every time
   }

@@ -16,7 +16,8 @@ public:
   // The shared object's bytes for `source` (`name` is the kernel, for messages): from the disk
   // cache, or compiled and stored. Throws pyk::Error: Compile when no compiler runs, Internal
   // when it rejects the generated code (its messages included).
-  std::string build(const std::string& source, const std::string& name);
+  // `fresh`: compile even when the cache has an entry (one that would not load), and replace it.
+  std::string build(const std::string& source, const std::string& name, bool fresh = false);
 
   const std::string& compiler() const { return compiler_; }
   // The flags every unit is compiled with.

@@ -4,6 +4,7 @@
 #include <complex>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <sstream>
 
 #include "codegen/CpuEmitter.h"
@@ -329,12 +330,21 @@ std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
       throw Error(ErrorKind::Compile, out.str());
     }
   }
-  std::string object = cpu::HostCompiler::shared().build(unit.source, description);
+  // A cached object that passes the cache's checks but does not load (another system's library,
+  // say) is rebuilt once, not reported.
+  std::optional<cpu::SharedObject> object;
+  const std::string bytes = cpu::HostCompiler::shared().build(unit.source, description);
+  try {
+    object.emplace(cpu::SharedObject::fromBytes(bytes, description));
+  } catch (const Error&) {
+    object.emplace(cpu::SharedObject::fromBytes(
+        cpu::HostCompiler::shared().build(unit.source, description, true), description));
+  }
   auto instance = std::make_shared<detail::CpuKernelInstance>(
       detail::CpuKernelInstance{description,
                                 std::string(codegen::nameOf(unit.mode)) +
                                     (unit.fiberReason.empty() ? "" : " (" + unit.fiberReason + ")"),
-                                cpu::SharedObject::fromBytes(object, description),
+                                std::move(*object),
                                 {},
                                 static_cast<std::size_t>(unit.staticSharedBytes),
                                 {}});

@@ -1,0 +1,506 @@
+#!/usr/bin/python3
+"""Differential conformance suite: every case in cases.py runs under numba's CUDA simulator (the
+reference) and through `pykc run` (pyk's CPU backend by default); every array argument must match
+afterwards (integers and bools exactly, floats within the case's tolerance).
+
+usage: run_conformance.py PYKC [-j N] [--filter SUBSTR] [--backend cpu|cuda|default]
+                               [--sim-only] [--list] [--keep DIR] [--timeout S] [-v]
+
+PYKC is the pykc executable; with --sim-only (or PYKC given as '-') only the simulator runs, which
+checks the cases themselves. Prints `PASS name` or `FAIL name: reason` per case and exits 1 when
+any case fails (2 on a usage error).
+"""
+
+import os
+import sys
+
+# The simulator must be selected before numba is imported anywhere.
+os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+
+import argparse  # noqa: E402
+import importlib.machinery  # noqa: E402
+import importlib.util  # noqa: E402
+import multiprocessing  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+import traceback  # noqa: E402
+import warnings  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import cases as case_table  # noqa: E402
+
+
+# --------------------------------------------------------------------------------------------
+# Simulator extensions. numba 0.56's simulator has no warp intrinsics and no cuda.atomic.cas; we
+# add them here with CUDA's semantics, restricted to what the cases use: full masks on full,
+# converged warps (every thread of a warp reaches the same intrinsic calls in the same order).
+# --------------------------------------------------------------------------------------------
+
+FULL_MASK = 0xFFFFFFFF
+_shim_lock = threading.Lock()
+
+
+def _warp_slot():
+    t = threading.current_thread()
+    mgr = t._manager
+    with _shim_lock:
+        warps = getattr(mgr, "_pyk_warps", None)
+        if warps is None:
+            warps = {}
+            mgr._pyk_warps = warps
+        w = t.thread_id // 32
+        entry = warps.get(w)
+        if entry is None:
+            nthreads = int(np.prod(mgr._block_dim))
+            parties = min(32, nthreads - w * 32)
+            entry = (threading.Barrier(parties, timeout=60), [None] * 32)
+            warps[w] = entry
+    return t.thread_id % 32, entry
+
+
+def _warp_exchange(mask, value):
+    if int(mask) & FULL_MASK != FULL_MASK:
+        raise NotImplementedError("the simulator's warp shim supports only the full mask")
+    lane, (barrier, slots) = _warp_slot()
+    slots[lane] = value
+    barrier.wait()
+    values = list(slots)
+    barrier.wait()
+    return lane, values
+
+
+def _shfl_sync(self, mask, value, src_lane):
+    lane, vals = _warp_exchange(mask, value)
+    return vals[int(src_lane) & 31]
+
+
+def _shfl_up_sync(self, mask, value, delta):
+    lane, vals = _warp_exchange(mask, value)
+    j = lane - int(delta)
+    return vals[j] if j >= 0 else value
+
+
+def _shfl_down_sync(self, mask, value, delta):
+    lane, vals = _warp_exchange(mask, value)
+    j = lane + int(delta)
+    return vals[j] if j <= 31 else value
+
+
+def _shfl_xor_sync(self, mask, value, lane_mask):
+    lane, vals = _warp_exchange(mask, value)
+    j = lane ^ int(lane_mask)
+    return vals[j] if j <= 31 else value
+
+
+def _ballot_sync(self, mask, pred):
+    lane, vals = _warp_exchange(mask, bool(pred))
+    return sum(1 << k for k, v in enumerate(vals) if v) & int(mask)
+
+
+def _all_sync(self, mask, pred):
+    lane, vals = _warp_exchange(mask, bool(pred))
+    return all(vals)
+
+
+def _any_sync(self, mask, pred):
+    lane, vals = _warp_exchange(mask, bool(pred))
+    return any(vals)
+
+
+def _eq_sync(self, mask, pred):
+    lane, vals = _warp_exchange(mask, bool(pred))
+    return all(vals) or not any(vals)
+
+
+def _match_any_sync(self, mask, value):
+    lane, vals = _warp_exchange(mask, value)
+    return sum(1 << k for k, v in enumerate(vals) if v == value) & int(mask)
+
+
+def _match_all_sync(self, mask, value):
+    lane, vals = _warp_exchange(mask, value)
+    if all(v == value for v in vals):
+        return int(mask) & FULL_MASK, True
+    return 0, False
+
+
+def _syncwarp(self, mask=FULL_MASK):
+    _warp_exchange(mask, None)
+
+
+def _activemask(self):
+    # Only called from converged full warps in the cases.
+    return FULL_MASK
+
+
+def _lanemask_lt(self):
+    return (1 << (threading.current_thread().thread_id % 32)) - 1
+
+
+def _atomic_cas(self, array, index, old, val):
+    with _shim_lock:
+        loaded = array[index]
+        if loaded == old:
+            array[index] = val
+        return loaded
+
+
+def install_simulator_shims():
+    from numba.cuda.simulator import kernelapi
+    mod = kernelapi.FakeCUDAModule
+    for name, fn in [("shfl_sync", _shfl_sync), ("shfl_up_sync", _shfl_up_sync),
+                     ("shfl_down_sync", _shfl_down_sync), ("shfl_xor_sync", _shfl_xor_sync),
+                     ("ballot_sync", _ballot_sync), ("all_sync", _all_sync),
+                     ("any_sync", _any_sync), ("eq_sync", _eq_sync),
+                     ("match_any_sync", _match_any_sync), ("match_all_sync", _match_all_sync),
+                     ("syncwarp", _syncwarp), ("activemask", _activemask),
+                     ("lanemask_lt", _lanemask_lt)]:
+        if not hasattr(mod, name):
+            setattr(mod, name, fn)
+    if not hasattr(kernelapi.FakeCUDAAtomic, "cas"):
+        kernelapi.FakeCUDAAtomic.cas = _atomic_cas
+
+
+# --------------------------------------------------------------------------------------------
+# Reference run (simulator)
+# --------------------------------------------------------------------------------------------
+
+class _SimUfunc:
+    """Stands in for @vectorize(..., target='cuda'), which the simulator cannot build: applies
+    the Python function element by element with the signature's scalar types."""
+
+    def __init__(self, sigs, fn):
+        self.fn = fn
+        self.sigs = []
+        for s in sigs:
+            m = re.match(r"\s*(\w+)\s*\((.*)\)\s*$", s)
+            ret = np.dtype(m.group(1))
+            args = [np.dtype(a.strip()) for a in m.group(2).split(",") if a.strip()]
+            self.sigs.append((ret, args))
+
+    def apply(self, inputs, out):
+        for ret, args in self.sigs:
+            if [a.dtype for a in inputs] == args:
+                for idx in np.ndindex(*out.shape):
+                    vals = [t.type(a[idx]) for t, a in zip(args, inputs)]
+                    out[idx] = ret.type(self.fn(*vals))
+                return
+        raise TypeError("no signature of the ufunc matches %s" % [a.dtype for a in inputs])
+
+
+def _fake_vectorize(sigs, **kwargs):
+    return lambda fn: _SimUfunc(sigs, fn)
+
+
+def load_module(path, kind):
+    name = "pyk_conformance_" + re.sub(r"\W", "_", os.path.basename(path))
+    loader = importlib.machinery.SourceFileLoader(name, path)
+    spec = importlib.util.spec_from_loader(name, loader)
+    module = importlib.util.module_from_spec(spec)
+    if kind == "ufunc":
+        import numba
+        saved = numba.vectorize
+        numba.vectorize = _fake_vectorize
+        try:
+            loader.exec_module(module)
+        finally:
+            numba.vectorize = saved
+    else:
+        loader.exec_module(module)
+    return module
+
+
+def run_simulator(case, inputs):
+    """Returns the values of every argument after the launch (arrays copied back)."""
+    from numba import cuda
+    module = load_module(case.path, case.kind)
+    fn = getattr(module, case.kernel)
+    if case.kind == "ufunc":
+        arrays = [np.array(v, copy=True, order="K") for v in inputs]
+        fn.apply(arrays[:-1], arrays[-1])
+        return arrays
+    dev = []
+    for spec, v in zip(case.args, inputs):
+        if isinstance(v, np.ndarray):
+            dev.append(cuda.to_device(np.array(v, copy=True, order="K")))
+        else:
+            dev.append(spec.sim_value())
+    if case.shared:
+        fn[case.grid, case.block, 0, case.shared](*dev)
+    else:
+        fn[case.grid, case.block](*dev)
+    results = []
+    for v, d in zip(inputs, dev):
+        results.append(d.copy_to_host() if isinstance(v, np.ndarray) else v)
+    return results
+
+
+# --------------------------------------------------------------------------------------------
+# pykc run
+# --------------------------------------------------------------------------------------------
+
+def dims(d):
+    if isinstance(d, int):
+        return str(d)
+    return ",".join(str(x) for x in d)
+
+
+def pykc_command(opts, case, arg_words, out_dir):
+    cmd = [opts.pykc, "run", case.path, case.kernel, "--grid", dims(case.grid),
+           "--block", dims(case.block)]
+    if case.shared:
+        cmd += ["--shared", str(case.shared)]
+    if opts.backend != "default":
+        cmd += ["--backend", opts.backend]
+    cmd += ["--out", out_dir]
+    return cmd + arg_words
+
+
+def condense(text, limit):
+    lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
+    s = " | ".join(lines)
+    if limit and len(s) > limit:
+        s = s[:limit] + " ..."
+    return s
+
+
+# --------------------------------------------------------------------------------------------
+# Comparison
+# --------------------------------------------------------------------------------------------
+
+def tolerance(case, dtype):
+    kind = np.dtype(dtype)
+    single = kind in (np.dtype(np.float32), np.dtype(np.complex64), np.dtype(np.float16))
+    rtol, atol = (1e-5, 1e-6) if single else (1e-12, 1e-13)
+    if case.rtol is not None:
+        rtol = case.rtol if not isinstance(case.rtol, dict) else case.rtol.get(kind.name, rtol)
+    if case.atol is not None:
+        atol = case.atol if not isinstance(case.atol, dict) else case.atol.get(kind.name, atol)
+    return rtol, atol
+
+
+def fmt_index(idx):
+    return "(" + ", ".join(str(int(x)) for x in idx) + ")" if len(idx) != 1 else "[%d]" % idx[0]
+
+
+def compare_arrays(case, label, got, want, mode, what=("pyk", "sim")):
+    """None when equal, else a message naming the first differing index and both values."""
+    if got.shape != want.shape:
+        return "%s: shape %s, expected %s" % (label, got.shape, want.shape)
+    if got.dtype != want.dtype:
+        return "%s: dtype %s, expected %s" % (label, got.dtype, want.dtype)
+    if mode == "skip":
+        return None
+    if mode == "sorted":
+        got = np.sort(got, axis=0)
+        want = np.sort(want, axis=0)
+    kind = want.dtype.kind
+    if kind in "fc":
+        rtol, atol = tolerance(case, want.dtype)
+        # nan matches nan, inf matches an inf of the same sign, nothing else is special.
+        ok = np.isclose(got, want, rtol=rtol, atol=atol, equal_nan=True)
+        tol = " (rtol=%g atol=%g)" % (rtol, atol)
+    else:
+        ok = got == want
+        tol = ""
+    if ok.all():
+        return None
+    bad = np.argwhere(~ok)
+    idx = tuple(bad[0])
+    sorted_note = " after sorting along axis 0" if mode == "sorted" else ""
+    return "%s %s%s: first difference at %s: %s=%r %s=%r%s; %d of %d elements differ" % (
+        label, want.dtype, list(want.shape), fmt_index(idx), what[0], got[idx].item(), what[1],
+        want[idx].item(), tol, len(bad), want.size) + sorted_note
+
+
+# --------------------------------------------------------------------------------------------
+# One case
+# --------------------------------------------------------------------------------------------
+
+def run_case(job):
+    index, opts = job
+    case = case_table.CASES[index]
+    t0 = time.time()
+    warnings.simplefilter("ignore")
+    np.seterr(all="ignore")
+    tmp = tempfile.mkdtemp(prefix="pyk-conf-%s-" % case.name)
+    try:
+        status, msg = _run_case(case, opts, tmp)
+    except Exception:
+        status, msg = False, "harness error: " + condense(traceback.format_exc(), 0 if opts.verbose else 800)
+    finally:
+        if opts.keep:
+            dest = os.path.join(opts.keep, case.name)
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.copytree(tmp, dest)
+        shutil.rmtree(tmp, ignore_errors=True)
+    return case.name, status, msg, time.time() - t0
+
+
+def _run_case(case, opts, tmp):
+    inputs = case.build_inputs()
+    in_dir = os.path.join(tmp, "in")
+    out_dir = os.path.join(tmp, "out")
+    os.makedirs(in_dir)
+    os.makedirs(out_dir)
+    words = []
+    for i, (spec, v) in enumerate(zip(case.args, inputs)):
+        if isinstance(v, np.ndarray):
+            path = os.path.join(in_dir, "arg%d.npy" % i)
+            np.save(path, v)
+            words.append(path)
+        else:
+            words.append(spec.cli())
+
+    proc = None
+    cmd = None
+    if not opts.sim_only:
+        cmd = pykc_command(opts, case, words, out_dir)
+        with open(os.path.join(tmp, "command.txt"), "w") as f:
+            f.write(" ".join(cmd) + "\n")
+        try:
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True)
+        except OSError as e:
+            return False, "cannot start pykc: %s" % e
+
+    # Reference, while pykc compiles and runs.
+    try:
+        want = run_simulator(case, inputs)
+    except Exception:
+        if proc:
+            proc.kill()
+            proc.communicate()
+        return False, "simulator error: " + condense(traceback.format_exc(), 0 if opts.verbose else 800)
+
+    for i, v in enumerate(want):
+        if isinstance(v, np.ndarray):
+            np.save(os.path.join(tmp, "sim_arg%d.npy" % i), v)
+
+    if case.expect is not None:
+        expected = case.expect(*[np.array(v, copy=True) if isinstance(v, np.ndarray) else v
+                                 for v in inputs])
+        for i, e in expected.items():
+            e = np.asarray(e).astype(want[i].dtype)
+            err = compare_arrays(case, "arg%d" % i, want[i], e, case.compare_mode(i),
+                                 what=("sim", "numpy"))
+            if err:
+                if proc:
+                    proc.kill()
+                    proc.communicate()
+                return False, "reference check: simulator disagrees with numpy: " + err
+
+    if opts.sim_only:
+        return True, ""
+
+    try:
+        stdout, stderr = proc.communicate(timeout=opts.timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        stdout, stderr = proc.communicate()
+        return False, "pykc run timed out after %ds" % opts.timeout
+    limit = 0 if opts.verbose else 600
+    if proc.returncode != 0:
+        return False, "pykc run exited with %d: %s" % (proc.returncode, condense(stderr + stdout, limit))
+
+    errors = []
+    for i, (spec, v) in enumerate(zip(case.args, want)):
+        if not isinstance(v, np.ndarray):
+            continue
+        path = os.path.join(out_dir, "arg%d.npy" % i)
+        if not os.path.exists(path):
+            errors.append("pykc wrote no arg%d.npy" % i)
+            continue
+        try:
+            got = np.load(path)
+        except Exception as e:
+            errors.append("arg%d.npy unreadable: %s" % (i, e))
+            continue
+        err = compare_arrays(case, "arg%d" % i, got, v, case.compare_mode(i))
+        if err:
+            errors.append(err)
+        elif getattr(spec, "order", "C") == "F" and v.ndim > 1 and not got.flags.f_contiguous:
+            errors.append("arg%d: values match, but the F-ordered array came back C-ordered" % i)
+    if errors:
+        return False, "; ".join(errors)
+    return True, ""
+
+
+# --------------------------------------------------------------------------------------------
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("pykc", help="the pykc executable ('-' to run the simulator only)")
+    ap.add_argument("-j", "--jobs", type=int, default=1, help="cases run in parallel")
+    ap.add_argument("--filter", default="", help="only cases whose name contains this")
+    ap.add_argument("--backend", default="cpu", choices=["cpu", "cuda", "default"],
+                    help="pykc run --backend (default cpu; 'default' passes none)")
+    ap.add_argument("--sim-only", action="store_true", help="run only the simulator side")
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("--keep", metavar="DIR", help="keep each case's inputs and outputs in DIR/NAME")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per pykc run")
+    ap.add_argument("-v", "--verbose", action="store_true", help="full error messages")
+    opts = ap.parse_args(argv)
+    if opts.pykc == "-":
+        opts.sim_only = True
+    elif not opts.sim_only:
+        opts.pykc = os.path.abspath(opts.pykc)
+        if not os.access(opts.pykc, os.X_OK):
+            print("run_conformance: %s is not an executable" % opts.pykc, file=sys.stderr)
+            return 2
+    if opts.keep:
+        opts.keep = os.path.abspath(opts.keep)
+        os.makedirs(opts.keep, exist_ok=True)
+
+    selected = [c for c in case_table.CASES if opts.filter in c.name]
+    if opts.list:
+        for c in selected:
+            print("%-28s %-26s %-22s grid=%s block=%s%s" % (
+                c.name, os.path.basename(c.path), c.kernel, dims(c.grid), dims(c.block),
+                " shared=%d" % c.shared if c.shared else ""))
+        return 0
+    if not selected:
+        print("run_conformance: no case matches %r" % opts.filter, file=sys.stderr)
+        return 2
+
+    install_simulator_shims()
+    t0 = time.time()
+    jobs = [(case_table.CASES.index(c), opts) for c in selected]
+    failed = []
+    if opts.jobs > 1:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(opts.jobs, maxtasksperchild=8) as pool:
+            results = pool.imap(run_case, jobs)
+            for name, ok, msg, secs in results:
+                failed += report(name, ok, msg, secs, opts)
+    else:
+        for job in jobs:
+            name, ok, msg, secs = run_case(job)
+            failed += report(name, ok, msg, secs, opts)
+    side = "simulator only" if opts.sim_only else "simulator vs pykc (%s)" % opts.backend
+    print("%d of %d cases passed (%s) in %.1fs" % (len(selected) - len(failed), len(selected),
+                                                     side, time.time() - t0))
+    if failed:
+        print("failed: " + " ".join(failed))
+    return 1 if failed else 0
+
+
+def report(name, ok, msg, secs, opts):
+    timing = " (%.1fs)" % secs if opts.verbose else ""
+    if ok:
+        print("PASS %s%s" % (name, timing), flush=True)
+        return []
+    print("FAIL %s: %s%s" % (name, msg, timing), flush=True)
+    return [name]
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
