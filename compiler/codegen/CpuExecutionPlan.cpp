@@ -78,9 +78,25 @@ public:
         whyNot = "the counter `" + counter + "` of a loop with a barrier is assigned in the loop";
         return std::nullopt;
       }
+    // A local array lives in its region's stack frame: one whose values must outlive the region
+    // would need storage per thread, which only fibers give.
+    std::string carriedLocalArray;
     walk(kernel_.function->def, [&](const ast::Node* n) {
       plan.hasReturn = plan.hasReturn || n->kind == ast::NodeKind::Return;
+      const auto* a = n->as<ast::Assign>();
+      const auto* c = a != nullptr ? a->value->as<ast::Call>() : nullptr;
+      if (c == nullptr ||
+          sema::qualifiedApiName(kernel_.function->scope, c->func) != "numba.cuda.local.array")
+        return;
+      for (const ast::Expr* t : a->targets)
+        if (const auto* name = t->as<ast::Name>())
+          if (plan.perThread.count(name->id) || plan.perBlock.count(name->id))
+            carriedLocalArray = name->id + "` at " + where(a);
     });
+    if (!carriedLocalArray.empty()) {
+      whyNot = "the local array `" + carriedLocalArray + " is used on both sides of a barrier";
+      return std::nullopt;
+    }
     return plan;
   }
 
