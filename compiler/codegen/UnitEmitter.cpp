@@ -653,6 +653,11 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
         return v + ".size()";
       if (a->attr == "ndim")
         return std::to_string(base->ndim()) + "LL";
+      if (a->attr == "T" && t != nullptr && t->isArray())
+        return base->ndim() == 1
+                   ? v
+                   : "pyk::transpose<pyk::Layout::" + std::string(sema::layoutName(t->layout())) +
+                         ">(" + v + ")";
       if (a->attr == "shape" || a->attr == "strides") {
         std::string out = type(*t) + "{{";
         for (int d = 0; d < base->ndim(); ++d)
@@ -951,6 +956,13 @@ std::string UnitEmitter::call(const ast::Call* c) {
   }
   std::string api = apiName(c->func);
   if (api.empty()) {
+    // `z.conjugate()` of a complex number.
+    if (const auto* a = c->func->as<ast::Attribute>(); a != nullptr && a->attr == "conjugate") {
+      const NumbaType* z = typeOf(a->value);
+      if (z != nullptr && isComplexType(*z))
+        return "[&] { const auto w = " + expr(a->value) + "; return " + type(*z) +
+               "(w.re, -w.im); }()";
+    }
     // `g.sync()` on a grid group (typing allows no other method call).
     if (const auto* a = c->func->as<ast::Attribute>(); a != nullptr && a->attr == "sync") {
       const NumbaType* g = typeOf(a->value);
@@ -1203,18 +1215,12 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
           (a0.scalarKind() == ScalarKind::Float32 || a0.scalarKind() == ScalarKind::Complex64)))
             ? ScalarKind::Complex64
             : ScalarKind::Complex128);
-    if (name == "rect")
-      return "pyk::crect(" +
-             castTo(c->args[0], *t == complexType ? NumbaType::scalar(complexType.scalarKind() ==
-                                                                              ScalarKind::Complex64
-                                                                          ? ScalarKind::Float32
-                                                                          : ScalarKind::Float64)
-                                                  : *t) +
-             ", " +
-             castTo(c->args[1], NumbaType::scalar(complexType.scalarKind() == ScalarKind::Complex64
-                                                      ? ScalarKind::Float32
-                                                      : ScalarKind::Float64)) +
-             ")";
+    if (name == "rect" && t->isScalar()) {
+      // Both parts in the precision of the result (complex64 only from two float32).
+      const NumbaType part = NumbaType::scalar(
+          t->scalarKind() == ScalarKind::Complex64 ? ScalarKind::Float32 : ScalarKind::Float64);
+      return "pyk::crect(" + castTo(c->args[0], part) + ", " + castTo(c->args[1], part) + ")";
+    }
     const std::string z = castTo(c->args[0], complexType);
     if (name == "phase")
       return "pyk::cphase(" + z + ")";
@@ -1324,6 +1330,14 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     return cast(a[0], NumbaType::scalar((*converted)[0]), *t);
   if (api == "bool")
     return "(" + a[0] + " != 0)";
+  if (api == "complex" && t->isScalar()) {
+    if (a.size() == 1)
+      return cast(a[0], NumbaType::scalar((*converted)[0]), *t);
+    const std::string part =
+        t->scalarKind() == ScalarKind::Complex64 ? "pyk::float32" : "pyk::float64";
+    return type(*t) + "(static_cast<" + part + ">(" + a[0] + "), static_cast<" + part + ">(" +
+           a[1] + "))";
+  }
   if (api == "pow") {
     unsupported(c->range, "the builtin `pow`; use `**`");
     return "0";

@@ -758,6 +758,15 @@ OptType FunctionTyper::attribute(const ast::Attribute* a) {
       return Type::uniTuple(Type::scalar(ScalarKind::Int64), base->ndim());
     if (a->attr == "size" || a->attr == "ndim")
       return Type::scalar(ScalarKind::Int64);
+    // The transpose: the same items, dimensions reversed (C and F swap, as numba types it).
+    if (a->attr == "T") {
+      if (base->ndim() == 1)
+        return *base;
+      const ArrayLayout layout = base->layout() == ArrayLayout::C   ? ArrayLayout::F
+                                 : base->layout() == ArrayLayout::F ? ArrayLayout::C
+                                                                    : ArrayLayout::A;
+      return base->withShape(base->ndim(), layout, base->readonly());
+    }
   }
   if (base->isRecord())
     return recordField(*base, a->attr, a->attrRange);
@@ -951,6 +960,15 @@ OptType FunctionTyper::call(const ast::Call* c) {
           return std::nullopt;
         }
         return Type::voidType();
+      }
+      // z.conjugate() of a complex number (numba's only method on numbers that kernels use).
+      if (group->isScalar() && isComplex(group->scalarKind()) && a->attr == "conjugate") {
+        if (!c->args.empty() || !c->keywords.empty()) {
+          error(DiagKind::TypeArity, c->range,
+                {"conjugate", "0", std::to_string(c->args.size() + c->keywords.size())});
+          return std::nullopt;
+        }
+        return *group;
       }
       error(DiagKind::TypeUnknownAttribute, a->attrRange, {group->str(), a->attr});
       return std::nullopt;

@@ -364,12 +364,16 @@ std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> 
     }();
     return fromCases(abs, args);
   }
-  if ((name == "min" || name == "max") && args.size() == 2) {
-    // numba types min/max of complex numbers but cannot compile them (no complex ordering).
-    if (args[0] == K::Boolean || args[1] == K::Boolean || isComplex(args[0]) || isComplex(args[1]))
-      return std::nullopt;
-    K result = promoteNumbers(args[0], args[1]);
-    return CallTyping{result, {result, result}, Shape::Scalar};
+  if ((name == "min" || name == "max") && args.size() >= 2) {
+    // numba unifies every argument's type; it types min/max of complex numbers but cannot
+    // compile them (no complex ordering).
+    K result = args[0];
+    for (K a : args) {
+      if (a == K::Boolean || isComplex(a))
+        return std::nullopt;
+      result = promoteNumbers(result, a);
+    }
+    return CallTyping{result, std::vector<K>(args.size(), result), Shape::Scalar};
   }
   if (name == "round") {
     static const Cases round{{K::Int64, {K::Float32}},

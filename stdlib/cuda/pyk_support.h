@@ -17,6 +17,10 @@
 #define PYK_SHARED
 #include <cmath>
 #include <cstdio>
+// Generated code calls the classification functions unqualified, as CUDA C++ spells them.
+using std::isfinite;
+using std::isinf;
+using std::isnan;
 #endif
 
 // numba's print is one printf (vprintf on the device) per call.
@@ -584,6 +588,17 @@ PYK_HD Array<T, N, To> as_layout(const Array<T, N, From>& a) {
   for (int d = 0; d < N; ++d) {
     out.shape[d] = a.shape[d];
     out.strides[d] = a.strides[d];
+  }
+  return out;
+}
+
+// `a.T`: the dimensions reversed (shape and strides); a C array becomes an F array and back.
+template <Layout To, typename T, int N, Layout From>
+PYK_HD Array<T, N, To> transpose(const Array<T, N, From>& a) {
+  Array<T, N, To> out{a.data, {}, {}};
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = a.shape[N - 1 - d];
+    out.strides[d] = a.strides[N - 1 - d];
   }
   return out;
 }

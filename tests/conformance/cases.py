@@ -103,8 +103,11 @@ class Scalar:
 
 class Case:
     def __init__(self, name, file, kernel, grid, block, args, shared=0, rtol=None, atol=None,
-                 kind="kernel", expect=None):
+                 kind="kernel", expect=None, known_gap=None):
         self.name = name
+        # A feature pyk does not have yet, said in words: the case is expected to fail on the
+        # pyk side (XFAIL), and passing is reported (XPASS) so the mark is removed.
+        self.known_gap = known_gap
         self.path = os.path.join(KERNELS, file)
         self.kernel = kernel
         self.grid = grid
@@ -504,7 +507,8 @@ def _cases():
     add(Case("loops", "loops.pyk", "loops", 3, 64,
              [Arr("int64", 150, lo=0, hi=61), Arr("int64", (150, 7), "full", value=-7)]))
     add(Case("enumerate_zip", "loops.pyk", "enumerate_zip", 2, 64,
-             [Arr("int64", 100, lo=-20, hi=20), Arr("int64", (100, 2), "zeros")]))
+             [Arr("int64", 100, lo=-20, hi=20), Arr("int64", (100, 2), "zeros")],
+             known_gap="`range(...)` as an argument of enumerate/zip is not typed by pyk yet"))
     add(Case("array_iteration", "array_iteration.pyk", "array_iteration", 2, 64,
              [Arr("float64", (100, 7)), Arr("float64", (100, 2), "zeros")]))
     add(Case("branches", "branches.pyk", "branches", 2, 64,
