@@ -33,27 +33,40 @@ SharedObject SharedObject::fromBytes(std::string_view bytes, const std::string& 
   const std::string path = "/proc/self/fd/" + std::to_string(fd);
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   const char* error = handle == nullptr ? dlerror() : nullptr;
-  ::close(fd); // the mapping keeps the contents
-  if (handle == nullptr)
+  if (handle == nullptr) {
+    ::close(fd);
     throw Error(ErrorKind::Compile, name + ": cannot load the compiled kernel: " +
                                         (error != nullptr ? error : "unknown dlopen error"));
-  return SharedObject(handle, name);
+  }
+  // The descriptor stays open while the library is loaded: the dynamic loader knows a library by
+  // its path, and a closed descriptor's number (so its /proc/self/fd path) would be reused by the
+  // next kernel, which dlopen would then take for this one.
+  return SharedObject(handle, fd, name);
 }
 
 SharedObject& SharedObject::operator=(SharedObject&& other) noexcept {
   if (this != &other) {
-    if (handle_ != nullptr)
-      dlclose(handle_);
+    release();
     handle_ = other.handle_;
+    fd_ = other.fd_;
     name_ = std::move(other.name_);
     other.handle_ = nullptr;
+    other.fd_ = -1;
   }
   return *this;
 }
 
 SharedObject::~SharedObject() {
+  release();
+}
+
+void SharedObject::release() noexcept {
   if (handle_ != nullptr)
     dlclose(handle_);
+  if (fd_ >= 0)
+    ::close(fd_);
+  handle_ = nullptr;
+  fd_ = -1;
 }
 
 void* SharedObject::symbol(const std::string& symbol) const {

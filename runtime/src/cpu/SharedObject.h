@@ -13,8 +13,9 @@ public:
   static SharedObject fromBytes(std::string_view bytes, const std::string& name);
 
   SharedObject(SharedObject&& other) noexcept
-      : handle_(other.handle_), name_(std::move(other.name_)) {
+      : handle_(other.handle_), fd_(other.fd_), name_(std::move(other.name_)) {
     other.handle_ = nullptr;
+    other.fd_ = -1;
   }
   SharedObject& operator=(SharedObject&& other) noexcept;
   SharedObject(const SharedObject&) = delete;
@@ -25,8 +26,11 @@ public:
   void* symbol(const std::string& symbol) const;
 
 private:
-  SharedObject(void* handle, std::string name) : handle_(handle), name_(std::move(name)) {}
+  SharedObject(void* handle, int fd, std::string name)
+      : handle_(handle), fd_(fd), name_(std::move(name)) {}
+  void release() noexcept;
   void* handle_;
+  int fd_; // the memory file the library was loaded from
   std::string name_;
 };
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 #include "ScopedEnvironment.h"
 #include "TemporaryFolder.h"
@@ -180,6 +181,31 @@ TEST_F(HostApi, BoundsCheckingNamesKernelArrayIndexAndThread) {
               "shift.pyk:6:14: in `shift`: index 8 is out of bounds for axis 0 of `a` with size 8 "
               "(thread (7, 0, 0) of block (0, 0, 0))");
   }
+}
+
+TEST_F(HostApi, ConcurrentLaunchesShareOneSpecializationCache) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Kernel k = m["scale"];
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(4, -1);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      // Two threads per argument type: each type is compiled once, whoever comes first.
+      std::vector<double> a(300, t);
+      auto da = pyk::to_device(a);
+      auto out = pyk::device_array_like(da);
+      if (t % 2 == 0)
+        k[{3, 128}](da, out, 3.0);
+      else
+        k[{3, 128}](da, out, std::int64_t{3});
+      int bad = 0;
+      for (double v : out.copy_to_host())
+        bad += v != 3.0 * t;
+      wrong[t] = bad;
+    });
+  for (std::thread& t : threads)
+    t.join();
+  EXPECT_EQ(wrong, std::vector<int>(4, 0));
 }
 
 TEST_F(HostApi, TypeErrorsAreLocatedDiagnostics) {
