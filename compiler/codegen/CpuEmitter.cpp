@@ -47,6 +47,14 @@ private:
       case SplitStep::Kind::Region:
         region(s);
         break;
+      case SplitStep::Kind::Uniform:
+        e_.emitLine("{");
+        e_.indent(1);
+        controlContext();
+        e_.emitStatements(s.statements);
+        e_.indent(-1);
+        e_.emitLine("}");
+        break;
       case SplitStep::Kind::For:
         forLoop(s);
         break;
@@ -93,6 +101,19 @@ private:
     e_.emitLine("if (pyk_tid == pyk::cpu::kNoThread)");
     e_.emitLine("  return;");
     e_.emitLine("pyk_ctx.threadIdx = pyk::cpu::threadIndexOf(pyk_ctx, pyk_tid);");
+    rematerialize();
+  }
+
+  // The thread's own rematerialized locals, computed again.
+  void rematerialize() {
+    const sema::FunctionScope& scope = kernel_.function->scope;
+    for (size_t i = 0; i < scope.locals.size(); ++i)
+      if (plan_.rematerializedLocals.count(scope.locals[i])) {
+        const std::string declaration = e_.localDeclaration(i);
+        if (!declaration.empty())
+          e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+      }
+    e_.emitStatements(plan_.rematerialized);
   }
 
   void region(const SplitStep& s) {
@@ -103,11 +124,24 @@ private:
     e_.emitLine("(void)pyk_tid;");
     for (size_t i = 0; i < scope.locals.size(); ++i) {
       const std::string& name = scope.locals[i];
-      if (plan_.perThread.count(name) || plan_.perBlock.count(name))
+      if (plan_.perThread.count(name) || plan_.perBlock.count(name) ||
+          plan_.rematerializedLocals.count(name))
         continue;
       const std::string declaration = e_.localDeclaration(i);
       if (!declaration.empty())
         e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+    }
+    // The first region computes the rematerialized locals where the source does; later ones
+    // compute them first.
+    if (s.definesRematerialized) {
+      for (size_t i = 0; i < scope.locals.size(); ++i)
+        if (plan_.rematerializedLocals.count(scope.locals[i])) {
+          const std::string declaration = e_.localDeclaration(i);
+          if (!declaration.empty())
+            e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+        }
+    } else {
+      rematerialize();
     }
     e_.emitStatements(s.statements);
     e_.indent(-1);
@@ -229,8 +263,7 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
     call = unpack(split);
     emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
     if (split) {
-      // The split body places the kernel's shared arrays again, in the same order: same offsets.
-      emitter.setSharedBytes(emitter.sharedBeforeEntry());
+      // The split body's shared arrays keep the offsets the kernel's function gave them.
       SplitKernelEmitter(emitter, entry, *plan.split).emit();
     } else {
       emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "

@@ -2,6 +2,7 @@
 // plans the split into regions and decides where each local lives.
 #include "codegen/CpuExecutionPlan.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -65,14 +66,32 @@ std::string apiOf(const Specialization& spec, const ast::Call* c) {
 
 class SplitPlanner {
 public:
-  SplitPlanner(const Specialization& kernel) : kernel_(kernel), uniformity_(kernel) {}
+  SplitPlanner(const Specialization& kernel, bool hoist)
+      : kernel_(kernel), uniformity_(kernel), hoist_(hoist) {}
 
   std::optional<BarrierSplitPlan> plan(std::string& whyNot) {
     BarrierSplitPlan plan;
     if (!steps(kernel_.function->def->body, plan.steps, whyNot))
       return std::nullopt;
+    countAssignments();
+    rematerialize(plan);
+    if (hoist_)
+      hoistUniformStatements(plan.steps, plan);
+    for (SplitStep& step : plan.steps)
+      if (step.kind == SplitStep::Kind::Region && !plan.rematerialized.empty() &&
+          std::find(step.statements.begin(), step.statements.end(), plan.rematerialized[0]) !=
+              step.statements.end())
+        step.definesRematerialized = true;
     collectRegions(plan.steps, false);
     classify(plan);
+    // A hoisted statement writes its local once for the block; a thread writing it too would need
+    // a copy per thread. The caller then plans again without hoisting.
+    if (hoist_)
+      for (const std::string& name : hoistedTargets_)
+        if (assignedInRegion_.count(name)) {
+          whyNot = "hoisting";
+          return std::nullopt;
+        }
     for (const std::string& counter : loopCounters_)
       if (assignedInRegion_.count(counter)) {
         whyNot = "the counter `" + counter + "` of a loop with a barrier is assigned in the loop";
@@ -220,6 +239,156 @@ private:
     return true;
   }
 
+  // How many statements bind each local (assignments, augmented ones, loop targets).
+  void countAssignments() {
+    walk(kernel_.function->def, [&](const ast::Node* n) {
+      if (const auto* x = n->as<ast::Name>(); x && isLocal(x) && x->ctx == ast::ExprContext::Store)
+        ++assignments_[x->id];
+    });
+  }
+
+  // Whether each thread computes `e` alike whenever it computes it: uniform values, the thread's
+  // own indices, and rematerialized locals, combined without reading memory.
+  bool threadPure(const ast::Expr* e, const std::set<std::string>& remat) const {
+    if (e == nullptr || uniformity_.uniform(e))
+      return true;
+    switch (e->kind) {
+    case ast::NodeKind::Name: {
+      const auto* n = e->as<ast::Name>();
+      return isLocal(n) && remat.count(n->id) != 0;
+    }
+    case ast::NodeKind::Attribute: {
+      const std::string api = sema::qualifiedApiName(kernel_.function->scope, e);
+      if (api.rfind("numba.cuda.threadIdx.", 0) == 0 || api == "numba.cuda.laneid")
+        return true;
+      const auto* a = e->as<ast::Attribute>();
+      return api.empty() && threadPure(a->value, remat) && (a->attr == "real" || a->attr == "imag");
+    }
+    case ast::NodeKind::Subscript: {
+      const auto* sub = e->as<ast::Subscript>();
+      const sema::NumbaType* t = kernel_.typeOf(sub->value);
+      return t != nullptr && t->isTuple() && threadPure(sub->value, remat) &&
+             threadPure(sub->slice, remat);
+    }
+    case ast::NodeKind::Call: {
+      const auto* c = e->as<ast::Call>();
+      const std::string api = sema::qualifiedApiName(kernel_.function->scope, c->func);
+      if (kernel_.callees.count(c) != 0)
+        return false;
+      const bool pure = api == "numba.cuda.grid" || api == "numba.cuda.gridsize" ||
+                        api.rfind("math.", 0) == 0 || api == "min" || api == "max" ||
+                        api == "abs" || api == "int" || api == "float" || api == "bool" ||
+                        api == "round" || api == "len" ||
+                        (api.rfind("numba.", 0) == 0 && api.rfind("numba.cuda.", 0) != 0);
+      if (!pure)
+        return false;
+      for (const ast::Expr* a : c->args)
+        if (!threadPure(a, remat))
+          return false;
+      return c->keywords.empty();
+    }
+    case ast::NodeKind::BinOp:
+    case ast::NodeKind::UnaryOp:
+    case ast::NodeKind::BoolOp:
+    case ast::NodeKind::Compare:
+    case ast::NodeKind::IfExp:
+    case ast::NodeKind::Tuple: {
+      bool all = true;
+      ast::forEachChild(const_cast<ast::Expr*>(e), [&](ast::Node* child) {
+        if (all && child != nullptr)
+          all = threadPure(static_cast<const ast::Expr*>(child), remat);
+      });
+      return all;
+    }
+    default:
+      return false;
+    }
+  }
+
+  // The first region's top-level assignments of thread-pure values to locals bound nowhere else.
+  void rematerialize(BarrierSplitPlan& plan) {
+    if (plan.steps.empty() || plan.steps[0].kind != SplitStep::Kind::Region)
+      return;
+    for (const ast::Stmt* st : plan.steps[0].statements) {
+      const auto* a = st->as<ast::Assign>();
+      if (a == nullptr || a->targets.size() != 1)
+        continue;
+      std::vector<std::string> names;
+      bool plain = true;
+      auto collect = [&](const ast::Expr* t) {
+        if (const auto* n = t->as<ast::Name>())
+          names.push_back(n->id);
+        else
+          plain = false;
+      };
+      if (const auto* tuple = a->targets[0]->as<ast::Tuple>())
+        for (const ast::Expr* e : tuple->elts)
+          collect(e);
+      else
+        collect(a->targets[0]);
+      if (!plain || !threadPure(a->value, plan.rematerializedLocals))
+        continue;
+      bool once = true;
+      for (const std::string& n : names)
+        once = once && assignments_[n] == 1;
+      if (!once)
+        continue;
+      plan.rematerialized.push_back(st);
+      for (const std::string& n : names)
+        plan.rematerializedLocals.insert(n);
+    }
+  }
+
+  // An assignment of a uniform value to a uniform local: the block can run it once.
+  bool uniformStatement(const ast::Stmt* st) const {
+    if (const auto* a = st->as<ast::Assign>()) {
+      if (a->targets.size() != 1)
+        return false;
+      const auto* n = a->targets[0]->as<ast::Name>();
+      return n != nullptr && uniformity_.uniformVariable(n->id) && uniformity_.uniform(a->value) &&
+             !findCall(kernel_, a->value, kBarriers);
+    }
+    if (const auto* a = st->as<ast::AugAssign>()) {
+      const auto* n = a->target->as<ast::Name>();
+      return n != nullptr && uniformity_.uniformVariable(n->id) && uniformity_.uniform(a->value);
+    }
+    return false;
+  }
+
+  // Moves the uniform statements that begin or end a region out of its thread loop.
+  void hoistUniformStatements(std::vector<SplitStep>& list, const BarrierSplitPlan& plan) {
+    auto hoistable = [&](const ast::Stmt* st) {
+      return uniformStatement(st) &&
+             std::find(plan.rematerialized.begin(), plan.rematerialized.end(), st) ==
+                 plan.rematerialized.end();
+    };
+    std::vector<SplitStep> out;
+    for (SplitStep& s : list) {
+      if (s.kind != SplitStep::Kind::Region) {
+        hoistUniformStatements(s.body, plan);
+        hoistUniformStatements(s.orelse, plan);
+        out.push_back(std::move(s));
+        continue;
+      }
+      std::vector<const ast::Stmt*>& st = s.statements;
+      size_t begin = 0, end = st.size();
+      while (begin < end && hoistable(st[begin]))
+        ++begin;
+      while (end > begin && hoistable(st[end - 1]))
+        --end;
+      SplitStep before, after, middle;
+      before.kind = after.kind = SplitStep::Kind::Uniform;
+      before.statements.assign(st.begin(), st.begin() + static_cast<std::ptrdiff_t>(begin));
+      middle.statements.assign(st.begin() + static_cast<std::ptrdiff_t>(begin),
+                               st.begin() + static_cast<std::ptrdiff_t>(end));
+      after.statements.assign(st.begin() + static_cast<std::ptrdiff_t>(end), st.end());
+      for (SplitStep* part : {&before, &middle, &after})
+        if (!part->statements.empty())
+          out.push_back(std::move(*part));
+    }
+    list = std::move(out);
+  }
+
   void collectRegions(const std::vector<SplitStep>& steps, bool inLoop) {
     for (const SplitStep& s : steps) {
       if (s.kind == SplitStep::Kind::Region) {
@@ -276,6 +445,26 @@ private:
             if (const auto* t = a->target->as<ast::Name>())
               selfDependent.insert(t->id);
         });
+    // Locals read or written by hoisted statements: those written there live once per block
+    // (written by the block alone); those read there are read by block-level code.
+    std::set<std::string>& hoistedTargets = hoistedTargets_;
+    std::function<void(const std::vector<SplitStep>&)> hoisted =
+        [&](const std::vector<SplitStep>& list) {
+          for (const SplitStep& step : list) {
+            if (step.kind == SplitStep::Kind::Uniform)
+              for (const ast::Stmt* st : step.statements) {
+                controls_.push_back(st);
+                walk(st, [&](const ast::Node* n) {
+                  if (const auto* x = n->as<ast::Name>();
+                      x && isLocal(x) && x->ctx == ast::ExprContext::Store)
+                    hoistedTargets.insert(x->id);
+                });
+              }
+            hoisted(step.body);
+            hoisted(step.orelse);
+          }
+        };
+    hoisted(plan.steps);
     std::set<std::string> inControl;
     for (const ast::Node* c : controls_)
       walk(c, [&](const ast::Node* n) {
@@ -352,8 +541,12 @@ private:
     // block when every thread computes the same value from what no region changes, else per
     // thread. The others live inside their region.
     plan.perBlock = loopCounters_;
+    // A local written by hoisted statements and by no region is written only by the block.
+    for (const std::string& name : hoistedTargets)
+      if (!assignedInRegion_.count(name))
+        plan.perBlock.insert(name);
     for (const auto& [name, regions] : regionsOf) {
-      if (plan.perBlock.count(name))
+      if (plan.perBlock.count(name) || plan.rematerializedLocals.count(name))
         continue;
       bool carried = regions.size() > 1 || inControl.count(name);
       for (size_t r : regions)
@@ -367,7 +560,8 @@ private:
         plan.perThread.insert(name);
     }
     for (const std::string& name : inControl)
-      if (!plan.perBlock.count(name) && !plan.perThread.count(name))
+      if (!plan.perBlock.count(name) && !plan.perThread.count(name) &&
+          !plan.rematerializedLocals.count(name))
         plan.perThread.insert(name);
   }
 
@@ -378,6 +572,9 @@ private:
   std::set<std::string> loopCounters_;
   std::set<std::string> assignedInRegion_;
   std::vector<const ast::Node*> controls_;
+  std::map<std::string, int> assignments_;
+  std::set<std::string> hoistedTargets_;
+  bool hoist_;
 };
 
 } // namespace
@@ -402,8 +599,9 @@ CpuExecutionPlan planCpuExecution(const Specialization& kernel,
   if (findCall(kernel, kernel.function->def, kBarriers) == nullptr)
     return plan;
   std::string whyNot;
-  SplitPlanner planner(kernel);
-  plan.split = planner.plan(whyNot);
+  plan.split = SplitPlanner(kernel, true).plan(whyNot);
+  if (!plan.split && whyNot == "hoisting")
+    plan.split = SplitPlanner(kernel, false).plan(whyNot);
   if (plan.split) {
     plan.mode = CpuExecutionMode::Split;
   } else {

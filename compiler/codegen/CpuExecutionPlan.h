@@ -16,12 +16,16 @@ namespace pyk::codegen {
 
 // One block-level step of a split kernel.
 struct SplitStep {
-  enum class Kind { Region, For, While, If };
+  // Uniform: statements that give block-uniform locals block-uniform values, run once by the
+  // block (hoisted out of the thread loop they began or ended).
+  enum class Kind { Region, Uniform, For, While, If };
   Kind kind = Kind::Region;
   std::vector<const ast::Stmt*> statements; // Region: run by every live thread, in order
   const ast::Stmt* control = nullptr;       // For, While, If: the statement, run by the block
   std::vector<SplitStep> body;
   std::vector<SplitStep> orelse; // If
+  // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
+  bool definesRematerialized = false;
 };
 
 struct BarrierSplitPlan {
@@ -33,6 +37,12 @@ struct BarrierSplitPlan {
   // from nothing that changes while a region runs (so every thread writes the same value).
   std::set<std::string> perBlock;
   bool hasReturn = false; // threads may exit before the last region
+  // Assignments at the start of the first region whose values each thread can compute again
+  // from its indices and uniform values (`tx = cuda.threadIdx.x`, `i = cuda.grid(1)`): re-run at
+  // the start of every later region and of block-level control instead of being stored per
+  // thread, so regions index arrays by affine functions of threadIdx (and vectorise).
+  std::vector<const ast::Stmt*> rematerialized;
+  std::set<std::string> rematerializedLocals;
 };
 
 enum class CpuExecutionMode { Loop, Split, Fiber };

@@ -39,11 +39,8 @@ std::string UnitEmitter::functions(const Specialization& entry,
     declarations +=
         target_.deviceFunctionHead(type(s->returnType)) + mangledName(*s) + "(" + params + ");\n";
   }
-  for (auto it = reached.rbegin(); it != reached.rend(); ++it) {
-    if (*it == &entry)
-      sharedBeforeEntry_ = sharedBytes_;
+  for (auto it = reached.rbegin(); it != reached.rend(); ++it)
     function(**it, *it == &entry);
-  }
   return declarations.empty() ? "" : declarations + "\n";
 }
 
@@ -1051,7 +1048,7 @@ std::string UnitEmitter::apiCall(const std::string& api, const ast::Call* c) {
     std::string name = temp(api == cuda + "shared.array" ? "shared" : "local");
     if (api == cuda + "shared.array")
       line(target_.sharedStorage(scalarCpp(t->scalarKind()), name, count,
-                                 allocateShared(count * (sema::bitWidth(t->scalarKind()) / 8))));
+                                 sharedOffsetOf(c, count * (sema::bitWidth(t->scalarKind()) / 8))));
     else
       line(scalarCpp(t->scalarKind()) + " " + name + "[" + std::to_string(count) + "];");
     return arrayView(name, *t, shape);

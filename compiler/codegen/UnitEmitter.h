@@ -109,9 +109,6 @@ public:
   void setPerThreadVariables(std::set<std::string> names) { perThread_ = std::move(names); }
   // What a `return` of the kernel becomes ("return;" by default).
   void setThreadExit(std::string statement) { threadExit_ = std::move(statement); }
-  // Shared arrays of the entry's body start here (those of its callees come before).
-  int64_t sharedBeforeEntry() const { return sharedBeforeEntry_; }
-  void setSharedBytes(int64_t bytes) { sharedBytes_ = bytes; }
   // Every array access checked (PYK_BOUNDSCHECK): the target spells the check.
   void setBoundsCheck(bool on) { boundsCheck_ = on; }
   void emitStatements(const std::vector<const ast::Stmt*>& body) {
@@ -163,10 +160,14 @@ private:
     return "static_cast<pyk::int64>(" + target_.builtinIndex("blockIdx", 'x') + ") * " +
            target_.builtinIndex("blockDim", 'x') + " + " + target_.builtinIndex("threadIdx", 'x');
   }
-  // Places `bytes` of static shared memory (16-byte aligned) and returns its offset.
-  int64_t allocateShared(int64_t bytes) {
+  // The offset of the shared array `call` makes: placed (16-byte aligned) the first time, the
+  // same however often the call is emitted (the CPU backend emits some statements more than once).
+  int64_t sharedOffsetOf(const ast::Call* call, int64_t bytes) {
+    if (auto it = sharedOffsets_.find(call); it != sharedOffsets_.end())
+      return it->second;
     const int64_t offset = (sharedBytes_ + 15) / 16 * 16;
     sharedBytes_ = offset + bytes;
+    sharedOffsets_.emplace(call, offset);
     return offset;
   }
   void unsupported(SourceRange r, const std::string& what) {
@@ -332,7 +333,7 @@ private:
   std::vector<std::string> breakFlags_;
   std::vector<std::string> entryParameterTypes_;
   int64_t sharedBytes_ = 0;
-  int64_t sharedBeforeEntry_ = 0;
+  std::map<const ast::Call*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
   std::string threadExit_ = "return;";
   bool boundsCheck_ = false;
