@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""cpu_bench_table: the Markdown table of run_cpu_bench.sh from the RESULT lines of the benchmark
+programs (RESULT|workload|implementation|median seconds|repetitions|note)."""
+import argparse
+import statistics
+
+WORKLOADS = [
+    ("vector_add", "vector add (10M float32)", False),
+    ("diffusion", "2-D diffusion, shared-memory tiles (2000x2000, 100 steps)", True),
+    ("matmul", "tiled matmul (512x512, 16x16 tiles)", True),
+    ("reduction", "block reduction (16M float32, 256 threads, atomic per block)", True),
+]
+# (column, implementation) in table order
+COLUMNS = [("pyk CPU (mode)", "pyk"), ("pyk fibers", "pyk-fiber"), ("OpenMP", "openmp"),
+           ("numba parallel", "numba-parallel"), ("numba simulator", "numba-simulator")]
+
+
+def parse(paths):
+    """(workload, implementation) -> (median over rounds of the median seconds, repetitions per
+    round, rounds, note)."""
+    runs = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("RESULT|"):
+                    continue
+                _, workload, impl, seconds, reps, note = line.rstrip("\n").split("|", 5)
+                runs.setdefault((workload, impl), []).append((float(seconds), int(reps), note))
+    return {key: (statistics.median(s for s, _, _ in v), v[0][1], len(v), v[0][2])
+            for key, v in runs.items()}
+
+
+def fmt_time(seconds):
+    ms = seconds * 1e3
+    if seconds >= 3600:
+        return f"{seconds:,.0f} s ({seconds / 3600:.1f} h)"
+    if seconds >= 100:
+        return f"{seconds:,.0f} s"
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if ms >= 100:
+        return f"{ms:.0f} ms"
+    if ms >= 10:
+        return f"{ms:.1f} ms"
+    return f"{ms:.2f} ms"
+
+
+def mode_of(note):
+    for part in note.split("; "):
+        if part.startswith("mode: "):
+            return part[len("mode: "):]
+    return "?"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("files", nargs="+")
+    for opt in ("nproc", "threads", "cpu", "date", "load", "commit", "compiler", "numba",
+                "command"):
+        ap.add_argument("--" + opt, default="?")
+    args = ap.parse_args()
+    r = parse(args.files)
+
+    out = []
+    out.append("# pyk CPU backend against OpenMP and numba")
+    out.append("")
+    out.append(f"- machine: {args.nproc} cores, {args.cpu}; load average {args.load} "
+               "(1/5/15 min, before -> after)")
+    out.append(f"- threads: {args.threads}")
+    out.append(f"- date: {args.date}; pyk {args.commit}")
+    out.append(f"- {args.compiler}; {args.numba}")
+    out.append(f"- reproduce: `{args.command}`")
+    out.append("")
+    rounds = max(v[2] for v in r.values()) if r else 0
+    out.append(f"Median wall time of one run of the workload (diffusion: all 100 steps): the "
+               f"median over repetitions within a run, then over {rounds} interleaved rounds "
+               "(fibers and the simulator: one round). Ratios are "
+               "speed ratios: the other implementation's time over pyk's (>= 1 means pyk is "
+               "faster). Fiber slowdown: pyk fibers' time over pyk's own mode's.")
+    out.append("")
+    header = ["workload"] + [c for c, _ in COLUMNS] + [
+        "pyk/OpenMP", "pyk/numba", "target", "fiber slowdown"]
+    out.append("| " + " | ".join(header) + " |")
+    out.append("|" + "---|" * len(header))
+    notes = []
+    for key, label, barriers in WORKLOADS:
+        row = [label]
+        for column, impl in COLUMNS:
+            if (key, impl) not in r:
+                row.append("—")
+                continue
+            seconds, reps, rounds, note = r[(key, impl)]
+            cell = fmt_time(seconds)
+            if impl == "pyk":
+                cell += f" ({mode_of(note)})"
+            if "scaled" in note:
+                cell += "*"
+                notes.append(f"{label}, {column}: {note}")
+            row.append(cell)
+        pyk = r.get((key, "pyk"), (None,))[0]
+        omp = r.get((key, "openmp"), (None,))[0]
+        nb = r.get((key, "numba-parallel"), (None,))[0]
+        fib = r.get((key, "pyk-fiber"), (None,))[0]
+        vs_omp = omp / pyk if pyk and omp else None
+        vs_nb = nb / pyk if pyk and nb else None
+        row.append(f"{vs_omp:.2f}" if vs_omp is not None else "—")
+        row.append(f"{vs_nb:.2f}" if vs_nb is not None else "—")
+        if barriers:
+            target = "≥ 0.5× OpenMP"
+            met = vs_omp is not None and vs_omp >= 0.5
+        else:
+            target = "≥ 0.8× OpenMP, ≥ 1.0× numba"
+            met = vs_omp is not None and vs_nb is not None and vs_omp >= 0.8 and vs_nb >= 1.0
+        row.append(f"{target}: {'met' if met else '**missed**'}")
+        row.append(f"{fib / pyk:.1f}×" if pyk and fib else "—")
+        out.append("| " + " | ".join(row) + " |")
+    out.append("")
+    out.append("Notes:")
+    out.append("")
+    out.append("- pyk: the kernels of `bench/cpu/kernels/*.pyk`, launched from C++ "
+               "(`bench/cpu/cpu_backend_bench.cpp`); the first launch (which compiles) is not "
+               "timed; results checked against a serial reference. Mode: `loop` (no barrier), "
+               "`split` (loop fission at each barrier); `pyk fibers` forces every kernel onto "
+               "fibers with `PYK_CPU_MODE=fiber`.")
+    out.append("- OpenMP: `bench/cpu/openmp_reference.cpp`, written for the CPU (not transliterated "
+               "from the CUDA kernels): `-O3 -march=native -fopenmp`, GNU dialect.")
+    out.append("- numba parallel: `@njit(parallel=True)` with `prange`, no fastmath "
+               "(`bench/cpu/numba_reference.py`). numba simulator: the same `.pyk` kernels under "
+               "`NUMBA_ENABLE_CUDASIM=1`, on 16 blocks, scaled.")
+    out.append("- `*`: measured on a smaller problem and scaled linearly by the work:")
+    for n in notes:
+        out.append(f"  - {n}")
+    if ("launch_overhead", "pyk") in r:
+        seconds, reps, rounds, note = r[("launch_overhead", "pyk")]
+        out.append(f"- pyk's cost of one launch (vector_add, {note}): "
+                   f"{seconds * 1e6:.1f} µs (median of {reps}); diffusion launches 100 times.")
+    thread_notes = sorted({f"{i}: {note}" for (w, i), (_, _, _, note) in r.items()
+                           if i in ("openmp",) or i.startswith("numba-parallel")})
+    for n in thread_notes:
+        out.append(f"- {n}")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
