@@ -252,15 +252,22 @@ inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
       c.blockIdx.z > 65534 || c.gridDim.x > 0x7FFFFFFFu || c.gridDim.y > 65535 ||
       c.gridDim.z > 65535)
     __builtin_unreachable();
-  uint32 linear = 0;
-  for (uint32 z = 0; z < c.blockDim.z; ++z)
-    for (uint32 y = 0; y < c.blockDim.y; ++y)
-      for (uint32 x = 0; x < c.blockDim.x; ++x, ++linear) {
+  // int32 counters (generated code reads threadIdx as numba's int32) and a linear index computed
+  // from them: every index stays an affine function of the innermost counter, so GCC vectorises
+  // split-mode regions as well as whole loop-mode kernels.
+  const int32 nx = static_cast<int32>(c.blockDim.x);
+  const int32 ny = static_cast<int32>(c.blockDim.y);
+  const int32 nz = static_cast<int32>(c.blockDim.z);
+  for (int32 z = 0; z < nz; ++z)
+    for (int32 y = 0; y < ny; ++y)
+      for (int32 x = 0; x < nx; ++x) {
+        const uint32 linear = static_cast<uint32>(x + nx * (y + ny * z));
         if (exited != nullptr && exited[linear] != 0)
           continue;
         // A context per thread, local to the iteration: the optimiser keeps it in registers.
         Context thread = c;
-        thread.threadIdx = Dim3{x, y, z};
+        thread.threadIdx =
+            Dim3{static_cast<uint32>(x), static_cast<uint32>(y), static_cast<uint32>(z)};
         body(thread, linear);
       }
 }
