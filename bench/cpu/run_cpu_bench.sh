@@ -26,6 +26,13 @@ cmake --build "$build" --target pyk_bench_cpu_backend pyk_bench_openmp_reference
 commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- compiler runtime stdlib ||
   echo ' + uncommitted changes to compiler/runtime/stdlib')"
 
+# One benchmark at a time on this machine: two at once would measure each other.
+exec 9>"${TMPDIR:-/tmp}/pyk-cpu-bench.lock"
+if ! flock -n 9; then
+  echo "another run_cpu_bench.sh is running on this machine; waiting for it..." >&2
+  flock 9
+fi
+
 if [[ -n "${PYK_BENCH_QUIET_WAIT:-}" ]]; then
   deadline=$((SECONDS + PYK_BENCH_QUIET_WAIT))
   while (( SECONDS < deadline )) && ! awk '{ exit !($1 < 0.5) }' /proc/loadavg; do
