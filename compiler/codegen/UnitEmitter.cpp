@@ -330,7 +330,7 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
     if (static_cast<int>(items.size()) != array->ndim())
       return unsupported(target->range, "assigning through a partial index or a slice");
     for (size_t i = 0; i < items.size(); ++i)
-      indices += (i ? ", " : "") + expr(items[i]);
+      indices += (i ? ", " : "") + arrayIndex(items[i]);
     line(arrayElement(s->value, indices) + " = " +
          cast(value, valueType, NumbaType::scalar(array->scalarKind())) + ";");
     return;
@@ -742,7 +742,7 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
     }
     std::string indices;
     for (size_t i = 0; i < items.size(); ++i)
-      indices += (i ? ", " : "") + expr(items[i]);
+      indices += (i ? ", " : "") + arrayIndex(items[i]);
     if (t->isRecord())
       return "&" + arrayElement(s->value, indices);
     return arrayElement(s->value, indices);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "codegen/CppNames.h"
+#include "codegen/NonNegativeAnalysis.h"
 #include "codegen/TargetSpelling.h"
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
@@ -154,6 +155,18 @@ private:
                               spec_->function->name + "`";
     return target_.checkedElement(expr(array), n != nullptr ? n->id : "an array expression", where,
                                   indices);
+  }
+  // One index of an array access: a signed index known to be non-negative goes through
+  // `pyk::nonneg`, so the access skips Python's wrap of negative indices.
+  std::string arrayIndex(const ast::Expr* item) {
+    const NumbaType* t = typeOf(item);
+    if (t == nullptr || !t->isScalar() || !sema::isSignedInteger(t->scalarKind()) ||
+        item->is<ast::Constant>())
+      return expr(item);
+    auto it = nonNegative_.find(spec_);
+    if (it == nonNegative_.end())
+      it = nonNegative_.emplace(spec_, NonNegativeAnalysis(*spec_, module_)).first;
+    return it->second.nonNegative(item) ? "pyk::nonneg(" + expr(item) + ")" : expr(item);
   }
   // `blockIdx.x * blockDim.x + threadIdx.x` as int64.
   std::string globalThreadIndex() const {
@@ -335,6 +348,7 @@ private:
   int64_t sharedBytes_ = 0;
   std::map<const ast::Call*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
+  std::map<const Specialization*, NonNegativeAnalysis> nonNegative_;
   std::string threadExit_ = "return;";
   bool boundsCheck_ = false;
   bool failed_ = false;

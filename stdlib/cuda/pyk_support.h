@@ -513,6 +513,14 @@ PYK_HD auto print_arg(T value) {
 
 // ---- arrays ------------------------------------------------------------------------------------
 
+// A signed index the compiler proved non-negative (a thread index, a shape, a `range` counter
+// from 0...), as an unsigned one: the access skips Python's wrap of negative indices, which keeps
+// it affine in the thread index (the CPU backend's loops vectorise) and saves a compare on GPUs.
+template <typename T>
+PYK_HD uint64 nonneg(T index) {
+  return static_cast<uint64>(static_cast<int64>(index));
+}
+
 // numba's array layouts: C-contiguous ([::1] last), F-contiguous ([::1] first), any (strided).
 enum class Layout { C, F, A };
 
