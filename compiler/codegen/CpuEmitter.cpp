@@ -116,9 +116,48 @@ private:
     e_.emitStatements(plan_.rematerialized);
   }
 
+  // The box of threads a narrowed region runs: the hull of what its `if` tests allow, with the
+  // bounds evaluated by the block as its first live thread sees them.
+  void threadBox(const SplitStep& s) {
+    controlContext();
+    e_.emitLine("pyk::cpu::ThreadBox pyk_box = pyk::cpu::ThreadBox::none();");
+    for (const std::vector<ThreadBound>& bounds : s.narrowing) {
+      e_.emitLine("{");
+      e_.indent(1);
+      e_.emitLine("pyk::cpu::ThreadBox pyk_part = pyk::cpu::ThreadBox::whole(pyk_ctx);");
+      for (const ThreadBound& b : bounds)
+        e_.emitLine("pyk_part.narrow(" + std::to_string(b.axis) + ", '" + opCode(b.op) + "', " +
+                    e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64)) + ");");
+      e_.emitLine("pyk_box.include(pyk_part);");
+      e_.indent(-1);
+      e_.emitLine("}");
+    }
+  }
+  static char opCode(ast::CmpOpKind op) {
+    switch (op) {
+    case ast::CmpOpKind::Lt:
+      return '<';
+    case ast::CmpOpKind::LtE:
+      return 'l';
+    case ast::CmpOpKind::Gt:
+      return '>';
+    case ast::CmpOpKind::GtE:
+      return 'g';
+    default:
+      return '=';
+    }
+  }
+
   void region(const SplitStep& s) {
     const sema::FunctionScope& scope = kernel_.function->scope;
-    e_.emitLine("pyk::cpu::forEachThread(pyk_ctx, " + exited_ +
+    const bool narrowed = !s.narrowing.empty();
+    if (narrowed) {
+      e_.emitLine("{");
+      e_.indent(1);
+      threadBox(s);
+    }
+    e_.emitLine(std::string(narrowed ? "pyk::cpu::forEachThreadIn(pyk_ctx, " + exited_ + ", pyk_box"
+                                     : "pyk::cpu::forEachThread(pyk_ctx, " + exited_) +
                 ", [&](pyk::cpu::Context& pyk_ctx, pyk::uint32 pyk_tid) {");
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
@@ -146,6 +185,10 @@ private:
     e_.emitStatements(s.statements);
     e_.indent(-1);
     e_.emitLine("});");
+    if (narrowed) {
+      e_.indent(-1);
+      e_.emitLine("}");
+    }
   }
 
   void forLoop(const SplitStep& s) {

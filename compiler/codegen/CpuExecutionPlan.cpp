@@ -84,6 +84,7 @@ public:
         step.definesRematerialized = true;
     collectRegions(plan.steps, false);
     classify(plan);
+    narrowRegions(plan.steps, plan);
     // A hoisted statement writes its local once for the block; a thread writing it too would need
     // a copy per thread. The caller then plans again without hoisting.
     if (hoist_)
@@ -563,6 +564,137 @@ private:
       if (!plan.perBlock.count(name) && !plan.perThread.count(name) &&
           !plan.rematerializedLocals.count(name))
         plan.perThread.insert(name);
+  }
+
+  // The axis of `e` when it is a thread index: `cuda.threadIdx.x` or a rematerialized local
+  // assigned exactly that; else -1.
+  int threadAxis(const ast::Expr* e, const BarrierSplitPlan& plan) const {
+    const std::string api = sema::qualifiedApiName(kernel_.function->scope, e);
+    if (api.rfind("numba.cuda.threadIdx.", 0) == 0 && api.size() == 22)
+      return api.back() - 'x';
+    const auto* n = e->as<ast::Name>();
+    if (n == nullptr || !isLocal(n) || !plan.rematerializedLocals.count(n->id))
+      return -1;
+    for (const ast::Stmt* st : plan.rematerialized) {
+      const auto* a = st->as<ast::Assign>();
+      const auto* t = a->targets[0]->as<ast::Name>();
+      if (t != nullptr && t->id == n->id)
+        return a->value->is<ast::Name>() ? -1 : threadAxis(a->value, plan);
+    }
+    return -1;
+  }
+
+  // Whether the block can evaluate `e` before a region, as its first live thread sees it: a
+  // uniform signed integer (or a narrow unsigned one) made of constants, parameters and locals
+  // that live outside regions, that the region does not assign, and that reads no memory.
+  bool blockBound(const ast::Expr* e, const SplitStep& region, const BarrierSplitPlan& plan) const {
+    const sema::NumbaType* t = kernel_.typeOf(e);
+    if (t == nullptr || !t->isScalar() || !uniformity_.uniform(e))
+      return false;
+    const sema::ScalarKind k = t->scalarKind();
+    if (!sema::isInteger(k) || k == sema::ScalarKind::UInt64)
+      return false;
+    bool ok = true;
+    walk(e, [&](const ast::Node* n) {
+      if (n->is<ast::Call>() || n->is<ast::NamedExpr>())
+        ok = false;
+      if (const auto* s = n->as<ast::Subscript>()) {
+        const sema::NumbaType* base = kernel_.typeOf(s->value);
+        ok = ok && base != nullptr && base->isTuple();
+      }
+      const auto* x = n->as<ast::Name>();
+      if (x == nullptr || !isLocal(x))
+        return;
+      if (!plan.perBlock.count(x->id) && !plan.perThread.count(x->id) &&
+          !plan.rematerializedLocals.count(x->id))
+        ok = false;
+      for (const ast::Stmt* st : region.statements)
+        walk(st, [&](const ast::Node* m) {
+          if (const auto* y = m->as<ast::Name>();
+              y && y->id == x->id && y->ctx != ast::ExprContext::Load)
+            ok = false;
+        });
+    });
+    return ok;
+  }
+
+  // The bounds an `if` test puts on thread indices: from its comparisons `t OP U` / `U OP t`,
+  // alone or as leading conjuncts of an `and` (a later conjunct is not evaluated by a thread an
+  // earlier one fails, so the walk stops at the first that could do more than compare).
+  std::vector<ThreadBound> boundsOf(const ast::Expr* test, const SplitStep& region,
+                                    const BarrierSplitPlan& plan) const {
+    std::vector<ThreadBound> out;
+    std::vector<const ast::Expr*> conjuncts;
+    if (const auto* b = test->as<ast::BoolOp>(); b && b->op == ast::BoolOpKind::And)
+      conjuncts.assign(b->values.begin(), b->values.end());
+    else
+      conjuncts.push_back(test);
+    auto flip = [](ast::CmpOpKind op) {
+      switch (op) {
+      case ast::CmpOpKind::Lt:
+        return ast::CmpOpKind::Gt;
+      case ast::CmpOpKind::LtE:
+        return ast::CmpOpKind::GtE;
+      case ast::CmpOpKind::Gt:
+        return ast::CmpOpKind::Lt;
+      case ast::CmpOpKind::GtE:
+        return ast::CmpOpKind::LtE;
+      default:
+        return op;
+      }
+    };
+    for (const ast::Expr* c : conjuncts) {
+      const auto* cmp = c->as<ast::Compare>();
+      if (cmp == nullptr)
+        break;
+      bool simple = true;
+      walk(cmp, [&](const ast::Node* n) {
+        if (n->is<ast::Call>() || n->is<ast::NamedExpr>() || n->is<ast::Subscript>())
+          simple = false;
+      });
+      if (!simple)
+        break;
+      const ast::Expr* left = cmp->left;
+      for (size_t i = 0; i < cmp->ops.size(); ++i) {
+        const ast::Expr* right = cmp->comparators[i];
+        const ast::CmpOpKind op = cmp->ops[i];
+        const bool ordered = op == ast::CmpOpKind::Lt || op == ast::CmpOpKind::LtE ||
+                             op == ast::CmpOpKind::Gt || op == ast::CmpOpKind::GtE ||
+                             op == ast::CmpOpKind::Eq;
+        if (ordered) {
+          if (int axis = threadAxis(left, plan); axis >= 0 && blockBound(right, region, plan))
+            out.push_back({axis, op, right});
+          else if (axis = threadAxis(right, plan); axis >= 0 && blockBound(left, region, plan))
+            out.push_back({axis, flip(op), left});
+        }
+        left = right;
+      }
+    }
+    return out;
+  }
+
+  void narrowRegions(std::vector<SplitStep>& list, const BarrierSplitPlan& plan) const {
+    for (SplitStep& s : list) {
+      narrowRegions(s.body, plan);
+      narrowRegions(s.orelse, plan);
+      if (s.kind != SplitStep::Kind::Region)
+        continue;
+      std::vector<std::vector<ThreadBound>> narrowing;
+      bool narrowed = true;
+      for (const ast::Stmt* st : s.statements) {
+        if (std::find(plan.rematerialized.begin(), plan.rematerialized.end(), st) !=
+            plan.rematerialized.end())
+          continue;
+        const auto* i = st->as<ast::If>();
+        std::vector<ThreadBound> bounds;
+        if (i != nullptr && i->orelse.empty())
+          bounds = boundsOf(i->test, s, plan);
+        narrowed = narrowed && !bounds.empty(); // else a statement every thread may run
+        narrowing.push_back(std::move(bounds));
+      }
+      if (narrowed)
+        s.narrowing = std::move(narrowing);
+    }
   }
 
   const Specialization& kernel_;

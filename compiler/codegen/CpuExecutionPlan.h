@@ -14,6 +14,14 @@
 
 namespace pyk::codegen {
 
+// What an `if` test says of a thread index: `threadIdx.<axis> <op> <bound>`, the bound
+// block-uniform (`if tid < stride:`, `if tx == 0:`).
+struct ThreadBound {
+  int axis = 0; // 0, 1, 2: x, y, z
+  ast::CmpOpKind op = ast::CmpOpKind::Lt;
+  const ast::Expr* bound = nullptr;
+};
+
 // One block-level step of a split kernel.
 struct SplitStep {
   // Uniform: statements that give block-uniform locals block-uniform values, run once by the
@@ -26,6 +34,10 @@ struct SplitStep {
   std::vector<SplitStep> orelse; // If
   // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
   bool definesRematerialized = false;
+  // Region: when every statement (but rematerialized ones) is an `if` whose test bounds a thread
+  // index, one list of bounds per such `if`: only the threads inside one of them can do
+  // anything, so the region's thread loop runs over their hull (the tests stay). Empty: all.
+  std::vector<std::vector<ThreadBound>> narrowing;
 };
 
 struct BarrierSplitPlan {

@@ -239,11 +239,61 @@ CheckedArray<T, N, L> checked(Context& c, const char* name, const char* where,
 
 // ---- loop mode ------------------------------------------------------------------------------
 
-// Runs body(context, linearIndex) for every thread of the block that has not exited (`exited`
+// A box of thread indices, [lo, hi) on each axis: the threads a split region runs when its
+// statements are `if`s whose tests bound the thread index (`if tid < stride:`, `if tx == 0:`).
+struct ThreadBox {
+  int32 lo[3];
+  int32 hi[3];
+
+  // Every thread of the block.
+  static ThreadBox whole(const Context& c) {
+    return {{0, 0, 0},
+            {static_cast<int32>(c.blockDim.x), static_cast<int32>(c.blockDim.y),
+             static_cast<int32>(c.blockDim.z)}};
+  }
+  // No thread.
+  static ThreadBox none() { return {{0, 0, 0}, {0, 0, 0}}; }
+
+  // Keeps the threads whose index on `axis` satisfies `index OP bound`; op is one of '<', 'l'
+  // (<=), '>', 'g' (>=), '=' (==). The bound is any int64: the box never leaves the block.
+  void narrow(int axis, char op, int64 bound) {
+    int32& l = lo[axis];
+    int32& h = hi[axis];
+    const bool lowBound = op == '>' || op == 'g' || op == '=';
+    const bool highBound = op == '<' || op == 'l' || op == '=';
+    if (highBound) {
+      // index < bound, index <= bound (index < bound + 1), index == bound (index < bound + 1)
+      const int64 limit = op == '<' ? bound : (bound < h ? bound + 1 : h);
+      if (limit < h)
+        h = limit < l ? l : static_cast<int32>(limit);
+    }
+    if (lowBound) {
+      const int64 first = op == '>' ? (bound < h ? bound + 1 : h) : bound;
+      if (first > l)
+        l = first > h ? h : static_cast<int32>(first);
+    }
+  }
+  // Grows this box to hold `other` too (the hull of both).
+  void include(const ThreadBox& other) {
+    if (other.empty())
+      return;
+    if (empty()) {
+      *this = other;
+      return;
+    }
+    for (int d = 0; d < 3; ++d) {
+      lo[d] = other.lo[d] < lo[d] ? other.lo[d] : lo[d];
+      hi[d] = other.hi[d] > hi[d] ? other.hi[d] : hi[d];
+    }
+  }
+  bool empty() const { return lo[0] >= hi[0] || lo[1] >= hi[1] || lo[2] >= hi[2]; }
+};
+
+// Runs body(context, linearIndex) for every thread of `box` that has not exited (`exited`
 // indexed by linear index; null: none has), x fastest (the linear thread order); `context` is
 // `c` with the thread's threadIdx.
 template <typename Body>
-inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
+inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& box, Body&& body) {
   // CUDA's limits, told to the optimiser: indices then fit int32 and are never negative, so
   // Python's wrap of negative indices folds away and accesses are affine in threadIdx.x (the
   // loop vectorises). The engine rejects launches outside them.
@@ -257,10 +307,9 @@ inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
   // split-mode regions as well as whole loop-mode kernels.
   const int32 nx = static_cast<int32>(c.blockDim.x);
   const int32 ny = static_cast<int32>(c.blockDim.y);
-  const int32 nz = static_cast<int32>(c.blockDim.z);
-  for (int32 z = 0; z < nz; ++z)
-    for (int32 y = 0; y < ny; ++y)
-      for (int32 x = 0; x < nx; ++x) {
+  for (int32 z = box.lo[2]; z < box.hi[2]; ++z)
+    for (int32 y = box.lo[1]; y < box.hi[1]; ++y)
+      for (int32 x = box.lo[0]; x < box.hi[0]; ++x) {
         const uint32 linear = static_cast<uint32>(x + nx * (y + ny * z));
         if (exited != nullptr && exited[linear] != 0)
           continue;
@@ -270,6 +319,12 @@ inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
             Dim3{static_cast<uint32>(x), static_cast<uint32>(y), static_cast<uint32>(z)};
         body(thread, linear);
       }
+}
+
+// The same over every thread of the block.
+template <typename Body>
+inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
+  forEachThreadIn(c, exited, ThreadBox::whole(c), static_cast<Body&&>(body));
 }
 
 // Calls body(threadIdx) for every thread of the block, x fastest (the linear thread order).
