@@ -15,9 +15,13 @@ namespace {
 class SplitKernelEmitter {
 public:
   SplitKernelEmitter(UnitEmitter& emitter, const Specialization& kernel,
-                     const BarrierSplitPlan& plan)
+                     const BarrierSplitPlan& plan, const uint32_t (&blockShape)[3])
       : e_(emitter), kernel_(kernel), plan_(plan),
-        exited_(plan.hasReturn ? "pyk_exited" : "nullptr") {}
+        exited_(plan.hasReturn ? "pyk_exited" : "nullptr") {
+    if (blockShape[0] != 0)
+      shape_ = "<" + std::to_string(blockShape[0]) + ", " + std::to_string(blockShape[1]) + ", " +
+               std::to_string(blockShape[2]) + ">";
+  }
 
   void emit() {
     const sema::FunctionScope& scope = kernel_.function->scope;
@@ -156,8 +160,10 @@ private:
       e_.indent(1);
       threadBox(s);
     }
-    e_.emitLine(std::string(narrowed ? "pyk::cpu::forEachThreadIn(pyk_ctx, " + exited_ + ", pyk_box"
-                                     : "pyk::cpu::forEachThread(pyk_ctx, " + exited_) +
+    e_.emitLine(std::string(narrowed
+                                ? "pyk::cpu::forEachThreadIn" + shape_ + "(pyk_ctx, " + exited_ +
+                                      ", pyk_box"
+                                : "pyk::cpu::forEachThread" + shape_ + "(pyk_ctx, " + exited_) +
                 ", [&](pyk::cpu::Context& pyk_ctx, pyk::uint32 pyk_tid) {");
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
@@ -229,6 +235,7 @@ private:
   const Specialization& kernel_;
   const BarrierSplitPlan& plan_;
   const std::string exited_;
+  std::string shape_; // "<16, 16, 1>": the block shape the unit is compiled for, or ""
 };
 
 } // namespace
@@ -306,8 +313,14 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
     call = unpack(split);
     emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
     if (split) {
+      const uint32_t* shape = options.blockShape;
+      if (shape[0] != 0) {
+        unit.forBlockShape = true;
+        emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
+                         std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
+      }
       // The split body's shared arrays keep the offsets the kernel's function gave them.
-      SplitKernelEmitter(emitter, entry, *plan.split).emit();
+      SplitKernelEmitter(emitter, entry, *plan.split, options.blockShape).emit();
     } else {
       emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "
                        "pyk::uint32) { " +

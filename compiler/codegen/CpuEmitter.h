@@ -6,6 +6,7 @@
 // `args` holds a pointer to each argument's value, in the C++ type of its parameter.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ struct CpuUnit {
   std::string fiberReason;
   int64_t staticSharedBytes = 0;
   std::vector<std::string> parameterTypes; // C++ types, in order
+  bool forBlockShape = false;              // compiled for CpuEmitOptions::blockShape only
 };
 
 struct CpuEmitOptions {
@@ -35,6 +37,9 @@ struct CpuEmitOptions {
   // Check every array index (PYK_BOUNDSCHECK=1): an access out of range stops the kernel with a
   // message naming the kernel, the array, the index and the thread.
   bool boundsCheck = false;
+  // The launch's block shape, x, y, z: a split kernel is compiled for it (trip counts and
+  // blockDim become constants the optimiser unrolls and vectorises with). Zero: any shape.
+  uint32_t blockShape[3] = {0, 0, 0};
 };
 
 CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,

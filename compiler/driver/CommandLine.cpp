@@ -38,11 +38,35 @@ options:
   --kernel NAME              (emit) only this function (a top-level def)
   --sig SIG                  (emit=typed) a numba signature, e.g. 'void(float32[::1], int64)'
   --arch sm_XX               (emit=ptx|cubin) target architecture, default sm_90
+  --block X[,Y[,Z]]          (emit=cpu) the block shape a split-mode kernel is compiled for,
+                             as the runtime does at each launch (default: any shape)
   -o FILE                    (emit) write the output to FILE instead of standard output
   --color=auto|always|never  colour diagnostics (auto: only on a terminal)
 
 exit status: 0 on success, 1 when the input or the command line has an error.
 )";
+}
+
+bool parseBlockShape(const std::string& text, uint32_t (&shape)[3]) {
+  uint32_t parts[3] = {1, 1, 1};
+  size_t count = 0, start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    const std::string piece =
+        text.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (count == 3 || piece.empty() || piece.size() > 4 ||
+        !std::all_of(piece.begin(), piece.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return false;
+    parts[count++] = static_cast<uint32_t>(std::stoul(piece));
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  const uint64_t threads = uint64_t{parts[0]} * parts[1] * parts[2];
+  if (parts[0] == 0 || parts[1] == 0 || parts[2] == 0 || parts[2] > 64 || threads > 1024)
+    return false;
+  std::copy(parts, parts + 3, shape);
+  return true;
 }
 
 namespace {
@@ -174,6 +198,7 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
                                 {"--kernel", &options.kernel},
                                 {"--sig", &options.sig},
                                 {"--arch", &options.arch},
+                                {"--block", &options.block},
                                 {"-o", &options.output},
                                 {"--color", &color}}) {
       std::optional<bool> r = value(arg, name, *target);
@@ -249,6 +274,16 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
         error = "`--arch` takes a GPU architecture such as sm_90 or compute_90, not `" + a + "`";
         return std::nullopt;
       }
+    }
+    uint32_t shape[3];
+    if (!options.block.empty() && options.emit != "cpu") {
+      error = "`--block` applies to --emit=cpu";
+      return std::nullopt;
+    }
+    if (!options.block.empty() && !parseBlockShape(options.block, shape)) {
+      error = "`--block` takes a block shape X, X,Y or X,Y,Z of at most 1024 threads, not `" +
+              options.block + "`";
+      return std::nullopt;
     }
     if (options.emit == "cubin" && options.output.empty()) {
       error = "`--emit=cubin` writes a binary: give the file with `-o FILE`";

@@ -1,6 +1,7 @@
 // CommandLine: the options of `pykc`, parsed from argv.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,5 +33,9 @@ inline const std::vector<std::string> kEmitKinds = {"ast", "symbols", "typed", "
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error);
 
 const char* usageText();
+
+// `X`, `X,Y` or `X,Y,Z` (`emit --block`), each 1 to 1024 with at most 1024 threads in all, into
+// x, y, z (missing ones 1); false when `text` is not such a shape.
+bool parseBlockShape(const std::string& text, uint32_t (&shape)[3]);
 
 } // namespace pyk::driver

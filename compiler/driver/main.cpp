@@ -101,7 +101,10 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
   }
   for (const sema::Specialization* entry : entries) {
     if (options.emit == "cpu") {
-      codegen::CpuUnit unit = codegen::emitCpu(resolved, file, *entry, diags);
+      codegen::CpuEmitOptions cpuOptions;
+      if (!options.block.empty())
+        driver::parseBlockShape(options.block, cpuOptions.blockShape); // checked by the parser
+      codegen::CpuUnit unit = codegen::emitCpu(resolved, file, *entry, diags, cpuOptions);
       if (diags.hasErrors())
         return;
       out << "// mode: " << codegen::nameOf(unit.mode)

@@ -291,8 +291,9 @@ struct ThreadBox {
 
 // Runs body(context, linearIndex) for every thread of `box` that has not exited (`exited`
 // indexed by linear index; null: none has), x fastest (the linear thread order); `context` is
-// `c` with the thread's threadIdx.
-template <typename Body>
+// `c` with the thread's threadIdx. X, Y, Z non-zero: the unit was compiled for that block shape
+// (the launch's), so the optimiser knows the trip counts and blockDim.
+template <uint32 X = 0, uint32 Y = 0, uint32 Z = 0, typename Body>
 inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& box, Body&& body) {
   // CUDA's limits, told to the optimiser: indices then fit int32 and are never negative, so
   // Python's wrap of negative indices folds away and accesses are affine in threadIdx.x (the
@@ -305,8 +306,8 @@ inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& bo
   // int32 counters (generated code reads threadIdx as numba's int32) and a linear index computed
   // from them: every index stays an affine function of the innermost counter, so GCC vectorises
   // split-mode regions as well as whole loop-mode kernels.
-  const int32 nx = static_cast<int32>(c.blockDim.x);
-  const int32 ny = static_cast<int32>(c.blockDim.y);
+  const int32 nx = X != 0 ? static_cast<int32>(X) : static_cast<int32>(c.blockDim.x);
+  const int32 ny = X != 0 ? static_cast<int32>(Y) : static_cast<int32>(c.blockDim.y);
   for (int32 z = box.lo[2]; z < box.hi[2]; ++z)
     for (int32 y = box.lo[1]; y < box.hi[1]; ++y)
       for (int32 x = box.lo[0]; x < box.hi[0]; ++x) {
@@ -315,6 +316,8 @@ inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& bo
           continue;
         // A context per thread, local to the iteration: the optimiser keeps it in registers.
         Context thread = c;
+        if constexpr (X != 0)
+          thread.blockDim = Dim3{X, Y, Z};
         thread.threadIdx =
             Dim3{static_cast<uint32>(x), static_cast<uint32>(y), static_cast<uint32>(z)};
         body(thread, linear);
@@ -322,9 +325,21 @@ inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& bo
 }
 
 // The same over every thread of the block.
-template <typename Body>
+template <uint32 X = 0, uint32 Y = 0, uint32 Z = 0, typename Body>
 inline void forEachThread(Context& c, const uint8* exited, Body&& body) {
-  forEachThreadIn(c, exited, ThreadBox::whole(c), static_cast<Body&&>(body));
+  if constexpr (X != 0) {
+    const ThreadBox all{{0, 0, 0},
+                        {static_cast<int32>(X), static_cast<int32>(Y), static_cast<int32>(Z)}};
+    forEachThreadIn<X, Y, Z>(c, exited, all, static_cast<Body&&>(body));
+  } else {
+    forEachThreadIn(c, exited, ThreadBox::whole(c), static_cast<Body&&>(body));
+  }
+}
+
+// Whether the launch's block shape is the one a unit was compiled for.
+inline void expectBlockShape(Context& c, uint32 x, uint32 y, uint32 z) {
+  if (c.blockDim.x != x || c.blockDim.y != y || c.blockDim.z != z)
+    trapWith(c, "internal error: a kernel compiled for one block shape was launched with another");
 }
 
 // Calls body(threadIdx) for every thread of the block, x fastest (the linear thread order).

@@ -27,6 +27,13 @@ declare -A sigs=(
   [matmul]='void(float32[:, ::1], float32[:, ::1], float32[:, ::1])'
   [reduction]='void(float32[::1], float32[::1])'
 )
+# The block shapes cpu_backend_bench.cpp launches with: the runtime compiles split kernels for them.
+declare -A blocks=(
+  [vector_add]='256'
+  [diffusion]='32,8'
+  [matmul]='16,16'
+  [reduction]='256'
+)
 declare -A variants=(
   [vector_add]=''
   [diffusion]='diffusion_d1 diffusion_d2 diffusion_d3'
@@ -40,7 +47,7 @@ echo "compiling..." >&2
   -o "$work/variants_wrap.o"
 binaries=()
 for w in vector_add diffusion matmul reduction; do
-  "$build/compiler/pykc" emit "bench/cpu/kernels/$w.pyk" --emit=cpu --sig "${sigs[$w]}" \
+  "$build/compiler/pykc" emit "bench/cpu/kernels/$w.pyk" --emit=cpu --block "${blocks[$w]}" --sig "${sigs[$w]}" \
     >"$work/$w.cpp"
   entry=$(grep -o -m1 'pyk_k_[A-Za-z0-9_]*__block' "$work/$w.cpp")
   "$cxx" "${flags[@]}" -c "$work/$w.cpp" -o "$work/$w.o"

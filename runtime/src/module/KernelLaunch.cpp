@@ -292,16 +292,26 @@ std::vector<NumbaType> specializationParams(const detail::KernelState& k,
                                               "; it has:" + known);
 }
 
-std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
-                                                       std::span<const KernelArgument> args) {
+// `block`: the launch's block shape. A split-mode kernel is compiled once per block shape (its
+// trip counts become constants); other kernels once for all. Without a shape (asking only for the
+// mode), a split kernel is compiled for any shape.
+std::shared_ptr<detail::CpuKernelInstance>
+instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const Dim3* block) {
   std::optional<NumbaType> returnType;
   std::vector<NumbaType> params = specializationParams(k, args, returnType);
   // PYK_BOUNDSCHECK and PYK_CPU_MODE change the generated code: part of the key.
-  const std::string key =
+  const std::string typesKey =
       describeTypes(params) + (environmentFlag("PYK_BOUNDSCHECK") ? " boundscheck" : "") +
       (std::getenv("PYK_CPU_MODE") ? std::string(" ") + std::getenv("PYK_CPU_MODE") : "");
+  const std::string shapeKey = block == nullptr
+                                   ? " any block"
+                                   : " block " + std::to_string(block->x) + "," +
+                                         std::to_string(block->y) + "," + std::to_string(block->z);
+  std::string key = typesKey;
   {
     std::lock_guard lock(k.mutex);
+    if (k.shapedTypes.count(typesKey))
+      key += shapeKey;
     if (auto it = k.instances.find(key); it != k.instances.end())
       return it->second;
   }
@@ -316,6 +326,11 @@ std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
     options.forceFibers = std::getenv("PYK_CPU_MODE") != nullptr &&
                           std::string(std::getenv("PYK_CPU_MODE")) == "fiber";
     options.boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
+    if (block != nullptr) {
+      options.blockShape[0] = static_cast<std::uint32_t>(block->x);
+      options.blockShape[1] = static_cast<std::uint32_t>(block->y);
+      options.blockShape[2] = static_cast<std::uint32_t>(block->z);
+    }
     runWithLargeStack([&] {
       const sema::Specialization* spec =
           sema::specialize(m.resolved, *k.function, params, set, diags, returnType);
@@ -368,6 +383,10 @@ std::shared_ptr<detail::CpuKernelInstance> instanceFor(detail::KernelState& k,
     instance->params = params;
   }
   std::lock_guard lock(k.mutex);
+  if (unit.mode == codegen::CpuExecutionMode::Split) {
+    k.shapedTypes.insert(typesKey);
+    key = typesKey + shapeKey;
+  }
   auto [it, inserted] = k.instances.emplace(key, instance);
   return it->second;
 }
@@ -379,14 +398,14 @@ const std::string& Kernel::name() const {
 }
 
 std::string Kernel::executionMode(std::span<const KernelArgument> args) const {
-  return instanceFor(*state_, args)->mode;
+  return instanceFor(*state_, args, nullptr)->mode;
 }
 
 void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
                         std::span<const KernelArgument> args) const {
   currentBackend(); // PYK_BACKEND=cuda is an error here, not a silent fallback to the CPU
   detail::validateLaunch(name(), shape, sharedBytes);
-  std::shared_ptr<detail::CpuKernelInstance> instance = instanceFor(*state_, args);
+  std::shared_ptr<detail::CpuKernelInstance> instance = instanceFor(*state_, args, &shape.block);
   // Each argument as the generated code's C++ type: an array as pyk::Array (data pointer, shape,
   // strides in bytes, all 64-bit), a scalar as itself.
   struct alignas(16) Slot {

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include "cpu/CpuEngine.h"
@@ -37,8 +38,10 @@ struct CpuKernelInstance {
 struct KernelState {
   std::shared_ptr<ModuleState> module;
   const sema::CompiledFunction* function = nullptr;
-  std::mutex mutex;                                                    // guards instances
-  std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances; // by argument types
+  std::mutex mutex; // guards instances
+  // By argument types (and environment flags), plus the block shape for split-mode kernels.
+  std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances;
+  std::set<std::string> shapedTypes; // argument types whose kernel runs in split mode
 };
 
 } // namespace pyk::detail
