@@ -43,6 +43,23 @@ def block_sums(a, sums):
 
 
 @cuda.jit
+def block_sums_any(a, sums):
+    shared = cuda.shared.array(1024, float32)
+    tx = cuda.threadIdx.x
+    i = cuda.grid(1)
+    shared[tx] = a[i] if i < a.size else 0.0
+    cuda.syncthreads()
+    s = cuda.blockDim.x // 2
+    while s > 0:
+        if tx < s:
+            shared[tx] += shared[tx + s]
+        cuda.syncthreads()
+        s //= 2
+    if tx == 0:
+        sums[cuda.blockIdx.x] = shared[0]
+
+
+@cuda.jit
 def exit_early(a, n):
     i = cuda.grid(1)
     if i >= n:
@@ -103,6 +120,30 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
   again["block_sums"][{5, 128}](da, sums2);
   EXPECT_EQ(again["block_sums"].executionMode(args).rfind("fiber", 0), 0u);
   EXPECT_EQ(sums2.copy_to_host(), split);
+}
+
+// A split kernel is compiled for each block shape it is launched with; each shape gets its own
+// code, and launching with one shape after another uses the right one.
+TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
+  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  std::vector<float> a(1000);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>(i % 7);
+  auto da = pyk::to_device(a);
+  pyk::Kernel k = m["block_sums_any"];
+  for (int pass = 0; pass < 2; ++pass)
+    for (int threads : {256, 64, 32, 1024}) {
+      const int blocks = (1000 + threads - 1) / threads;
+      auto sums = pyk::device_array<float>(blocks);
+      k[{blocks, threads}](da, sums);
+      std::vector<float> got = sums.copy_to_host();
+      for (int b = 0; b < blocks; ++b) {
+        float expected = 0;
+        for (int i = b * threads; i < std::min(1000, (b + 1) * threads); ++i)
+          expected += a[i];
+        ASSERT_EQ(got[b], expected) << "block " << b << " of " << threads << " threads";
+      }
+    }
 }
 
 TEST_F(HostApi, ThreadsThatReturnSkipLaterRegions) {
