@@ -402,32 +402,52 @@ private:
     }
   }
 
-  // Whether the first statement of `region` that mentions `name` assigns it a value computed
-  // without it (so the region needs no value of it from before).
-  bool definedFirst(const SplitStep& region, const std::string& name) const {
-    for (const ast::Stmt* s : region.statements) {
-      bool mentions = false;
-      walk(s, [&](const ast::Node* n) {
-        if (const auto* x = n->as<ast::Name>(); x && x->id == name && isLocal(x))
-          mentions = true;
-      });
-      if (!mentions)
-        continue;
-      const auto* a = s->as<ast::Assign>();
-      if (a == nullptr)
+  bool mentions(const ast::Node* n, const std::string& name) const {
+    bool found = false;
+    walk(n, [&](const ast::Node* x) {
+      if (const auto* v = x->as<ast::Name>(); v && v->id == name && isLocal(v))
+        found = true;
+    });
+    return found;
+  }
+
+  // Whether a thread running `body` may read local `name` before assigning it there (`written`:
+  // whether it is assigned on every path so far; updated). Branches count as assigning only when
+  // both do; loops and other statements only read.
+  template <class Stmts>
+  bool readBeforeWritten(const Stmts& body, const std::string& name, bool& written) const {
+    for (const ast::Stmt* s : body) {
+      if (written)
         return false;
-      bool target = false;
-      for (const ast::Expr* t : a->targets)
-        if (const auto* n = t->as<ast::Name>(); n && n->id == name)
-          target = true;
-      bool read = false;
-      walk(a->value, [&](const ast::Node* n) {
-        if (const auto* x = n->as<ast::Name>(); x && x->id == name)
-          read = true;
-      });
-      return target && !read;
+      if (const auto* a = s->as<ast::Assign>()) {
+        if (mentions(a->value, name))
+          return true;
+        for (const ast::Expr* t : a->targets) {
+          std::vector<const ast::Expr*> parts{t};
+          if (const auto* tuple = t->as<ast::Tuple>())
+            parts.assign(tuple->elts.begin(), tuple->elts.end());
+          for (const ast::Expr* part : parts) {
+            if (const auto* n = part->as<ast::Name>(); n && n->id == name)
+              written = true;
+            else if (mentions(part, name))
+              return true;
+          }
+        }
+        continue;
+      }
+      if (const auto* i = s->as<ast::If>()) {
+        if (mentions(i->test, name))
+          return true;
+        bool inBody = false, inElse = false;
+        if (readBeforeWritten(i->body, name, inBody) || readBeforeWritten(i->orelse, name, inElse))
+          return true;
+        written = inBody && inElse;
+        continue;
+      }
+      if (mentions(s, name))
+        return true;
     }
-    return true;
+    return false;
   }
 
   void classify(BarrierSplitPlan& plan) {
@@ -549,10 +569,15 @@ private:
     for (const auto& [name, regions] : regionsOf) {
       if (plan.perBlock.count(name) || plan.rematerializedLocals.count(name))
         continue;
-      bool carried = regions.size() > 1 || inControl.count(name);
-      for (size_t r : regions)
-        if (inLoop_[r] && !definedFirst(*regionOf_[r], name))
+      // A region that may read the local before assigning it needs the value another region
+      // (or its own previous trip round a loop) left; one that always assigns it first does not.
+      bool carried = inControl.count(name) != 0;
+      for (size_t r : regions) {
+        bool written = false;
+        if ((regions.size() > 1 || inLoop_[r]) &&
+            readBeforeWritten(regionOf_[r]->statements, name, written))
           carried = true;
+      }
       if (!carried)
         continue;
       if (ordered.count(name))
