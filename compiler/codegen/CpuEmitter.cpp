@@ -129,9 +129,14 @@ private:
       e_.emitLine("{");
       e_.indent(1);
       e_.emitLine("pyk::cpu::ThreadBox pyk_part = pyk::cpu::ThreadBox::whole(pyk_ctx);");
-      for (const ThreadBound& b : bounds)
-        e_.emitLine("pyk_part.narrow(" + std::to_string(b.axis) + ", '" + opCode(b.op) + "', " +
-                    e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64)) + ");");
+      for (const ThreadBound& b : bounds) {
+        const std::string value = e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64));
+        const std::string axis = std::to_string(b.axis);
+        e_.emitLine(b.global
+                        ? "pyk_part.narrowGlobal(pyk_ctx, " + axis + ", '" + opCode(b.op) + "', " +
+                              value + ");"
+                        : "pyk_part.narrow(" + axis + ", '" + opCode(b.op) + "', " + value + ");");
+      }
       e_.emitLine("pyk_box.include(pyk_part);");
       e_.indent(-1);
       e_.emitLine("}");
@@ -164,7 +169,7 @@ private:
                                 ? "pyk::cpu::forEachThreadIn" + shape_ + "(pyk_ctx, " + exited_ +
                                       ", pyk_box"
                                 : "pyk::cpu::forEachThread" + shape_ + "(pyk_ctx, " + exited_) +
-                ", [&](pyk::cpu::Context& pyk_ctx, pyk::uint32 pyk_tid) {");
+                ", [&](pyk::cpu::Context& pyk_ctx, pyk::int32 pyk_tid) {");
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
     for (size_t i = 0; i < scope.locals.size(); ++i) {

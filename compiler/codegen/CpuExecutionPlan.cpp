@@ -75,6 +75,7 @@ public:
       return std::nullopt;
     countAssignments();
     rematerialize(plan);
+    distributeRegions(plan.steps, plan);
     if (hoist_)
       hoistUniformStatements(plan.steps, plan);
     for (SplitStep& step : plan.steps)
@@ -591,9 +592,11 @@ private:
         plan.perThread.insert(name);
   }
 
-  // The axis of `e` when it is a thread index: `cuda.threadIdx.x` or a rematerialized local
-  // assigned exactly that; else -1.
-  int threadAxis(const ast::Expr* e, const BarrierSplitPlan& plan) const {
+  // The axis of `e` when it is a thread's index on it: `cuda.threadIdx.x`, or a rematerialized
+  // local assigned that or a component of `cuda.grid(n)` (then `global`: the index plus
+  // blockIdx * blockDim on the axis); else -1.
+  int threadAxis(const ast::Expr* e, const BarrierSplitPlan& plan, bool& global) const {
+    global = false;
     const std::string api = sema::qualifiedApiName(kernel_.function->scope, e);
     if (api.rfind("numba.cuda.threadIdx.", 0) == 0 && api.size() == 22)
       return api.back() - 'x';
@@ -602,17 +605,45 @@ private:
       return -1;
     for (const ast::Stmt* st : plan.rematerialized) {
       const auto* a = st->as<ast::Assign>();
-      const auto* t = a->targets[0]->as<ast::Name>();
-      if (t != nullptr && t->id == n->id)
-        return a->value->is<ast::Name>() ? -1 : threadAxis(a->value, plan);
+      const auto* call = a->value->as<ast::Call>();
+      const bool grid = call != nullptr && sema::qualifiedApiName(kernel_.function->scope,
+                                                                  call->func) == "numba.cuda.grid";
+      if (const auto* t = a->targets[0]->as<ast::Name>(); t != nullptr && t->id == n->id) {
+        if (grid) {
+          global = true;
+          return 0;
+        }
+        return a->value->is<ast::Name>() ? -1 : threadAxis(a->value, plan, global);
+      }
+      if (const auto* tuple = a->targets[0]->as<ast::Tuple>(); tuple != nullptr && grid)
+        for (size_t i = 0; i < tuple->elts.size() && i < 3; ++i)
+          if (const auto* t = tuple->elts[i]->as<ast::Name>(); t != nullptr && t->id == n->id) {
+            global = true;
+            return static_cast<int>(i);
+          }
     }
     return -1;
+  }
+
+  // The value a rematerialized local is assigned (`inside = row < n and col < m`), or null.
+  const ast::Expr* rematerializedValue(const ast::Expr* e, const BarrierSplitPlan& plan) const {
+    const auto* n = e->as<ast::Name>();
+    if (n == nullptr || !isLocal(n) || !plan.rematerializedLocals.count(n->id))
+      return nullptr;
+    for (const ast::Stmt* st : plan.rematerialized) {
+      const auto* a = st->as<ast::Assign>();
+      if (const auto* t = a->targets[0]->as<ast::Name>(); t != nullptr && t->id == n->id)
+        return a->value;
+    }
+    return nullptr;
   }
 
   // Whether the block can evaluate `e` before a region, as its first live thread sees it: a
   // uniform signed integer (or a narrow unsigned one) made of constants, parameters and locals
   // that live outside regions, that the region does not assign, and that reads no memory.
-  bool blockBound(const ast::Expr* e, const SplitStep& region, const BarrierSplitPlan& plan) const {
+  // Before the plan has placed its locals (`placed` false), only the first two conditions.
+  bool blockBound(const ast::Expr* e, const SplitStep& region, const BarrierSplitPlan& plan,
+                  bool placed) const {
     const sema::NumbaType* t = kernel_.typeOf(e);
     if (t == nullptr || !t->isScalar() || !uniformity_.uniform(e))
       return false;
@@ -628,7 +659,7 @@ private:
         ok = ok && base != nullptr && base->isTuple();
       }
       const auto* x = n->as<ast::Name>();
-      if (x == nullptr || !isLocal(x))
+      if (x == nullptr || !isLocal(x) || !placed)
         return;
       if (!plan.perBlock.count(x->id) && !plan.perThread.count(x->id) &&
           !plan.rematerializedLocals.count(x->id))
@@ -646,14 +677,85 @@ private:
   // The bounds an `if` test puts on thread indices: from its comparisons `t OP U` / `U OP t`,
   // alone or as leading conjuncts of an `and` (a later conjunct is not evaluated by a thread an
   // earlier one fails, so the walk stops at the first that could do more than compare).
-  std::vector<ThreadBound> boundsOf(const ast::Expr* test, const SplitStep& region,
-                                    const BarrierSplitPlan& plan) const {
-    std::vector<ThreadBound> out;
-    std::vector<const ast::Expr*> conjuncts;
-    if (const auto* b = test->as<ast::BoolOp>(); b && b->op == ast::BoolOpKind::And)
-      conjuncts.assign(b->values.begin(), b->values.end());
-    else
-      conjuncts.push_back(test);
+  // Whether `e` only computes: no call, walrus or memory read.
+  static bool sideEffectFree(const ast::Expr* e) {
+    bool simple = true;
+    walk(e, [&](const ast::Node* n) {
+      if (n->is<ast::Call>() || n->is<ast::NamedExpr>() || n->is<ast::Subscript>())
+        simple = false;
+    });
+    return simple;
+  }
+
+  // The threads for which a region statement can do anything, as alternatives (their union):
+  // each a list of bounds that all hold. nullopt: any thread may act. An `if` without `else`
+  // gives its test's; when its test only computes and its body is one such `if`, with that
+  // one's too (a thread acts only when both hold).
+  using Alternatives = std::vector<std::vector<ThreadBound>>;
+  static constexpr size_t kMaxAlternatives = 8;
+
+  static std::optional<Alternatives> both(const std::optional<Alternatives>& a,
+                                          const std::optional<Alternatives>& b) {
+    if (!a)
+      return b;
+    if (!b)
+      return a;
+    Alternatives out;
+    for (const auto& x : *a)
+      for (const auto& y : *b) {
+        out.push_back(x);
+        out.back().insert(out.back().end(), y.begin(), y.end());
+      }
+    if (out.size() > kMaxAlternatives)
+      return std::nullopt;
+    return out;
+  }
+
+  std::optional<Alternatives> boundsOf(const ast::Stmt* st, const SplitStep& region,
+                                       const BarrierSplitPlan& plan, bool placed) const {
+    const auto* i = st->as<ast::If>();
+    if (i == nullptr || !i->orelse.empty())
+      return std::nullopt;
+    std::optional<Alternatives> out = boundsOf(i->test, region, plan, placed);
+    if (i->body.size() == 1 && sideEffectFree(i->test))
+      out = both(out, boundsOf(i->body[0], region, plan, placed));
+    return out;
+  }
+
+  // The same for a test: comparisons `t OP U` / `U OP t` of a thread index with a block-level
+  // bound; `and` (its leading operands that only compute: a thread stops at the first false
+  // one), `or` (when every operand only computes and is bounded), a rematerialized boolean local
+  // through its value.
+  std::optional<Alternatives> boundsOf(const ast::Expr* test, const SplitStep& region,
+                                       const BarrierSplitPlan& plan, bool placed) const {
+    if (const ast::Expr* value = rematerializedValue(test, plan))
+      return boundsOf(value, region, plan, placed);
+    if (const auto* b = test->as<ast::BoolOp>()) {
+      if (b->op == ast::BoolOpKind::And) {
+        std::optional<Alternatives> out;
+        for (const ast::Expr* v : b->values) {
+          if (!sideEffectFree(v))
+            break;
+          out = both(out, boundsOf(v, region, plan, placed));
+        }
+        return out;
+      }
+      Alternatives out;
+      for (const ast::Expr* v : b->values) {
+        std::optional<Alternatives> part;
+        if (sideEffectFree(v))
+          part = boundsOf(v, region, plan, placed);
+        if (!part)
+          return std::nullopt;
+        out.insert(out.end(), part->begin(), part->end());
+      }
+      if (out.size() > kMaxAlternatives)
+        return std::nullopt;
+      return out;
+    }
+    const auto* cmp = test->as<ast::Compare>();
+    if (cmp == nullptr || !sideEffectFree(cmp))
+      return std::nullopt;
     auto flip = [](ast::CmpOpKind op) {
       switch (op) {
       case ast::CmpOpKind::Lt:
@@ -668,34 +770,101 @@ private:
         return op;
       }
     };
-    for (const ast::Expr* c : conjuncts) {
-      const auto* cmp = c->as<ast::Compare>();
-      if (cmp == nullptr)
-        break;
-      bool simple = true;
-      walk(cmp, [&](const ast::Node* n) {
-        if (n->is<ast::Call>() || n->is<ast::NamedExpr>() || n->is<ast::Subscript>())
-          simple = false;
-      });
-      if (!simple)
-        break;
-      const ast::Expr* left = cmp->left;
-      for (size_t i = 0; i < cmp->ops.size(); ++i) {
-        const ast::Expr* right = cmp->comparators[i];
-        const ast::CmpOpKind op = cmp->ops[i];
-        const bool ordered = op == ast::CmpOpKind::Lt || op == ast::CmpOpKind::LtE ||
-                             op == ast::CmpOpKind::Gt || op == ast::CmpOpKind::GtE ||
-                             op == ast::CmpOpKind::Eq;
-        if (ordered) {
-          if (int axis = threadAxis(left, plan); axis >= 0 && blockBound(right, region, plan))
-            out.push_back({axis, op, right});
-          else if (axis = threadAxis(right, plan); axis >= 0 && blockBound(left, region, plan))
-            out.push_back({axis, flip(op), left});
+    std::vector<ThreadBound> all;
+    const ast::Expr* left = cmp->left;
+    for (size_t i = 0; i < cmp->ops.size(); ++i) {
+      const ast::Expr* right = cmp->comparators[i];
+      const ast::CmpOpKind op = cmp->ops[i];
+      const bool ordered = op == ast::CmpOpKind::Lt || op == ast::CmpOpKind::LtE ||
+                           op == ast::CmpOpKind::Gt || op == ast::CmpOpKind::GtE ||
+                           op == ast::CmpOpKind::Eq;
+      bool global = false;
+      if (ordered) {
+        if (int axis = threadAxis(left, plan, global);
+            axis >= 0 && blockBound(right, region, plan, placed))
+          all.push_back({axis, op, right, global});
+        else if (axis = threadAxis(right, plan, global);
+                 axis >= 0 && blockBound(left, region, plan, placed))
+          all.push_back({axis, flip(op), left, global});
+      }
+      left = right;
+    }
+    if (all.empty())
+      return std::nullopt;
+    return Alternatives{all};
+  }
+
+  // Distributes regions so that statements only some threads act in (by their bounds) run in
+  // regions of their own: `if P: S1; S2; ...` (P only computes, the body assigns none of its
+  // names) whose body holds such a statement becomes `if P: S1`, `if P: S2`, ...; then each
+  // such statement is a region of its own, and the statements between them another. Running
+  // one statement for every thread before the next is a schedule CUDA allows (as if a barrier
+  // stood between them); values passing from one to the next are carried as across barriers.
+  void distributeRegions(std::vector<SplitStep>& list, BarrierSplitPlan& plan) {
+    std::vector<SplitStep> out;
+    for (SplitStep& s : list) {
+      distributeRegions(s.body, plan);
+      distributeRegions(s.orelse, plan);
+      if (s.kind != SplitStep::Kind::Region) {
+        out.push_back(std::move(s));
+        continue;
+      }
+      auto bounded = [&](const ast::Stmt* st) { return boundsOf(st, s, plan, false).has_value(); };
+      std::vector<const ast::Stmt*> expanded;
+      for (const ast::Stmt* st : s.statements) {
+        const auto* i = st->as<ast::If>();
+        bool split = i != nullptr && i->orelse.empty() && i->body.size() > 1 &&
+                     sideEffectFree(i->test) &&
+                     std::any_of(i->body.begin(), i->body.end(), bounded);
+        if (split)
+          walk(i->test, [&](const ast::Node* n) {
+            if (const auto* x = n->as<ast::Name>(); x && isLocal(x))
+              for (const ast::Stmt* b : i->body)
+                walk(b, [&](const ast::Node* m) {
+                  if (const auto* y = m->as<ast::Name>();
+                      y && y->id == x->id && y->ctx != ast::ExprContext::Load)
+                    split = false;
+                });
+          });
+        if (!split) {
+          expanded.push_back(st);
+          continue;
         }
-        left = right;
+        for (ast::Stmt* b : i->body) {
+          auto part = std::make_unique<ast::If>();
+          part->range = i->range;
+          part->test = i->test;
+          part->body = {b};
+          expanded.push_back(part.get());
+          plan.distributed.push_back(std::move(part));
+        }
+      }
+      std::vector<SplitStep> parts;
+      for (const ast::Stmt* st : expanded) {
+        const bool alone = bounded(st);
+        if (alone || parts.empty() || !parts.back().narrowing.empty())
+          parts.emplace_back();
+        parts.back().statements.push_back(st);
+        if (alone)
+          parts.back().narrowing.emplace_back(); // marks it alone; narrowRegions fills it in
+      }
+      // The rematerialized assignments must stay in the region where the source has them.
+      bool keep = parts.size() <= 1;
+      for (const ast::Stmt* r : plan.rematerialized)
+        if (std::find(s.statements.begin(), s.statements.end(), r) != s.statements.end() &&
+            std::find(parts[0].statements.begin(), parts[0].statements.end(), r) ==
+                parts[0].statements.end())
+          keep = true;
+      if (keep) {
+        out.push_back(std::move(s));
+        continue;
+      }
+      for (SplitStep& part : parts) {
+        part.narrowing.clear();
+        out.push_back(std::move(part));
       }
     }
-    return out;
+    list = std::move(out);
   }
 
   void narrowRegions(std::vector<SplitStep>& list, const BarrierSplitPlan& plan) const {
@@ -704,18 +873,16 @@ private:
       narrowRegions(s.orelse, plan);
       if (s.kind != SplitStep::Kind::Region)
         continue;
-      std::vector<std::vector<ThreadBound>> narrowing;
+      Alternatives narrowing;
       bool narrowed = true;
       for (const ast::Stmt* st : s.statements) {
         if (std::find(plan.rematerialized.begin(), plan.rematerialized.end(), st) !=
             plan.rematerialized.end())
           continue;
-        const auto* i = st->as<ast::If>();
-        std::vector<ThreadBound> bounds;
-        if (i != nullptr && i->orelse.empty())
-          bounds = boundsOf(i->test, s, plan);
-        narrowed = narrowed && !bounds.empty(); // else a statement every thread may run
-        narrowing.push_back(std::move(bounds));
+        std::optional<Alternatives> bounds = boundsOf(st, s, plan, true);
+        narrowed = narrowed && bounds.has_value(); // else a statement every thread may run
+        if (bounds)
+          narrowing.insert(narrowing.end(), bounds->begin(), bounds->end());
       }
       if (narrowed)
         s.narrowing = std::move(narrowing);

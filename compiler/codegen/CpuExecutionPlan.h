@@ -5,6 +5,7 @@
 // (Fiber), with the reason.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,11 +16,13 @@
 namespace pyk::codegen {
 
 // What an `if` test says of a thread index: `threadIdx.<axis> <op> <bound>`, the bound
-// block-uniform (`if tid < stride:`, `if tx == 0:`).
+// block-uniform (`if tid < stride:`, `if tx == 0:`); `global`: of the grid index on the axis
+// (`cuda.grid`'s, threadIdx + blockIdx * blockDim: `if col == ncols - 1:`).
 struct ThreadBound {
   int axis = 0; // 0, 1, 2: x, y, z
   ast::CmpOpKind op = ast::CmpOpKind::Lt;
   const ast::Expr* bound = nullptr;
+  bool global = false;
 };
 
 // One block-level step of a split kernel.
@@ -35,8 +38,8 @@ struct SplitStep {
   // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
   bool definesRematerialized = false;
   // Region: when every statement (but rematerialized ones) is an `if` whose test bounds a thread
-  // index, one list of bounds per such `if`: only the threads inside one of them can do
-  // anything, so the region's thread loop runs over their hull (the tests stay). Empty: all.
+  // index, the alternatives (lists of bounds that all hold) the threads that can do anything
+  // satisfy one of: the region's thread loop runs over their hull (the tests stay). Empty: all.
   std::vector<std::vector<ThreadBound>> narrowing;
 };
 
@@ -55,6 +58,9 @@ struct BarrierSplitPlan {
   // thread, so regions index arrays by affine functions of threadIdx (and vectorise).
   std::vector<const ast::Stmt*> rematerialized;
   std::set<std::string> rematerializedLocals;
+  // `if` statements the plan made: `if P: S1; S2` distributed into `if P: S1` and `if P: S2`,
+  // each in its own region (they share P and the statements with the source's `if`).
+  std::vector<std::unique_ptr<ast::If>> distributed;
 };
 
 enum class CpuExecutionMode { Loop, Split, Fiber };

@@ -273,6 +273,18 @@ struct ThreadBox {
         l = first > h ? h : static_cast<int32>(first);
     }
   }
+  // The same for the grid index on `axis` (threadIdx + blockIdx * blockDim, `cuda.grid`'s).
+  void narrowGlobal(const Context& c, int axis, char op, int64 bound) {
+    const Dim3 b = c.blockIdx, d = c.blockDim;
+    const int64 offset = static_cast<int64>(axis == 0   ? b.x
+                                            : axis == 1 ? b.y
+                                                        : b.z) *
+                         static_cast<int64>(axis == 0   ? d.x
+                                            : axis == 1 ? d.y
+                                                        : d.z);
+    // bound - offset, kept from overflowing (any value below -1 means the same here)
+    narrow(axis, op, bound < offset - 0x4000000000000000LL ? int64(-2) : bound - offset);
+  }
   // Grows this box to hold `other` too (the hull of both).
   void include(const ThreadBox& other) {
     if (other.empty())
@@ -308,10 +320,13 @@ inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& bo
   // split-mode regions as well as whole loop-mode kernels.
   const int32 nx = X != 0 ? static_cast<int32>(X) : static_cast<int32>(c.blockDim.x);
   const int32 ny = X != 0 ? static_cast<int32>(Y) : static_cast<int32>(c.blockDim.y);
+  // The linear index is an induction variable of its own: computed from x in the loop, GCC folds
+  // it into unsigned arithmetic with the unsigned threadIdx and loses its affinity.
   for (int32 z = box.lo[2]; z < box.hi[2]; ++z)
-    for (int32 y = box.lo[1]; y < box.hi[1]; ++y)
+    for (int32 y = box.lo[1]; y < box.hi[1]; ++y) {
+      int32 linear = box.lo[0] + nx * (y + ny * z) - 1;
       for (int32 x = box.lo[0]; x < box.hi[0]; ++x) {
-        const uint32 linear = static_cast<uint32>(x + nx * (y + ny * z));
+        ++linear;
         if (exited != nullptr && exited[linear] != 0)
           continue;
         // A context per thread, local to the iteration: the optimiser keeps it in registers.
@@ -322,6 +337,7 @@ inline void forEachThreadIn(Context& c, const uint8* exited, const ThreadBox& bo
             Dim3{static_cast<uint32>(x), static_cast<uint32>(y), static_cast<uint32>(z)};
         body(thread, linear);
       }
+    }
 }
 
 // The same over every thread of the block.

@@ -538,6 +538,9 @@ def _cases():
              expect=expect_matmul))
     add(Case("shared_stencil", "shared_stencil.pyk", "shared_stencil", 5, 64,
              [Arr("float64", 300), Arr("float64", 300, "zeros")]))
+    add(Case("halo_regions", "halo_regions.pyk", "halo_regions", (3, 4), (8, 4),
+             [Arr("float32", (13, 21)), Arr("float32", (13, 21), "zeros"),
+              Arr("int32", (13, 21), "zeros")]))
     for k in (-3, 0, 5, 16, 40):
         add(Case(f"narrowed_regions_k{k}", "narrowed_regions.pyk", "narrowed_regions", 2, (16, 8),
                  [Arr("int32", (2, 8, 16), "zeros"), Scalar("int64", k)]))
