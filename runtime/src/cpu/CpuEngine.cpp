@@ -130,7 +130,7 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
   prepareWorkers(kernel, grid, block, staticSharedBytes, dynamicSharedBytes);
   // Enough chunks per worker to even out uneven blocks, few enough to keep the counter cool.
   const uint64_t chunk =
-      std::clamp<uint64_t>(volumeOf(grid) / (uint64_t{pool_.workerCount()} * 8), 1, 64);
+      std::clamp<uint64_t>(volumeOf(grid) / (uint64_t{pool_.workerCount()} * 8), 1, 4096);
   if (kernel.mode == ExecutionMode::Loop) {
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       Block& b = workers_[worker].block;
