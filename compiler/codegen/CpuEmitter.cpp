@@ -270,9 +270,17 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
     unit.kernelName = emitter.vectorizeKernel(entry);
   else if (entry.function->kind == sema::CompiledFunctionKind::GuVectorize)
     unit.kernelName = emitter.guvectorizeKernel(entry);
-  if (emitter.usesGridSync())
-    emitter.reportUnsupported(entry.function->def->nameRange,
-                              "grid synchronisation (`this_grid().sync()`) on the CPU backend");
+  // A grid barrier needs every block of the launch running at once: each block's threads as
+  // fibers, each block on a thread of its own (the engine's cooperative launch).
+  if (emitter.usesGridSync()) {
+    unit.cooperative = true;
+    if (plan.mode != CpuExecutionMode::Fiber) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "it synchronises the grid (`this_grid().sync()`): every block runs at "
+                         "once";
+      plan.split.reset();
+    }
+  }
   unit.parameterTypes = emitter.entryParameterTypes();
   unit.mode = plan.mode;
   unit.fiberReason = plan.fiberReason;

@@ -33,7 +33,7 @@ namespace pyk::cpu {
 // The layout of Block, Thread, WarpExchange and BlockOps is an interface between a compiled shared
 // object and the runtime that loads it: any change to them bumps this number, so that a cached
 // object built against another layout can be told apart (and rebuilt).
-inline constexpr uint32 kAbiVersion = 2;
+inline constexpr uint32 kAbiVersion = 3;
 
 inline constexpr uint32 kWarpSize = 32;
 inline constexpr uint32 kFullWarpMask = 0xFFFFFFFFu;
@@ -94,6 +94,9 @@ struct BlockOps {
   // A warp barrier over `mask` (the caller's lane is always included; lanes that have exited
   // count as arrived), then combineWarpExchange over the group.
   void (*syncWarp)(Thread& thread, uint32 mask);
+  // A grid barrier (`this_grid().sync()`, cooperative launches): every live thread of every
+  // block arrives; exited threads, and blocks whose threads have all exited, count as arrived.
+  void (*syncGrid)(Thread& thread);
 };
 
 // The state of the block a worker is running. One per worker, reused from block to block.
@@ -593,6 +596,12 @@ inline int32 syncthreads_and(Context& c, int32 predicate) {
 }
 inline int32 syncthreads_or(Context& c, int32 predicate) {
   return syncthreads_or(*c.thread, predicate);
+}
+// `cuda.cg.this_grid().sync()`: also a full memory fence, as on the GPU.
+inline void grid_sync(Context& c) {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  c.block->ops->syncGrid(*c.thread);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
 }
 inline void threadfence_block(Context&) {
   threadfence_block();

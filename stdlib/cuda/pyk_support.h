@@ -521,6 +521,10 @@ PYK_HD uint64 nonneg(T index) {
   return static_cast<uint64>(static_cast<int64>(index));
 }
 
+// `cuda.cg.this_grid()`: the whole grid as a group; its one operation, `.sync()`, is emitted as
+// grid_sync() (below for CUDA, pyk_cpu_support.h's for the CPU).
+struct GridGroup {};
+
 // numba's array layouts: C-contiguous ([::1] last), F-contiguous ([::1] first), any (strided).
 enum class Layout { C, F, A };
 
@@ -779,10 +783,6 @@ __device__ T atomic_cas(T* p, T expected, T desired) {
 }
 
 // ---- grid synchronisation ----------------------------------------------------------------------
-
-// `cuda.cg.this_grid()`: the whole grid as a group; its one operation, `.sync()`, is emitted as
-// grid_sync().
-struct GridGroup {};
 
 // The grid barrier's state, one per module (zero when the module loads). `count` blocks have
 // arrived at the current barrier; `generation` counts completed barriers, so the state is

@@ -541,6 +541,8 @@ def _cases():
     add(Case("halo_regions", "halo_regions.pyk", "halo_regions", (3, 4), (8, 4),
              [Arr("float32", (13, 21)), Arr("float32", (13, 21), "zeros"),
               Arr("int32", (13, 21), "zeros")]))
+    add(Case("grid_sync_one_block", "grid_sync_one_block.pyk", "grid_sync_one_block", 1, 96,
+             [Arr("float64", 90), Arr("float64", 90, "zeros"), Scalar("int64", 7)]))
     for k in (-3, 0, 5, 16, 40):
         add(Case(f"narrowed_regions_k{k}", "narrowed_regions.pyk", "narrowed_regions", 2, (16, 8),
                  [Arr("int32", (2, 8, 16), "zeros"), Scalar("int64", k)]))

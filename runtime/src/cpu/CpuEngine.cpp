@@ -1,12 +1,16 @@
 // CpuEngine: launch checks, per-worker block state, and the loop and fiber ways to run a block.
 #include "cpu/CpuEngine.h"
 
+#include "cpu/GridBarrier.h"
+
 #include "cpu/FiberScheduler.h"
 #include "pyk/error.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <new>
 #include <string>
+#include <thread>
 
 namespace pyk::cpu {
 
@@ -71,44 +75,136 @@ CpuEngine& CpuEngine::shared() {
   return engine;
 }
 
-void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
-                               std::size_t staticSharedBytes, std::size_t dynamicSharedBytes) {
+namespace {
+
+// A launch's shared memory layout: the static part, the dynamic part after it (aligned), and the
+// capacity a block's buffer needs (whole cache lines, never empty, so every block has a valid
+// aligned pointer).
+struct SharedLayout {
+  std::size_t dynamicOffset;
+  std::size_t bytes;
+  std::size_t capacity;
+};
+
+SharedLayout sharedLayoutOf(const KernelEntry& kernel, std::size_t staticSharedBytes,
+                            std::size_t dynamicSharedBytes) {
   const std::size_t dynamicOffset = (staticSharedBytes + kDynamicSharedAlignment - 1) /
                                     kDynamicSharedAlignment * kDynamicSharedAlignment;
   if (dynamicOffset < staticSharedBytes || dynamicOffset + dynamicSharedBytes < dynamicOffset)
     throw Error(ErrorKind::InvalidLaunch,
                 "kernel `" + std::string(nameOf(kernel)) + "`: shared memory size overflows");
-  const std::size_t sharedBytes = dynamicOffset + dynamicSharedBytes;
-  // Whole cache lines, and never empty, so every block has a valid aligned pointer.
-  const std::size_t capacity = std::max<std::size_t>(
-      kSharedMemoryAlignment,
-      (sharedBytes + kSharedMemoryAlignment - 1) / kSharedMemoryAlignment * kSharedMemoryAlignment);
+  const std::size_t bytes = dynamicOffset + dynamicSharedBytes;
+  return {dynamicOffset, bytes,
+          std::max<std::size_t>(kSharedMemoryAlignment, (bytes + kSharedMemoryAlignment - 1) /
+                                                            kSharedMemoryAlignment *
+                                                            kSharedMemoryAlignment)};
+}
+
+// A block's state before its first thread runs (blockIdx 0; the launch sets it per block).
+void resetBlock(Block& b, Dim3 grid, Dim3 block, unsigned char* sharedMemory,
+                const SharedLayout& shared, std::size_t dynamicSharedBytes, unsigned worker) {
+  b.blockIdx = Dim3{0, 0, 0};
+  b.blockDim = block;
+  b.gridDim = grid;
+  b.sharedMemory = sharedMemory;
+  b.sharedBytes = shared.bytes;
+  b.dynamicSharedOffset = shared.dynamicOffset;
+  b.dynamicSharedBytes = dynamicSharedBytes;
+  b.ops = nullptr; // the fiber scheduler sets its own
+  b.scheduler = nullptr;
+  b.warps = nullptr;
+  b.workerIndex = worker;
+  b.trapped = 0;
+  b.trapMessage[0] = '\0';
+}
+
+// The error a block that trapped (a failed debug assertion, an index out of range) reports.
+Error trapErrorOf(const KernelEntry& kernel, const Block& block) {
+  return Error(ErrorKind::Kernel,
+               block.trapMessage[0] != '\0'
+                   ? std::string(block.trapMessage)
+                   : "kernel `" + std::string(nameOf(kernel)) +
+                         "`: a thread failed a debug assertion (its message is printed above)");
+}
+
+} // namespace
+
+void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
+                               std::size_t staticSharedBytes, std::size_t dynamicSharedBytes) {
+  const SharedLayout shared = sharedLayoutOf(kernel, staticSharedBytes, dynamicSharedBytes);
   for (unsigned worker = 0; worker < workers_.size(); ++worker) {
     WorkerState& state = workers_[worker];
-    if (state.sharedCapacity < capacity) {
+    if (state.sharedCapacity < shared.capacity) {
       state.sharedMemory.reset();
       state.sharedCapacity = 0;
       state.sharedMemory.reset(static_cast<unsigned char*>(
-          ::operator new[](capacity, std::align_val_t(kSharedMemoryAlignment))));
-      state.sharedCapacity = capacity;
+          ::operator new[](shared.capacity, std::align_val_t(kSharedMemoryAlignment))));
+      state.sharedCapacity = shared.capacity;
     }
     if (kernel.mode == ExecutionMode::Fiber && !state.fibers)
       state.fibers = std::make_unique<FiberScheduler>(settings_.fiberStackBytes);
-    Block& b = state.block;
-    b.blockIdx = Dim3{0, 0, 0};
-    b.blockDim = block;
-    b.gridDim = grid;
-    b.sharedMemory = state.sharedMemory.get();
-    b.sharedBytes = sharedBytes;
-    b.dynamicSharedOffset = dynamicOffset;
-    b.dynamicSharedBytes = dynamicSharedBytes;
-    b.ops = nullptr; // the fiber scheduler sets its own
-    b.scheduler = nullptr;
-    b.warps = nullptr;
-    b.workerIndex = worker;
-    b.trapped = 0;
-    b.trapMessage[0] = '\0';
+    resetBlock(state.block, grid, block, state.sharedMemory.get(), shared, dynamicSharedBytes,
+               worker);
   }
+}
+
+void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 block,
+                                  std::size_t staticSharedBytes, std::size_t dynamicSharedBytes,
+                                  void** args) {
+  const uint64_t blocks = volumeOf(grid);
+  if (blocks > kMaxCooperativeBlocks || blocks * volumeOf(block) > kMaxCooperativeThreads)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel `" + std::string(nameOf(kernel)) + "` synchronises the grid, so all " +
+                    std::to_string(blocks) + " blocks of " + std::to_string(volumeOf(block)) +
+                    " threads must run at once; the CPU backend runs at most " +
+                    std::to_string(kMaxCooperativeBlocks) + " blocks and " +
+                    std::to_string(kMaxCooperativeThreads) + " threads at once");
+  const SharedLayout shared = sharedLayoutOf(kernel, staticSharedBytes, dynamicSharedBytes);
+  GridBarrier barrier(blocks);
+  std::vector<std::exception_ptr> failures(blocks);
+  std::vector<std::thread> threads;
+  threads.reserve(blocks);
+  for (uint64_t linear = 0; linear < blocks; ++linear)
+    threads.emplace_back([&, linear] {
+      try {
+        std::unique_ptr<unsigned char, SharedMemoryDeleter> memory(static_cast<unsigned char*>(
+            ::operator new[](shared.capacity, std::align_val_t(kSharedMemoryAlignment))));
+        Block b{};
+        resetBlock(b, grid, block, memory.get(), shared, dynamicSharedBytes,
+                   static_cast<unsigned>(linear));
+        const uint64_t plane = uint64_t{grid.x} * grid.y;
+        b.blockIdx =
+            Dim3{static_cast<uint32>(linear % plane % grid.x),
+                 static_cast<uint32>(linear % plane / grid.x), static_cast<uint32>(linear / plane)};
+        FiberScheduler fibers(settings_.fiberStackBytes);
+        fibers.runBlock(b, kernel.threadEntry, args, nameOf(kernel), &barrier);
+        if (b.trapped != 0)
+          throw trapErrorOf(kernel, b);
+      } catch (...) {
+        failures[linear] = std::current_exception();
+        barrier.abandon();
+      }
+    });
+  for (std::thread& t : threads)
+    t.join();
+  // The first failure that is not another block's abandoned barrier.
+  std::exception_ptr first;
+  for (const std::exception_ptr& failure : failures) {
+    if (!failure)
+      continue;
+    try {
+      std::rethrow_exception(failure);
+    } catch (const Error& e) {
+      if (std::string(e.what()).rfind("grid synchronisation abandoned", 0) == 0) {
+        if (!first)
+          first = failure;
+        continue;
+      }
+      std::rethrow_exception(failure);
+    }
+  }
+  if (first)
+    std::rethrow_exception(first);
 }
 
 void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
@@ -127,6 +223,13 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
                                               "`: launched from inside a running kernel, which "
                                               "the CPU backend does not support");
   std::lock_guard lock(launchMutex_);
+  if (kernel.cooperative) {
+    if (kernel.mode != ExecutionMode::Fiber)
+      throw Error(ErrorKind::InvalidArgument, "kernel `" + std::string(nameOf(kernel)) +
+                                                  "`: a cooperative kernel runs as fibers");
+    launchCooperative(kernel, grid, block, staticSharedBytes, dynamicSharedBytes, args);
+    return;
+  }
   prepareWorkers(kernel, grid, block, staticSharedBytes, dynamicSharedBytes);
   // Enough chunks per worker to even out uneven blocks, few enough to keep the counter cool.
   const uint64_t chunk =
@@ -146,11 +249,7 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
   }
   for (const WorkerState& state : workers_)
     if (state.block.trapped != 0)
-      throw Error(ErrorKind::Kernel,
-                  state.block.trapMessage[0] != '\0'
-                      ? std::string(state.block.trapMessage)
-                      : "kernel `" + std::string(nameOf(kernel)) +
-                            "`: a thread failed a debug assertion (its message is printed above)");
+      throw trapErrorOf(kernel, state.block);
 }
 
 void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,

@@ -24,7 +24,14 @@ struct KernelEntry {
   ExecutionMode mode = ExecutionMode::Loop;
   void (*blockEntry)(Block& block, void** args) = nullptr;    // Loop: runs every thread of a block
   void (*threadEntry)(Thread& thread, void** args) = nullptr; // Fiber: runs one thread
+  // It synchronises the grid: a cooperative launch, every block at once (Fiber mode).
+  bool cooperative = false;
 };
+
+// What a cooperative launch may hold at once: each block gets an OS thread and a fiber stack per
+// thread (CUDA limits such launches to the blocks the device holds at once, too).
+inline constexpr uint64_t kMaxCooperativeBlocks = 256;
+inline constexpr uint64_t kMaxCooperativeThreads = 32768;
 
 class CpuEngine {
 public:
@@ -60,6 +67,10 @@ private:
 
   void prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
                       std::size_t staticSharedBytes, std::size_t dynamicSharedBytes);
+  // Every block at once, each on a thread of its own with its fibers and shared memory.
+  void launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 block,
+                         std::size_t staticSharedBytes, std::size_t dynamicSharedBytes,
+                         void** args);
 
   CpuSettings settings_;
   WorkerPool pool_;

@@ -11,7 +11,8 @@ namespace pyk::cpu {
 
 namespace fcontext = boost::context::detail;
 
-const BlockOps FiberScheduler::kOps = {&FiberScheduler::syncBlockOp, &FiberScheduler::syncWarpOp};
+const BlockOps FiberScheduler::kOps = {&FiberScheduler::syncBlockOp, &FiberScheduler::syncWarpOp,
+                                       &FiberScheduler::syncGridOp};
 
 FiberScheduler::FiberScheduler(std::size_t stackBytes)
     : stacks_(stackBytes), warps_(kMaxWarpsPerBlock), warpBarriers_(kMaxWarpsPerBlock) {
@@ -43,8 +44,12 @@ void FiberScheduler::prepareThreads(Block& block) {
 }
 
 void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void** args,
-                              const char* kernelName) {
+                              const char* kernelName, GridBarrier* grid) {
   prepareThreads(block);
+  grid_ = grid;
+  gridArrived_ = 0;
+  gridWaiters_.clear();
+  gridWaiters_.reserve(threadCount_);
   block.ops = &kOps;
   block.scheduler = this;
   block.warps = warps_.data();
@@ -80,8 +85,11 @@ void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void
     }
     Fiber* next = popReady();
     if (next == nullptr) {
-      if (live_ == 0)
+      if (live_ == 0) {
+        if (grid_ != nullptr)
+          grid_->leave();
         return;
+      }
       // Nothing runs, yet threads wait: a warp whose lanes asked for different masks may still
       // have a complete group; otherwise the block is stuck.
       bool released = false;
@@ -141,6 +149,13 @@ void FiberScheduler::finishCurrentFiber() {
     // An exited thread counts as arrived at the barriers others wait at.
     if (blockArrived_ > 0 && blockArrived_ == live_)
       releaseBlockBarrier();
+    if (gridArrived_ > 0 && gridArrived_ == live_) {
+      try {
+        completeGridBarrier();
+      } catch (...) {
+        failure_ = std::current_exception();
+      }
+    }
     releaseCompleteWarpGroups(thread.warpId);
     next = popReady();
   }
@@ -201,6 +216,36 @@ void FiberScheduler::releaseBlockBarrier() {
   blockWaiters_.clear();
 }
 
+// ---- grid barrier -----------------------------------------------------------------------------
+
+void FiberScheduler::syncGridOp(Thread& thread) {
+  static_cast<FiberScheduler*>(thread.block->scheduler)->arriveAtGridBarrier(thread);
+}
+
+void FiberScheduler::arriveAtGridBarrier(Thread& thread) {
+  if (grid_ == nullptr)
+    throw Error(ErrorKind::Internal, "kernel `" + std::string(kernelName_) +
+                                         "`: `this_grid().sync()` outside a cooperative launch");
+  ++gridArrived_;
+  if (gridArrived_ == live_) {
+    completeGridBarrier();
+    return;
+  }
+  fibers_[thread.linearIndex].state = FiberState::AtGridBarrier;
+  gridWaiters_.push_back(thread.linearIndex);
+  suspendCurrent();
+}
+
+void FiberScheduler::completeGridBarrier() {
+  gridArrived_ = 0;
+  grid_->arriveAndWait(); // blocks this worker until the other blocks arrive (or one fails)
+  for (uint32_t fiber : gridWaiters_) {
+    fibers_[fiber].state = FiberState::Ready;
+    pushReady(fiber);
+  }
+  gridWaiters_.clear();
+}
+
 // ---- warp barriers ----------------------------------------------------------------------------
 
 void FiberScheduler::syncWarpOp(Thread& thread, uint32 mask) {
@@ -256,7 +301,8 @@ void FiberScheduler::throwDeadlock() const {
               "kernel `" + std::string(kernelName_) + "` deadlocked in block (" +
                   std::to_string(at.x) + ", " + std::to_string(at.y) + ", " + std::to_string(at.z) +
                   "): " + std::to_string(blockWaiters_.size()) +
-                  " threads wait at `syncthreads` and " + std::to_string(atWarpBarriers) +
+                  " threads wait at `syncthreads`, " + std::to_string(gridWaiters_.size()) +
+                  " at `this_grid().sync()` and " + std::to_string(atWarpBarriers) +
                   " at warp-level operations whose other lanes never arrive");
 }
 

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "cpu/FiberStacks.h"
+#include "cpu/GridBarrier.h"
 #include "cpu/pyk_cpu_support.h"
 
 #include <boost/context/detail/fcontext.hpp>
@@ -32,10 +33,21 @@ public:
 
   // Runs every thread of `block` (blockIdx, blockDim, gridDim and shared memory already set) to
   // completion: entry(thread, args) per thread. Sets the block's ops, scheduler and warps.
-  void runBlock(Block& block, void (*entry)(Thread&, void**), void** args, const char* kernelName);
+  // `grid`: the launch's grid barrier, for kernels that synchronise the grid (a cooperative
+  // launch: every block runs at once, each on a thread of its own); the block leaves it when
+  // its threads are done.
+  void runBlock(Block& block, void (*entry)(Thread&, void**), void** args, const char* kernelName,
+                GridBarrier* grid = nullptr);
 
 private:
-  enum class FiberState : uint8_t { Ready, Running, AtBlockBarrier, AtWarpBarrier, Done };
+  enum class FiberState : uint8_t {
+    Ready,
+    Running,
+    AtBlockBarrier,
+    AtWarpBarrier,
+    AtGridBarrier,
+    Done
+  };
   struct Fiber {
     boost::context::detail::fcontext_t context = nullptr;
     FiberScheduler* owner = nullptr;
@@ -50,12 +62,17 @@ private:
 
   static BarrierResult syncBlockOp(Thread& thread, int32 predicate);
   static void syncWarpOp(Thread& thread, uint32 mask);
+  static void syncGridOp(Thread& thread);
   static void fiberStart(boost::context::detail::transfer_t from);
   static const BlockOps kOps;
 
   void prepareThreads(Block& block);
   BarrierResult arriveAtBlockBarrier(Thread& thread, bool predicate);
   void arriveAtWarpBarrier(Thread& thread, uint32 mask);
+  void arriveAtGridBarrier(Thread& thread);
+  // The block's live threads have all arrived at the grid barrier: waits for the other blocks,
+  // then lets the block's threads go on.
+  void completeGridBarrier();
   [[noreturn]] void runCurrentFiber();
   [[noreturn]] void finishCurrentFiber();
   void releaseBlockBarrier();
@@ -93,6 +110,10 @@ private:
   uint32_t blockPredicates_ = 0;
   std::vector<uint32_t> blockWaiters_;
   BarrierResult lastBarrier_{0, 0};
+  // The grid barrier: the launch's, and this block's threads waiting at it.
+  GridBarrier* grid_ = nullptr;
+  uint32_t gridArrived_ = 0;
+  std::vector<uint32_t> gridWaiters_;
   // Fibers ready to run, a ring of capacity threadCount_.
   std::vector<uint32_t> ready_;
   uint32_t readyHead_ = 0;

@@ -366,6 +366,7 @@ instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const 
   instance->entry.name = k.function->name.c_str();
   instance->entry.mode =
       unit.blockEntry.empty() ? cpu::ExecutionMode::Fiber : cpu::ExecutionMode::Loop;
+  instance->entry.cooperative = unit.cooperative;
   instance->entry.blockEntry = unit.blockEntry.empty()
                                    ? nullptr
                                    : reinterpret_cast<void (*)(cpu::Block&, void**)>(

@@ -199,7 +199,8 @@ TEST(CpuBlockBarrier, ADeadlockIsAnErrorNotAHang) {
   } catch (const Error& error) {
     EXPECT_EQ(error.kind(), ErrorKind::Kernel);
     EXPECT_NE(std::string(error.what())
-                  .find("16 threads wait at `syncthreads` and 16 at warp-level operations"),
+                  .find("16 threads wait at `syncthreads`, 0 at `this_grid().sync()` and 16 at "
+                        "warp-level operations"),
               std::string::npos)
         << error.what();
     EXPECT_NE(std::string(error.what()).find("kernel `stuck` deadlocked in block ("),
