@@ -4,6 +4,8 @@
 
 #include "codegen/UnitEmitter.h"
 
+#include <algorithm>
+
 namespace pyk::codegen {
 
 using sema::NumbaType;
@@ -193,7 +195,19 @@ private:
     } else {
       rematerialize();
     }
-    e_.emitStatements(s.statements);
+    if (s.exactBody.empty()) {
+      e_.emitStatements(s.statements);
+    } else {
+      // The box is exactly the threads the tests admit: the rematerialized assignments (which
+      // come first), then what the tests guard.
+      std::vector<const ast::Stmt*> statements;
+      for (const ast::Stmt* st : s.statements)
+        if (std::find(plan_.rematerialized.begin(), plan_.rematerialized.end(), st) !=
+            plan_.rematerialized.end())
+          statements.push_back(st);
+      statements.insert(statements.end(), s.exactBody.begin(), s.exactBody.end());
+      e_.emitStatements(statements);
+    }
     e_.indent(-1);
     e_.emitLine("});");
     if (narrowed) {

@@ -794,6 +794,61 @@ private:
     return Alternatives{all};
   }
 
+  // Whether `test` holds for exactly the threads its bounds admit: comparisons whose every link
+  // is a bound, `and`s of such, rematerialized boolean locals holding one.
+  bool exactTest(const ast::Expr* test, const SplitStep& region,
+                 const BarrierSplitPlan& plan) const {
+    if (const ast::Expr* value = rematerializedValue(test, plan))
+      return exactTest(value, region, plan);
+    if (const auto* b = test->as<ast::BoolOp>()) {
+      if (b->op != ast::BoolOpKind::And)
+        return false;
+      for (const ast::Expr* v : b->values)
+        if (!sideEffectFree(v) || !exactTest(v, region, plan))
+          return false;
+      return true;
+    }
+    const auto* cmp = test->as<ast::Compare>();
+    if (cmp == nullptr || !sideEffectFree(cmp))
+      return false;
+    std::optional<Alternatives> bounds = boundsOf(test, region, plan, true);
+    return bounds && bounds->size() == 1 && bounds->front().size() == cmp->ops.size();
+  }
+
+  // A narrowed region's statements without the tests its box makes always true (see
+  // SplitStep::exactBody), or empty.
+  std::vector<const ast::Stmt*> exactBodyOf(const SplitStep& s,
+                                            const BarrierSplitPlan& plan) const {
+    const ast::If* only = nullptr;
+    bool rematerializedAfter = false;
+    for (const ast::Stmt* st : s.statements) {
+      const bool remat = std::find(plan.rematerialized.begin(), plan.rematerialized.end(), st) !=
+                         plan.rematerialized.end();
+      if (remat) {
+        rematerializedAfter = rematerializedAfter || only != nullptr;
+        continue;
+      }
+      if (only != nullptr)
+        return {};
+      only = st->as<ast::If>();
+      if (only == nullptr)
+        return {};
+    }
+    // Every alternative of the box holds the bounds of each test on the way in, so even the hull
+    // of several lies inside the box an exact test admits: such a test always holds there.
+    if (only == nullptr || rematerializedAfter || !only->orelse.empty() ||
+        !exactTest(only->test, s, plan))
+      return {};
+    const ast::If* inner = only;
+    while (inner->body.size() == 1) {
+      const auto* next = inner->body[0]->as<ast::If>();
+      if (next == nullptr || !next->orelse.empty() || !exactTest(next->test, s, plan))
+        break;
+      inner = next;
+    }
+    return {inner->body.begin(), inner->body.end()};
+  }
+
   // Distributes regions so that statements only some threads act in (by their bounds) run in
   // regions of their own: `if P: S1; S2; ...` (P only computes, the body assigns none of its
   // names) whose body holds such a statement becomes `if P: S1`, `if P: S2`, ...; then each
@@ -884,8 +939,10 @@ private:
         if (bounds)
           narrowing.insert(narrowing.end(), bounds->begin(), bounds->end());
       }
-      if (narrowed)
+      if (narrowed) {
         s.narrowing = std::move(narrowing);
+        s.exactBody = exactBodyOf(s, plan);
+      }
     }
   }
 

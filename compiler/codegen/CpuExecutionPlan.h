@@ -41,6 +41,10 @@ struct SplitStep {
   // index, the alternatives (lists of bounds that all hold) the threads that can do anything
   // satisfy one of: the region's thread loop runs over their hull (the tests stay). Empty: all.
   std::vector<std::vector<ThreadBound>> narrowing;
+  // Region, narrowed, with one `if` (and `if`s nested alone in it): the statements it runs
+  // instead, without the tests that are exact (every part a bound), since those hold for every
+  // thread of the box; they go, and the masks they would cost. Empty: the statements as they are.
+  std::vector<const ast::Stmt*> exactBody;
 };
 
 struct BarrierSplitPlan {
