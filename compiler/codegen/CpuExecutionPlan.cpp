@@ -903,6 +903,20 @@ private:
         if (alone)
           parts.back().narrowing.emplace_back(); // marks it alone; narrowRegions fills it in
       }
+      // A part of rematerialized assignments alone would compute what every later region
+      // computes again: it joins the next.
+      auto rematerializedOnly = [&](const SplitStep& part) {
+        return std::all_of(
+            part.statements.begin(), part.statements.end(), [&](const ast::Stmt* st) {
+              return std::find(plan.rematerialized.begin(), plan.rematerialized.end(), st) !=
+                     plan.rematerialized.end();
+            });
+      };
+      if (parts.size() > 1 && rematerializedOnly(parts[0])) {
+        parts[1].statements.insert(parts[1].statements.begin(), parts[0].statements.begin(),
+                                   parts[0].statements.end());
+        parts.erase(parts.begin());
+      }
       // The rematerialized assignments must stay in the region where the source has them.
       bool keep = parts.size() <= 1;
       for (const ast::Stmt* r : plan.rematerialized)
