@@ -29,9 +29,10 @@ struct KernelEntry {
 };
 
 // What a cooperative launch may hold at once: each block gets an OS thread and a fiber stack per
-// thread (CUDA limits such launches to the blocks the device holds at once, too).
+// thread (CUDA limits such launches to the blocks the device holds at once, too). Each stack's
+// guard page splits its mapping in two, and Linux allows 65530 mappings a process by default.
 inline constexpr uint64_t kMaxCooperativeBlocks = 256;
-inline constexpr uint64_t kMaxCooperativeThreads = 32768;
+inline constexpr uint64_t kMaxCooperativeThreads = 16384;
 
 class CpuEngine {
 public:

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -117,6 +118,21 @@ TEST_F(CpuGridSync, BlocksWhoseThreadsReturnCountAsArrived) {
     // Even blocks read block + 2's value (wrapping round the grid), written before the barrier.
     ASSERT_EQ(got[i], block % 2 == 1 ? 0.0f : 1.0f + static_cast<float>((block + 2) % 8) + 1.0f)
         << i;
+  }
+}
+
+// The largest launches allowed run: 16384 threads, as 64 blocks of 256 or 256 blocks of 64, each
+// block a thread of its own.
+TEST_F(CpuGridSync, TheLargestCooperativeLaunchesRun) {
+  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  const int n = 16384;
+  auto a = pyk::device_array<double>(n);
+  auto b = pyk::device_array<double>(n);
+  for (auto [blocks, threads] : {std::pair{64, 256}, std::pair{256, 64}}) {
+    m["reverse_across_blocks"][{blocks, threads}](a, b);
+    std::vector<double> got = b.copy_to_host();
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(got[i], (n - 1 - i) * 2.0) << i << " with " << blocks << " blocks";
   }
 }
 
