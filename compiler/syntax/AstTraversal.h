@@ -298,4 +298,14 @@ void forEachChild(Node* node, Fn&& fn) {
   }
 }
 
+// Calls fn(node) for `root` and every node below it, parents before children.
+template <class Fn>
+void forEachNode(const Node* root, Fn&& fn) {
+  fn(root);
+  forEachChild(const_cast<Node*>(root), [&](Node* child) {
+    if (child != nullptr)
+      forEachNode(child, fn);
+  });
+}
+
 } // namespace pyk::ast
