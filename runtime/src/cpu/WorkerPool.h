@@ -68,12 +68,12 @@ private:
   unsigned workerCount_;
   std::vector<std::thread> threads_;
   std::mutex callMutex_; // one parallelFor at a time
-  std::mutex mutex_;     // guards the fields below
+  std::mutex mutex_;     // guards the fields below (the atomics are also read without it, to spin)
   std::condition_variable wake_;
   std::condition_variable idle_;
-  uint64_t generation_ = 0;
+  std::atomic<uint64_t> generation_{0};
   Job* job_ = nullptr;
-  unsigned running_ = 0;
+  std::atomic<unsigned> running_{0};
   bool stopping_ = false;
 };
 
