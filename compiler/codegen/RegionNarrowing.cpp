@@ -89,12 +89,15 @@ public:
       if (!plan.perBlock.count(x->id) && !plan.perThread.count(x->id) &&
           !plan.rematerializedLocals.count(x->id))
         ok = false;
+      // (The rematerialized assignments the block computes itself before the bounds.)
       for (const ast::Stmt* st : region.statements)
-        ast::forEachNode(st, [&](const ast::Node* m) {
-          if (const auto* y = m->as<ast::Name>();
-              y && y->id == x->id && y->ctx != ast::ExprContext::Load)
-            ok = false;
-        });
+        if (std::find(plan.rematerialized.begin(), plan.rematerialized.end(), st) ==
+            plan.rematerialized.end())
+          ast::forEachNode(st, [&](const ast::Node* m) {
+            if (const auto* y = m->as<ast::Name>();
+                y && y->id == x->id && y->ctx != ast::ExprContext::Load)
+              ok = false;
+          });
     });
     return ok;
   }
