@@ -3,6 +3,7 @@
 // present).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,10 +19,16 @@ const char* backendName(Backend backend); // "cpu", "cuda"
 struct GpuInfo {
   int id;
   std::string name;
+  int computeCapabilityMajor = 0; // 9 for sm_90
+  int computeCapabilityMinor = 0;
+  int multiprocessors = 0;
+  std::size_t totalMemoryBytes = 0;
 };
-// The CUDA devices pyk can use (none on the CPU backend).
+// The CUDA devices the driver reports, as numba.cuda.gpus: none when there is no NVIDIA driver
+// (libcuda.so.1, loaded at run time; $PYK_LIBCUDA names another file) or no device.
 std::vector<GpuInfo> gpus();
-// Makes device `id` current. Throws pyk::Error (Device) when there is no such device.
+// Makes device `id` current on the calling thread (its primary context), as
+// numba.cuda.select_device. Throws pyk::Error (Device) when there is no such device, naming why.
 void select_device(int id);
 
 } // namespace pyk

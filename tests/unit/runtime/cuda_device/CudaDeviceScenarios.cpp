@@ -1,0 +1,86 @@
+// CudaDeviceScenarios: pyk::gpus, select_device and PYK_BACKEND as a process sees them, run once
+// per scenario by CTest with the environment of that scenario (the driver is loaded once a
+// process): a driver with two devices (the fake driver), a driver whose cuInit fails, no driver.
+#include "pyk/device.hpp"
+#include "pyk/error.hpp"
+
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+std::string errorOf(void (*f)()) {
+  try {
+    f();
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::Device);
+    return e.what();
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+
+void backendCuda() {
+  ::setenv("PYK_BACKEND", "cuda", 1);
+  struct Unset {
+    ~Unset() { ::unsetenv("PYK_BACKEND"); }
+  } unset;
+  pyk::currentBackend();
+}
+
+// PYK_LIBCUDA: the fake driver.
+TEST(TwoFakeDevices, GpusListsEachDeviceWithItsProperties) {
+  const std::vector<pyk::GpuInfo> g = pyk::gpus();
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g[0].id, 0);
+  EXPECT_EQ(g[0].name, "pyk fake H100");
+  EXPECT_EQ(g[0].computeCapabilityMajor, 9);
+  EXPECT_EQ(g[0].computeCapabilityMinor, 0);
+  EXPECT_EQ(g[0].multiprocessors, 132);
+  EXPECT_EQ(g[0].totalMemoryBytes, std::size_t{80} << 30);
+  EXPECT_EQ(g[1].name, "pyk fake A100");
+  EXPECT_EQ(g[1].computeCapabilityMajor, 8);
+}
+
+TEST(TwoFakeDevices, SelectDeviceMakesItsPrimaryContextCurrent) {
+  pyk::select_device(1);
+  void* fake = ::dlopen(std::getenv("PYK_LIBCUDA"), RTLD_NOW | RTLD_NOLOAD);
+  ASSERT_NE(fake, nullptr);
+  auto current = reinterpret_cast<int (*)()>(::dlsym(fake, "pykFakeCurrentDevice"));
+  ASSERT_NE(current, nullptr);
+  EXPECT_EQ(current(), 1);
+  pyk::select_device(0);
+  EXPECT_EQ(current(), 0);
+  ::dlclose(fake);
+  EXPECT_EQ(errorOf([] { pyk::select_device(2); }),
+            "select_device(2): there are 2 CUDA devices (ids 0 to 1)");
+}
+
+TEST(TwoFakeDevices, KernelsStillRunOnTheCpuAndAskingForCudaSaysWhy) {
+  EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cpu);
+  EXPECT_EQ(errorOf(backendCuda), "PYK_BACKEND=cuda: this pyk cannot launch kernels on CUDA "
+                                  "devices yet; unset PYK_BACKEND or set it to cpu");
+}
+
+// PYK_LIBCUDA: the fake driver, PYK_FAKE_CUDA_FAIL_INIT set.
+TEST(DriverThatDoesNotInitialise, HasNoGpusAndSaysWhy) {
+  EXPECT_TRUE(pyk::gpus().empty());
+  EXPECT_EQ(errorOf(backendCuda),
+            "PYK_BACKEND=cuda: the CUDA driver does not initialise (cuInit: "
+            "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected); unset PYK_BACKEND or set "
+            "it to cpu");
+}
+
+// PYK_LIBCUDA: a file that does not exist.
+TEST(NoDriver, HasNoGpusAndSelectDeviceSaysWhy) {
+  EXPECT_TRUE(pyk::gpus().empty());
+  const std::string message = errorOf([] { pyk::select_device(0); });
+  EXPECT_EQ(message.rfind("select_device(0): cannot load the CUDA driver (", 0), 0u) << message;
+  EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cpu);
+}
+
+} // namespace
