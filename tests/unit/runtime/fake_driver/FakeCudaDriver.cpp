@@ -107,36 +107,38 @@ __attribute__((visibility("default"))) CUresult cuCtxSetCurrent(CUcontext contex
 __attribute__((visibility("default"))) int pykFakeCurrentDevice() {
   return current != nullptr ? current->device : -1;
 }
+namespace {
+struct FakeError {
+  CUresult code;
+  const char* name;
+  const char* text;
+};
+constexpr FakeError kErrors[] = {
+    {kNoDevice, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
+    {kInvalidDevice, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
+    {kNotInitialized, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"}};
+const FakeError* errorOf(CUresult result) {
+  for (const FakeError& e : kErrors)
+    if (e.code == result)
+      return &e;
+  return nullptr;
+}
+} // namespace
+
 __attribute__((visibility("default"))) CUresult cuGetErrorName(CUresult result, const char** name) {
-  switch (result) {
-  case kNoDevice:
-    *name = "CUDA_ERROR_NO_DEVICE";
-    return kSuccess;
-  case kInvalidDevice:
-    *name = "CUDA_ERROR_INVALID_DEVICE";
-    return kSuccess;
-  case kNotInitialized:
-    *name = "CUDA_ERROR_NOT_INITIALIZED";
-    return kSuccess;
-  default:
+  const FakeError* e = errorOf(result);
+  if (e == nullptr)
     return kInvalidValue;
-  }
+  *name = e->name;
+  return kSuccess;
 }
 __attribute__((visibility("default"))) CUresult cuGetErrorString(CUresult result,
                                                                  const char** text) {
-  switch (result) {
-  case kNoDevice:
-    *text = "no CUDA-capable device is detected";
-    return kSuccess;
-  case kInvalidDevice:
-    *text = "invalid device ordinal";
-    return kSuccess;
-  case kNotInitialized:
-    *text = "initialization error";
-    return kSuccess;
-  default:
+  const FakeError* e = errorOf(result);
+  if (e == nullptr)
     return kInvalidValue;
-  }
+  *text = e->text;
+  return kSuccess;
 }
 
 } // extern "C"
