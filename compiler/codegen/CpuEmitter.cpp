@@ -341,11 +341,9 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
     emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
     if (split) {
       const uint32_t* shape = options.blockShape;
-      if (shape[0] != 0) {
-        unit.forBlockShape = true;
+      if (shape[0] != 0)
         emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
                          std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
-      }
       // The split body's shared arrays keep the offsets the kernel's function gave them.
       SplitKernelEmitter(emitter, entry, *plan.split, options.blockShape).emit();
     } else {

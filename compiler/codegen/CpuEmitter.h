@@ -27,7 +27,6 @@ struct CpuUnit {
   std::string fiberReason;
   int64_t staticSharedBytes = 0;
   std::vector<std::string> parameterTypes; // C++ types, in order
-  bool forBlockShape = false;              // compiled for CpuEmitOptions::blockShape only
   // It synchronises the grid (`this_grid().sync()`): every block runs at once, as fibers.
   bool cooperative = false;
 };

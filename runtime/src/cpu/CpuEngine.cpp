@@ -195,7 +195,7 @@ void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 blo
     try {
       std::rethrow_exception(failure);
     } catch (const Error& e) {
-      if (std::string(e.what()).rfind("grid synchronisation abandoned", 0) == 0) {
+      if (std::string(e.what()) == GridBarrier::kAbandonedMessage) {
         if (!first)
           first = failure;
         continue;

@@ -7,8 +7,7 @@ namespace pyk::cpu {
 
 namespace {
 [[noreturn]] void throwAbandoned() {
-  throw Error(ErrorKind::Kernel,
-              "grid synchronisation abandoned: another block of the launch failed");
+  throw Error(ErrorKind::Kernel, GridBarrier::kAbandonedMessage);
 }
 } // namespace
 

@@ -13,6 +13,10 @@ namespace pyk::cpu {
 
 class GridBarrier {
 public:
+  // The message of the error a block gets from an abandoned barrier (not the launch's cause).
+  static constexpr const char* kAbandonedMessage =
+      "grid synchronisation abandoned: another block of the launch failed";
+
   explicit GridBarrier(uint64_t blocks) : expected_(blocks) {}
   GridBarrier(const GridBarrier&) = delete;
   GridBarrier& operator=(const GridBarrier&) = delete;
