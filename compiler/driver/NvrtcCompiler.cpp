@@ -1,15 +1,117 @@
-// NvrtcCompiler: CUDA C++ source to PTX or CUBIN with NVRTC, in memory.
+// NvrtcCompiler: NVRTC loaded with dlopen, its entry points by their exported names, and the
+// compile of one program in memory. The types are NVRTC's C ABI, declared here so pyk builds
+// without the toolkit's headers.
 #include "driver/NvrtcCompiler.h"
 
-#ifdef PYK_HAVE_NVRTC
-#include <nvrtc.h>
-#endif
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
 
 namespace pyk::driver {
 
-#ifdef PYK_HAVE_NVRTC
-
 namespace {
+
+using NvrtcResult = int; // nvrtcResult
+using NvrtcProgramHandle = struct NvrtcProgramOpaque*;
+constexpr NvrtcResult kNvrtcSuccess = 0;
+
+// The NVRTC library and the entry points pyk calls.
+struct NvrtcLibrary {
+  void* handle = nullptr;
+  std::string path;
+  const char* (*getErrorString)(NvrtcResult) = nullptr;
+  NvrtcResult (*version)(int*, int*) = nullptr;
+  NvrtcResult (*createProgram)(NvrtcProgramHandle*, const char*, const char*, int,
+                               const char* const*, const char* const*) = nullptr;
+  NvrtcResult (*destroyProgram)(NvrtcProgramHandle*) = nullptr;
+  NvrtcResult (*compileProgram)(NvrtcProgramHandle, int, const char* const*) = nullptr;
+  NvrtcResult (*getProgramLogSize)(NvrtcProgramHandle, std::size_t*) = nullptr;
+  NvrtcResult (*getProgramLog)(NvrtcProgramHandle, char*) = nullptr;
+  NvrtcResult (*getPTXSize)(NvrtcProgramHandle, std::size_t*) = nullptr;
+  NvrtcResult (*getPTX)(NvrtcProgramHandle, char*) = nullptr;
+  NvrtcResult (*getCUBINSize)(NvrtcProgramHandle, std::size_t*) = nullptr;
+  NvrtcResult (*getCUBIN)(NvrtcProgramHandle, char*) = nullptr;
+  // Optional (NVRTC 11.2 on): the architectures it knows.
+  NvrtcResult (*getNumSupportedArchs)(int*) = nullptr;
+  NvrtcResult (*getSupportedArchs)(int*) = nullptr;
+
+  std::string errorString(NvrtcResult r) const {
+    const char* text = getErrorString(r);
+    return text != nullptr ? text : "NVRTC error " + std::to_string(r);
+  }
+};
+
+template <typename F>
+bool resolve(void* handle, const char* name, F& slot, std::string& whyNot) {
+  slot = reinterpret_cast<F>(::dlsym(handle, name));
+  if (slot == nullptr)
+    whyNot = std::string("it has no `") + name + "`";
+  return slot != nullptr;
+}
+
+// Where NVRTC is looked for, in order.
+std::vector<std::string> candidatePaths() {
+  std::vector<std::string> paths;
+  if (const char* env = std::getenv("PYK_LIBNVRTC"); env != nullptr && *env != '\0')
+    return {env}; // an explicit choice is the only one tried
+  paths = {"libnvrtc.so.13", "libnvrtc.so.12"};
+#ifdef PYK_NVRTC_HINT
+  paths.push_back(PYK_NVRTC_HINT);
+#endif
+  paths.push_back("libnvrtc.so");
+  return paths;
+}
+
+const NvrtcLibrary* loadedLibrary(std::string* whyNot) {
+  static std::once_flag once;
+  static NvrtcLibrary library;
+  static bool loaded = false;
+  static std::string reason;
+  std::call_once(once, [] {
+    std::string tried;
+    for (const std::string& path : candidatePaths()) {
+      void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (handle == nullptr) {
+        tried += (tried.empty() ? "" : ", ") + path;
+        continue;
+      }
+      NvrtcLibrary l;
+      l.handle = handle;
+      l.path = path;
+      std::string missing;
+      const bool ok = resolve(handle, "nvrtcGetErrorString", l.getErrorString, missing) &&
+                      resolve(handle, "nvrtcVersion", l.version, missing) &&
+                      resolve(handle, "nvrtcCreateProgram", l.createProgram, missing) &&
+                      resolve(handle, "nvrtcDestroyProgram", l.destroyProgram, missing) &&
+                      resolve(handle, "nvrtcCompileProgram", l.compileProgram, missing) &&
+                      resolve(handle, "nvrtcGetProgramLogSize", l.getProgramLogSize, missing) &&
+                      resolve(handle, "nvrtcGetProgramLog", l.getProgramLog, missing) &&
+                      resolve(handle, "nvrtcGetPTXSize", l.getPTXSize, missing) &&
+                      resolve(handle, "nvrtcGetPTX", l.getPTX, missing) &&
+                      resolve(handle, "nvrtcGetCUBINSize", l.getCUBINSize, missing) &&
+                      resolve(handle, "nvrtcGetCUBIN", l.getCUBIN, missing);
+      if (!ok) {
+        reason = "the NVRTC library `" + path + "` is unusable: " + missing;
+        ::dlclose(handle);
+        return;
+      }
+      std::string ignored;
+      resolve(handle, "nvrtcGetNumSupportedArchs", l.getNumSupportedArchs, ignored);
+      resolve(handle, "nvrtcGetSupportedArchs", l.getSupportedArchs, ignored);
+      library = l;
+      loaded = true;
+      return;
+    }
+    reason = "NVRTC, the CUDA toolkit's run-time compiler, cannot be loaded (tried " + tried +
+             "; install the CUDA toolkit, put its lib64 on LD_LIBRARY_PATH or name the library "
+             "in PYK_LIBNVRTC)";
+  });
+  if (!loaded && whyNot != nullptr)
+    *whyNot = reason;
+  return loaded ? &library : nullptr;
+}
 
 // "sm_90" / "compute_90" / "90" -> "90".
 std::string archNumber(const std::string& arch) {
@@ -24,50 +126,87 @@ std::string archNumber(const std::string& arch) {
 // One NVRTC program, destroyed on every path out.
 class NvrtcProgram {
 public:
-  NvrtcProgram() = default;
+  explicit NvrtcProgram(const NvrtcLibrary& library) : library_(library) {}
   NvrtcProgram(const NvrtcProgram&) = delete;
   NvrtcProgram& operator=(const NvrtcProgram&) = delete;
   ~NvrtcProgram() {
     if (program_ != nullptr)
-      nvrtcDestroyProgram(&program_);
+      library_.destroyProgram(&program_);
   }
-  nvrtcProgram* address() { return &program_; }
-  nvrtcProgram get() const { return program_; }
+  NvrtcProgramHandle* address() { return &program_; }
+  NvrtcProgramHandle get() const { return program_; }
 
 private:
-  nvrtcProgram program_ = nullptr;
+  const NvrtcLibrary& library_;
+  NvrtcProgramHandle program_ = nullptr;
 };
 
-// Appends "CALL failed: NVRTC's message" to the log and reports whether the call succeeded.
-bool succeeded(nvrtcResult result, const char* call, NvrtcOutput& out) {
-  if (result == NVRTC_SUCCESS)
-    return true;
-  if (!out.log.empty() && out.log.back() != '\n')
-    out.log += '\n';
-  out.log += std::string(call) + " failed: " + nvrtcGetErrorString(result) + "\n";
-  out.ok = false;
-  return false;
+} // namespace
+
+bool haveNvrtc(std::string* whyNot) {
+  return loadedLibrary(whyNot) != nullptr;
 }
 
-} // namespace
+std::string nvrtcVersion() {
+  const NvrtcLibrary* nvrtc = loadedLibrary(nullptr);
+  if (nvrtc == nullptr)
+    return "none";
+  int major = 0;
+  int minor = 0;
+  const NvrtcResult result = nvrtc->version(&major, &minor);
+  if (result != kNvrtcSuccess)
+    return "unknown (nvrtcVersion failed: " + nvrtc->errorString(result) + ")";
+  return std::to_string(major) + "." + std::to_string(minor);
+}
+
+std::vector<int> nvrtcSupportedArchs() {
+  const NvrtcLibrary* nvrtc = loadedLibrary(nullptr);
+  if (nvrtc == nullptr || nvrtc->getNumSupportedArchs == nullptr ||
+      nvrtc->getSupportedArchs == nullptr)
+    return {};
+  int count = 0;
+  if (nvrtc->getNumSupportedArchs(&count) != kNvrtcSuccess || count <= 0)
+    return {};
+  std::vector<int> archs(static_cast<std::size_t>(count));
+  if (nvrtc->getSupportedArchs(archs.data()) != kNvrtcSuccess)
+    return {};
+  std::sort(archs.begin(), archs.end());
+  return archs;
+}
 
 NvrtcOutput compileWithNvrtc(const std::string& source, const std::string& name,
                              const std::string& arch, bool wantCubin,
                              const std::vector<std::string>& extraOptions,
                              const std::vector<std::pair<std::string, std::string>>& headers) {
   NvrtcOutput out;
+  std::string whyNot;
+  const NvrtcLibrary* nvrtc = loadedLibrary(&whyNot);
+  if (nvrtc == nullptr) {
+    out.log = whyNot;
+    return out;
+  }
+  // Appends "CALL failed: NVRTC's message" to the log and reports whether the call succeeded.
+  auto succeeded = [&](NvrtcResult result, const char* call) {
+    if (result == kNvrtcSuccess)
+      return true;
+    if (!out.log.empty() && out.log.back() != '\n')
+      out.log += '\n';
+    out.log += std::string(call) + " failed: " + nvrtc->errorString(result) + "\n";
+    out.ok = false;
+    return false;
+  };
   std::vector<const char*> headerSources;
   std::vector<const char*> headerNames;
   for (const auto& [headerName, contents] : headers) {
     headerNames.push_back(headerName.c_str());
     headerSources.push_back(contents.c_str());
   }
-  NvrtcProgram program;
-  if (!succeeded(nvrtcCreateProgram(program.address(), source.c_str(), name.c_str(),
-                                    static_cast<int>(headers.size()),
-                                    headers.empty() ? nullptr : headerSources.data(),
-                                    headers.empty() ? nullptr : headerNames.data()),
-                 "nvrtcCreateProgram", out))
+  NvrtcProgram program(*nvrtc);
+  if (!succeeded(nvrtc->createProgram(program.address(), source.c_str(), name.c_str(),
+                                      static_cast<int>(headers.size()),
+                                      headers.empty() ? nullptr : headerSources.data(),
+                                      headers.empty() ? nullptr : headerNames.data()),
+                 "nvrtcCreateProgram"))
     return out;
 
   std::vector<std::string> options = {std::string("--gpu-architecture=") +
@@ -78,36 +217,36 @@ NvrtcOutput compileWithNvrtc(const std::string& source, const std::string& name,
   for (const std::string& option : options)
     optionPointers.push_back(option.c_str());
 
-  const nvrtcResult compiled = nvrtcCompileProgram(
+  const NvrtcResult compiled = nvrtc->compileProgram(
       program.get(), static_cast<int>(optionPointers.size()), optionPointers.data());
 
   // The log carries warnings on success and the errors (file(line): error: ...) on failure.
-  size_t logSize = 0;
-  if (!succeeded(nvrtcGetProgramLogSize(program.get(), &logSize), "nvrtcGetProgramLogSize", out))
+  std::size_t logSize = 0;
+  if (!succeeded(nvrtc->getProgramLogSize(program.get(), &logSize), "nvrtcGetProgramLogSize"))
     return out;
   if (logSize > 1) {
     std::string log(logSize, '\0');
-    if (!succeeded(nvrtcGetProgramLog(program.get(), log.data()), "nvrtcGetProgramLog", out))
+    if (!succeeded(nvrtc->getProgramLog(program.get(), log.data()), "nvrtcGetProgramLog"))
       return out;
     log.resize(logSize - 1); // drop the terminating NUL
     out.log = log;
   }
-  if (!succeeded(compiled, "nvrtcCompileProgram", out))
+  if (!succeeded(compiled, "nvrtcCompileProgram"))
     return out;
 
   if (wantCubin) {
-    size_t size = 0;
-    if (!succeeded(nvrtcGetCUBINSize(program.get(), &size), "nvrtcGetCUBINSize", out))
+    std::size_t size = 0;
+    if (!succeeded(nvrtc->getCUBINSize(program.get(), &size), "nvrtcGetCUBINSize"))
       return out;
     out.cubin.assign(size, '\0');
-    if (!succeeded(nvrtcGetCUBIN(program.get(), out.cubin.data()), "nvrtcGetCUBIN", out))
+    if (!succeeded(nvrtc->getCUBIN(program.get(), out.cubin.data()), "nvrtcGetCUBIN"))
       return out;
   } else {
-    size_t size = 0;
-    if (!succeeded(nvrtcGetPTXSize(program.get(), &size), "nvrtcGetPTXSize", out))
+    std::size_t size = 0;
+    if (!succeeded(nvrtc->getPTXSize(program.get(), &size), "nvrtcGetPTXSize"))
       return out;
     out.ptx.assign(size, '\0');
-    if (!succeeded(nvrtcGetPTX(program.get(), out.ptx.data()), "nvrtcGetPTX", out))
+    if (!succeeded(nvrtc->getPTX(program.get(), out.ptx.data()), "nvrtcGetPTX"))
       return out;
     if (!out.ptx.empty() && out.ptx.back() == '\0')
       out.ptx.pop_back();
@@ -115,43 +254,5 @@ NvrtcOutput compileWithNvrtc(const std::string& source, const std::string& name,
   out.ok = true;
   return out;
 }
-
-std::string nvrtcVersion() {
-  int major = 0;
-  int minor = 0;
-  const nvrtcResult result = ::nvrtcVersion(&major, &minor);
-  if (result != NVRTC_SUCCESS)
-    return std::string("unknown (nvrtcVersion failed: ") + nvrtcGetErrorString(result) + ")";
-  return std::to_string(major) + "." + std::to_string(minor);
-}
-
-bool haveNvrtc() {
-  return true;
-}
-
-#else // !PYK_HAVE_NVRTC
-
-namespace {
-constexpr const char* kBuiltWithoutNvrtc = "pyk was built without NVRTC (no CUDA toolkit was found "
-                                           "when it was configured), so it cannot compile CUDA";
-}
-
-NvrtcOutput compileWithNvrtc(const std::string&, const std::string&, const std::string&, bool,
-                             const std::vector<std::string>&,
-                             const std::vector<std::pair<std::string, std::string>>&) {
-  NvrtcOutput out;
-  out.log = kBuiltWithoutNvrtc;
-  return out;
-}
-
-std::string nvrtcVersion() {
-  return "none";
-}
-
-bool haveNvrtc() {
-  return false;
-}
-
-#endif // PYK_HAVE_NVRTC
 
 } // namespace pyk::driver

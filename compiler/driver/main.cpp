@@ -119,6 +119,10 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
       out << unit.source << '\n';
       continue;
     }
+    if (std::string whyNot; !driver::haveNvrtc(&whyNot)) {
+      diags.report(DiagKind::NvrtcUnavailable, SourceRange(), {options.emit, whyNot});
+      return;
+    }
     const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
     driver::NvrtcOutput compiled = driver::compileWithNvrtc(
         unit.source, file.path() + ".cu", arch, options.emit == "cubin",

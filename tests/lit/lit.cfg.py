@@ -12,7 +12,7 @@ config.test_source_root = os.path.dirname(__file__)
 
 config.substitutions.append(("%pykc", config.pykc))
 
-# `REQUIRES: nvrtc` tests compile generated CUDA to PTX; they need a pykc built with NVRTC.
+# `REQUIRES: nvrtc` tests compile generated CUDA to PTX; they need NVRTC (loaded at run time).
 import subprocess  # noqa: E402
 
 version = subprocess.run([config.pykc, "--version"], capture_output=True, text=True).stdout

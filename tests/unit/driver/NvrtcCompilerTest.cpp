@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,7 +17,7 @@ using pyk::driver::NvrtcOutput;
 
 #define PYK_SKIP_WITHOUT_NVRTC()                                                                   \
   if (!haveNvrtc())                                                                                \
-  GTEST_SKIP() << "pyk was built without NVRTC (no CUDA toolkit at configure time)"
+  GTEST_SKIP() << "NVRTC cannot be loaded here (no CUDA toolkit)"
 
 std::vector<std::pair<std::string, std::string>> supportHeader() {
   return {{std::string(pyk::driver::kSupportHeaderName),
@@ -100,12 +101,21 @@ TEST(NvrtcCompiler, ReportsItsVersion) {
     EXPECT_EQ(pyk::driver::nvrtcVersion(), "none");
     NvrtcOutput out = compileWithNvrtc("", "k.cu", "sm_90", false, {}, {});
     EXPECT_FALSE(out.ok);
-    EXPECT_NE(out.log.find("pyk was built without NVRTC"), std::string::npos);
+    EXPECT_NE(out.log.find("NVRTC, the CUDA toolkit's run-time compiler, cannot be loaded"),
+              std::string::npos);
     return;
   }
   const std::string version = pyk::driver::nvrtcVersion();
   ASSERT_NE(version.find('.'), std::string::npos) << version;
   EXPECT_GE(std::stoi(version), 11);
+}
+
+TEST(NvrtcCompiler, ListsTheArchitecturesItKnows) {
+  PYK_SKIP_WITHOUT_NVRTC();
+  const std::vector<int> archs = pyk::driver::nvrtcSupportedArchs();
+  ASSERT_FALSE(archs.empty());
+  EXPECT_TRUE(std::is_sorted(archs.begin(), archs.end()));
+  EXPECT_NE(std::find(archs.begin(), archs.end(), 90), archs.end()); // every NVRTC since 11.8
 }
 
 TEST(SupportHeaderText, IsTheStdlibHeader) {
