@@ -6,6 +6,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -86,10 +87,11 @@ double floatValue(const std::string& text, const std::string& arg) {
 }
 
 // `x.npy`, or `dtype:value`.
-KernelArgument parseArgument(const std::string& arg) {
+// Arrays are kept in `arrays` (a launch refers to its arrays).
+KernelArgument parseArgument(const std::string& arg, std::deque<AnyDeviceArray>& arrays) {
   const size_t colon = arg.find(':');
   if (colon == std::string::npos || (arg.size() > 4 && arg.substr(arg.size() - 4) == ".npy"))
-    return KernelArgument::of(to_device(readNpy(arg)));
+    return KernelArgument::of(arrays.emplace_back(to_device(readNpy(arg))));
   const std::string type = arg.substr(0, colon);
   const std::string text = arg.substr(colon + 1);
   if (type == "bool") {
@@ -155,9 +157,10 @@ int runKernelCommand(const Options& options) {
                     "`--shared " + options.shared + "` is not a byte count");
       shared = static_cast<std::size_t>(v);
     }
+    std::deque<AnyDeviceArray> arrays;
     std::vector<KernelArgument> args;
     for (const std::string& a : options.runArgs)
-      args.push_back(parseArgument(a));
+      args.push_back(parseArgument(a, arrays));
     Module module = load(options.file);
     Kernel kernel = module[options.kernel];
     kernel.launchWith(shape, shared, args);
@@ -166,7 +169,7 @@ int runKernelCommand(const Options& options) {
       for (size_t i = 0; i < args.size(); ++i)
         if (args[i].kind == KernelArgument::Kind::Array)
           writeNpy(std::filesystem::path(options.outDir) / ("arg" + std::to_string(i) + ".npy"),
-                   args[i].array.copy_to_host());
+                   args[i].array->copy_to_host());
     }
     return 0;
   } catch (const Error& e) {

@@ -11,8 +11,9 @@ namespace pyk {
 
 enum class Backend { Cpu, Cuda };
 
-// The backend launches use. Throws pyk::Error (Device) when PYK_BACKEND asks for CUDA and this
-// pyk has no CUDA backend or no device, and (InvalidArgument) for an unknown PYK_BACKEND.
+// The backend new arrays, streams and events belong to, and that launches without array arguments
+// use (a launch runs where its arrays are). Throws pyk::Error (Device) when PYK_BACKEND asks for
+// CUDA and there is no driver, device or NVRTC, and (InvalidArgument) for an unknown PYK_BACKEND.
 Backend currentBackend();
 const char* backendName(Backend backend); // "cpu", "cuda"
 
@@ -30,5 +31,8 @@ std::vector<GpuInfo> gpus();
 // Makes device `id` current on the calling thread (its primary context), as
 // numba.cuda.select_device. Throws pyk::Error (Device) when there is no such device, naming why.
 void select_device(int id);
+// Why kernels cannot run on CUDA in this process (no driver, no device, no NVRTC); empty when they
+// can. What `gpu` tests print when they skip.
+std::string cudaUnavailable();
 
 } // namespace pyk

@@ -1,18 +1,22 @@
 // device_array: arrays in the memory of the current backend (host memory on the CPU backend), as
-// numba.cuda's DeviceNDArray: to_device, device_array, device_array_like, copy_to_host.
+// numba.cuda's DeviceNDArray: to_device, device_array, device_array_like, copy_to_host, views,
+// managed arrays, pinned host arrays and arrays over memory other libraries own.
 #pragma once
 
 #include <array>
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "pyk/device.hpp"
 #include "pyk/dtype.hpp"
 #include "pyk/error.hpp"
 #include "pyk/npy.hpp"
+#include "pyk/stream.hpp"
 
 namespace pyk {
 
@@ -20,14 +24,36 @@ namespace detail {
 struct DeviceBuffer; // one allocation; shared by the arrays that view it
 } // namespace detail
 
-// An array of any dtype and rank (what .npy files and `pykc run` carry). C-contiguous when made
-// here; strides are in bytes, as numpy's.
+// Where an array's elements live.
+enum class MemoryKind {
+  Host,    // host memory of the CPU backend
+  Device,  // CUDA device memory pyk allocated (cuMemAlloc)
+  Managed, // CUDA managed memory (cuMemAllocManaged): the host may read and write it too
+  External // memory pyk did not allocate (from_pointer), on whichever backend wrapped it
+};
+
+// An array of any dtype and rank (what .npy files and `pykc run` carry), on the backend that was
+// current when it was made (pyk::currentBackend()). Strides are in bytes, as numpy's; arrays made
+// here are C-contiguous, views (slice, operator[], transpose) need not be. Copies without a stream
+// are synchronous; with one they are queued on it (asynchronous on CUDA: the host memory must
+// stay valid until the stream is synchronized, and only pinned memory overlaps with kernels).
 class AnyDeviceArray {
 public:
   AnyDeviceArray() = default;
   // A new, uninitialised C-contiguous array. Throws pyk::Error (InvalidArgument) for a negative
-  // extent, a size that overflows, or more than 8 dimensions.
+  // extent, a size that overflows, or more than 8 dimensions; (Device) when the device is out of
+  // memory or absent.
   static AnyDeviceArray allocate(Dtype dtype, std::vector<std::int64_t> shape);
+  // The same in CUDA managed memory (numba.cuda.managed_array); host memory on the CPU backend.
+  static AnyDeviceArray allocate_managed(Dtype dtype, std::vector<std::int64_t> shape);
+  // An array over memory pyk did not allocate: a device pointer (cudaMalloc, cuBLAS, libtorch) or
+  // managed memory on CUDA, host memory on the CPU backend. `strides` in bytes, C-contiguous when
+  // empty. `owner` is kept alive as long as any view of the array (pass the memory's owner, or
+  // nothing when the caller keeps the memory alive). On CUDA the pointer is checked with the
+  // driver: host memory is refused (pyk::Error InvalidArgument).
+  static AnyDeviceArray from_pointer(void* data, Dtype dtype, std::vector<std::int64_t> shape,
+                                     std::vector<std::int64_t> strides = {},
+                                     std::shared_ptr<void> owner = {});
 
   Dtype dtype() const { return dtype_; }
   int ndim() const { return static_cast<int>(shape_.size()); }
@@ -35,16 +61,41 @@ public:
   const std::vector<std::int64_t>& strides() const { return strides_; }
   std::int64_t size() const;
   std::int64_t nbytes() const { return size() * static_cast<std::int64_t>(dtypeItemsize(dtype_)); }
+  std::size_t itemsize() const { return dtypeItemsize(dtype_); }
   // Where the first element lives in device memory (host memory on the CPU backend).
   void* device_data() const { return data_; }
   bool empty() const { return buffer_ == nullptr; }
+  Backend backend() const;
+  MemoryKind memory_kind() const;
+  // The device the memory belongs to (CUDA), -1 on the CPU backend.
+  int device_id() const;
+  bool is_c_contiguous() const;
+  bool is_f_contiguous() const;
+
+  // Views sharing this array's memory (numpy's basic indexing). slice: elements start, start +
+  // step, ... before stop along `dim`, with Python's rules (negative values count from the end,
+  // out-of-range bounds are clipped, step may be negative, not 0). operator[]: the sub-array at
+  // index i of the first dimension (negative counts from the end), one dimension fewer (a 1-D
+  // array has no sub-arrays: InvalidArgument). transpose: the dimensions reversed (numpy's .T).
+  // reshape: the same elements in another shape; C-contiguous arrays only.
+  AnyDeviceArray slice(int dim, std::int64_t start, std::int64_t stop, std::int64_t step = 1) const;
+  AnyDeviceArray operator[](std::int64_t i) const;
+  AnyDeviceArray transpose() const;
+  AnyDeviceArray reshape(std::vector<std::int64_t> shape) const;
 
   // The contents, C order.
   HostArray copy_to_host() const;
   // Replaces the contents with `host` (same dtype and shape, else pyk::Error InvalidArgument).
   void copy_from_host(const HostArray& host);
+  // `count` bytes, the elements in C order.
   void copy_from_host(const void* bytes, std::size_t count);
   void copy_to_host(void* bytes, std::size_t count) const;
+  void copy_from_host(const void* bytes, std::size_t count, const Stream& stream);
+  void copy_to_host(void* bytes, std::size_t count, const Stream& stream) const;
+  // Copies another array's contents (same dtype and shape) into this one, device to device.
+  void copy_from_device(const AnyDeviceArray& from, const Stream& stream = Stream());
+  // The elements' address for the host: managed and CPU-backend memory; null for device memory.
+  void* host_data() const;
 
 private:
   std::shared_ptr<detail::DeviceBuffer> buffer_;
@@ -84,7 +135,8 @@ constexpr Dtype dtypeOf() {
     static_assert(sizeof(T) == 0, "pyk arrays hold bool, integers, float, double or std::complex");
 }
 
-// An array of T with N dimensions, C-contiguous: a kernel sees it as numba's `T[:, ::1]` (N = 2).
+// An array of T with N dimensions: a kernel sees it as numba types it, `T[:, ::1]` (N = 2) when
+// C-contiguous as arrays made here are, `T[:, :]` for a strided view.
 template <typename T, int N = 1>
 class DeviceArray {
   static_assert(N >= 1 && N <= 8, "pyk arrays have 1 to 8 dimensions");
@@ -119,6 +171,34 @@ public:
     copy_to_host(out.data());
   }
   void copy_from_host(const T* in) { array_.copy_from_host(in, size() * sizeof(T)); }
+  // Queued on `stream` (see AnyDeviceArray).
+  void copy_to_host(T* out, const Stream& stream) const {
+    array_.copy_to_host(out, size() * sizeof(T), stream);
+  }
+  void copy_from_host(const T* in, const Stream& stream) {
+    array_.copy_from_host(in, size() * sizeof(T), stream);
+  }
+  void copy_from_device(const DeviceArray& from, const Stream& stream = Stream()) {
+    array_.copy_from_device(from.array_, stream);
+  }
+  // Managed and CPU-backend memory only (else null).
+  T* host_data() const { return static_cast<T*>(array_.host_data()); }
+
+  // Views (see AnyDeviceArray).
+  DeviceArray slice(int dim, std::int64_t start, std::int64_t stop, std::int64_t step = 1) const {
+    return DeviceArray(array_.slice(dim, start, stop, step));
+  }
+  auto operator[](std::int64_t i) const {
+    static_assert(N >= 2, "a 1-D array has no sub-arrays");
+    return DeviceArray<T, N - 1>(array_[i]);
+  }
+  DeviceArray transpose() const { return DeviceArray(array_.transpose()); }
+  std::array<std::int64_t, N> strides() const {
+    std::array<std::int64_t, N> s{};
+    for (int d = 0; d < N; ++d)
+      s[d] = array_.strides()[d];
+    return s;
+  }
 
   const AnyDeviceArray& untyped() const { return array_; }
 
@@ -159,6 +239,69 @@ template <typename T>
 DeviceArray<T, 1> to_device(const std::vector<T>& data) {
   static_assert(!std::is_same_v<T, bool>, "std::vector<bool> has no contiguous storage");
   return to_device<T, 1>(data, std::array<std::int64_t, 1>{static_cast<std::int64_t>(data.size())});
+}
+// Queued on `stream` (numba's to_device(ary, stream)).
+template <typename T>
+DeviceArray<T, 1> to_device(const std::vector<T>& data, const Stream& stream) {
+  static_assert(!std::is_same_v<T, bool>, "std::vector<bool> has no contiguous storage");
+  DeviceArray<T, 1> out = device_array<T>(static_cast<std::int64_t>(data.size()));
+  out.copy_from_host(data.data(), stream);
+  return out;
+}
+
+// An array in CUDA managed memory (numba.cuda.managed_array): kernels and the host (host_data())
+// both reach it. Host memory on the CPU backend.
+template <typename T, int N>
+DeviceArray<T, N> managed_array(const std::array<std::int64_t, N>& shape) {
+  return DeviceArray<T, N>(AnyDeviceArray::allocate_managed(
+      dtypeOf<T>(), std::vector<std::int64_t>(shape.begin(), shape.end())));
+}
+template <typename T>
+DeviceArray<T, 1> managed_array(std::int64_t n) {
+  return managed_array<T, 1>(std::array<std::int64_t, 1>{n});
+}
+
+// An array over device memory another library allocated (cudaMalloc, cuBLAS, libtorch), C-order;
+// see AnyDeviceArray::from_pointer.
+template <typename T, int N>
+DeviceArray<T, N> from_device_pointer(T* data, const std::array<std::int64_t, N>& shape,
+                                      std::shared_ptr<void> owner = {}) {
+  return DeviceArray<T, N>(AnyDeviceArray::from_pointer(
+      data, dtypeOf<T>(), std::vector<std::int64_t>(shape.begin(), shape.end()), {},
+      std::move(owner)));
+}
+
+namespace detail {
+// Page-locked host memory on CUDA (cuMemAllocHost), 64-byte aligned host memory on the CPU
+// backend; freed with the last reference.
+std::shared_ptr<void> allocatePinned(std::size_t bytes);
+} // namespace detail
+
+// A host array in page-locked memory (numba.cuda.pinned_array): copies to and from it on a stream
+// are asynchronous and overlap with kernels. Elements are uninitialised.
+template <typename T>
+class PinnedHostArray {
+  static_assert(std::is_trivially_copyable_v<T>, "pinned arrays hold plain values");
+
+public:
+  PinnedHostArray() = default;
+  explicit PinnedHostArray(std::size_t n)
+      : memory_(detail::allocatePinned(n * sizeof(T))), size_(n) {}
+  T* data() const { return static_cast<T*>(memory_.get()); }
+  std::size_t size() const { return size_; }
+  T& operator[](std::size_t i) const { return data()[i]; }
+  T* begin() const { return data(); }
+  T* end() const { return data() + size_; }
+  std::span<T> span() const { return {data(), size_}; }
+
+private:
+  std::shared_ptr<void> memory_;
+  std::size_t size_ = 0;
+};
+
+template <typename T>
+PinnedHostArray<T> pinned_array(std::size_t n) {
+  return PinnedHostArray<T>(n);
 }
 
 } // namespace pyk

@@ -34,19 +34,20 @@ struct LaunchShape {
   Dim3 block;
 };
 
-// One argument of a launch, whatever its C++ type was.
+// One argument of a launch, whatever its C++ type was. An array argument refers to the array,
+// which must outlive the launch call (a launch copies nothing and allocates nothing).
 struct KernelArgument {
   enum class Kind { Array, Scalar };
   Kind kind = Kind::Scalar;
   Dtype dtype = Dtype::Int64;
-  AnyDeviceArray array;                  // Array
+  const AnyDeviceArray* array = nullptr; // Array
   alignas(16) unsigned char value[16]{}; // Scalar: the value, in dtype
 
   static KernelArgument of(const AnyDeviceArray& a) {
     KernelArgument k;
     k.kind = Kind::Array;
     k.dtype = a.dtype();
-    k.array = a;
+    k.array = &a;
     return k;
   }
   template <typename T, int N>
@@ -76,44 +77,57 @@ public:
     template <typename... Args>
     void operator()(const Args&... args) const {
       const KernelArgument list[] = {KernelArgument::of(args)..., KernelArgument()};
-      kernel_->launchWith(shape_, sharedBytes_, std::span(list, sizeof...(Args)));
+      kernel_->launchWith(shape_, sharedBytes_, std::span(list, sizeof...(Args)), stream_);
     }
 
   private:
     friend class Kernel;
-    Configured(const Kernel* kernel, LaunchShape shape, std::size_t sharedBytes)
-        : kernel_(kernel), shape_(shape), sharedBytes_(sharedBytes) {}
+    Configured(const Kernel* kernel, LaunchShape shape, std::size_t sharedBytes,
+               const Stream& stream)
+        : kernel_(kernel), shape_(shape), sharedBytes_(sharedBytes), stream_(stream) {}
     const Kernel* kernel_;
     LaunchShape shape_;
     std::size_t sharedBytes_;
+    Stream stream_;
   };
 
-  Configured operator[](const LaunchShape& shape) const { return Configured(this, shape, 0); }
+  Configured operator[](const LaunchShape& shape) const {
+    return Configured(this, shape, 0, Stream());
+  }
 #if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
   Configured operator[](Dim3 grid, Dim3 block) const {
-    return Configured(this, {grid, block}, 0);
+    return Configured(this, {grid, block}, 0, Stream());
   }
-  Configured operator[](Dim3 grid, Dim3 block, const Stream&, std::size_t sharedBytes) const {
-    return Configured(this, {grid, block}, sharedBytes);
+  Configured operator[](Dim3 grid, Dim3 block, const Stream& stream) const {
+    return Configured(this, {grid, block}, 0, stream);
+  }
+  Configured operator[](Dim3 grid, Dim3 block, const Stream& stream,
+                        std::size_t sharedBytes) const {
+    return Configured(this, {grid, block}, sharedBytes, stream);
   }
 #endif
   // numba's kernel[grid, block, stream, sharedmem].
   Configured launch(Dim3 grid, Dim3 block, const Stream& stream = Stream(),
                     std::size_t sharedBytes = 0) const {
-    (void)stream;
-    return Configured(this, {grid, block}, sharedBytes);
+    return Configured(this, {grid, block}, sharedBytes, stream);
   }
 
   // The launch with arguments of any type (what `pykc run` and the calls above use). Checks the
-  // configuration (CUDA's limits) and the arguments against the kernel before anything runs;
-  // throws pyk::Error.
+  // configuration (the device's limits) and the arguments against the kernel before anything
+  // runs; throws pyk::Error. It runs on the backend its arrays belong to (the current backend when
+  // it has none), queued on `stream` on CUDA.
   void launchWith(const LaunchShape& shape, std::size_t sharedBytes,
-                  std::span<const KernelArgument> args) const;
+                  std::span<const KernelArgument> args, const Stream& stream = Stream()) const;
 
   const std::string& name() const;
   // How the CPU backend runs the specialization for `args` ("loop", "split" or "fiber", and why
   // fibers), compiling it if needed. For tests and tuning.
   std::string executionMode(std::span<const KernelArgument> args) const;
+  // The CUDA C++ pyk compiles for `args` on CUDA (the specialization's translation unit), and
+  // what it was compiled to for the current device ("cubin sm_90" or "ptx compute_90"),
+  // compiling and loading it if needed. For tests and tuning.
+  std::string cudaSource(std::span<const KernelArgument> args) const;
+  std::string cudaTarget(std::span<const KernelArgument> args) const;
 
 private:
   friend class Module;

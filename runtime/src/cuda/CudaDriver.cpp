@@ -44,8 +44,45 @@ std::unique_ptr<CudaDriver> CudaDriver::load(const std::string& path, std::strin
       resolve(library, "cuDevicePrimaryCtxRetain", d->cuDevicePrimaryCtxRetain, whyNot) &&
       resolve(library, "cuDevicePrimaryCtxRelease_v2", d->cuDevicePrimaryCtxRelease, whyNot) &&
       resolve(library, "cuCtxSetCurrent", d->cuCtxSetCurrent, whyNot) &&
+      resolve(library, "cuCtxGetCurrent", d->cuCtxGetCurrent, whyNot) &&
+      resolve(library, "cuCtxSynchronize", d->cuCtxSynchronize, whyNot) &&
       resolve(library, "cuGetErrorName", d->cuGetErrorName, whyNot) &&
-      resolve(library, "cuGetErrorString", d->cuGetErrorString, whyNot);
+      resolve(library, "cuGetErrorString", d->cuGetErrorString, whyNot) &&
+      resolve(library, "cuMemAlloc_v2", d->cuMemAlloc, whyNot) &&
+      resolve(library, "cuMemAllocManaged", d->cuMemAllocManaged, whyNot) &&
+      resolve(library, "cuMemAllocHost_v2", d->cuMemAllocHost, whyNot) &&
+      resolve(library, "cuMemFree_v2", d->cuMemFree, whyNot) &&
+      resolve(library, "cuMemFreeHost", d->cuMemFreeHost, whyNot) &&
+      resolve(library, "cuMemcpyHtoD_v2", d->cuMemcpyHtoD, whyNot) &&
+      resolve(library, "cuMemcpyDtoH_v2", d->cuMemcpyDtoH, whyNot) &&
+      resolve(library, "cuMemcpyDtoD_v2", d->cuMemcpyDtoD, whyNot) &&
+      resolve(library, "cuMemcpyHtoDAsync_v2", d->cuMemcpyHtoDAsync, whyNot) &&
+      resolve(library, "cuMemcpyDtoHAsync_v2", d->cuMemcpyDtoHAsync, whyNot) &&
+      resolve(library, "cuMemcpyDtoDAsync_v2", d->cuMemcpyDtoDAsync, whyNot) &&
+      resolve(library, "cuPointerGetAttribute", d->cuPointerGetAttribute, whyNot) &&
+      resolve(library, "cuStreamCreate", d->cuStreamCreate, whyNot) &&
+      resolve(library, "cuStreamDestroy_v2", d->cuStreamDestroy, whyNot) &&
+      resolve(library, "cuStreamSynchronize", d->cuStreamSynchronize, whyNot) &&
+      resolve(library, "cuStreamQuery", d->cuStreamQuery, whyNot) &&
+      resolve(library, "cuStreamWaitEvent", d->cuStreamWaitEvent, whyNot) &&
+      resolve(library, "cuEventCreate", d->cuEventCreate, whyNot) &&
+      resolve(library, "cuEventDestroy_v2", d->cuEventDestroy, whyNot) &&
+      resolve(library, "cuEventRecord", d->cuEventRecord, whyNot) &&
+      resolve(library, "cuEventSynchronize", d->cuEventSynchronize, whyNot) &&
+      resolve(library, "cuEventQuery", d->cuEventQuery, whyNot) &&
+      // CUDA 12.8 on exports a _v2 (the same signature, checked timing flags); older drivers
+      // only the first.
+      (resolve(library, "cuEventElapsedTime_v2", d->cuEventElapsedTime, whyNot) ||
+       resolve(library, "cuEventElapsedTime", d->cuEventElapsedTime, whyNot)) &&
+      resolve(library, "cuModuleLoadData", d->cuModuleLoadData, whyNot) &&
+      resolve(library, "cuModuleUnload", d->cuModuleUnload, whyNot) &&
+      resolve(library, "cuModuleGetFunction", d->cuModuleGetFunction, whyNot) &&
+      resolve(library, "cuFuncGetAttribute", d->cuFuncGetAttribute, whyNot) &&
+      resolve(library, "cuFuncSetAttribute", d->cuFuncSetAttribute, whyNot) &&
+      resolve(library, "cuLaunchKernel", d->cuLaunchKernel, whyNot) &&
+      resolve(library, "cuLaunchCooperativeKernel", d->cuLaunchCooperativeKernel, whyNot) &&
+      resolve(library, "cuOccupancyMaxActiveBlocksPerMultiprocessor",
+              d->cuOccupancyMaxActiveBlocksPerMultiprocessor, whyNot);
   if (!ok) {
     whyNot = "the CUDA driver at `" + path + "` is unusable: " + whyNot;
     return nullptr;
@@ -59,22 +96,25 @@ CudaDriver::~CudaDriver() {
 }
 
 const CudaDriver* CudaDriver::shared(std::string* whyNot) {
+  // Never unloaded: arrays and modules that outlive main() still free through it.
   static std::once_flag once;
-  static std::unique_ptr<CudaDriver> driver;
-  static std::string reason;
+  static CudaDriver* driver = nullptr;
+  static std::string* reason = new std::string;
   std::call_once(once, [] {
     const char* path = std::getenv("PYK_LIBCUDA");
-    driver = load(path != nullptr && *path != '\0' ? path : "libcuda.so.1", reason);
-    if (driver == nullptr)
+    std::unique_ptr<CudaDriver> loaded =
+        load(path != nullptr && *path != '\0' ? path : "libcuda.so.1", *reason);
+    if (loaded == nullptr)
       return;
-    if (const CUresult r = driver->cuInit(0); r != kCudaSuccess) {
-      reason = "the CUDA driver does not initialise (cuInit: " + driver->describe(r) + ")";
-      driver.reset();
+    if (const CUresult r = loaded->cuInit(0); r != kCudaSuccess) {
+      *reason = "the CUDA driver does not initialise (cuInit: " + loaded->describe(r) + ")";
+      return;
     }
+    driver = loaded.release();
   });
   if (driver == nullptr && whyNot != nullptr)
-    *whyNot = reason;
-  return driver.get();
+    *whyNot = *reason;
+  return driver;
 }
 
 std::string CudaDriver::describe(CUresult result) const {

@@ -14,11 +14,37 @@ namespace pyk::cuda {
 using CUresult = int;
 using CUdevice = int;
 using CUcontext = struct CUctx_st*;
+using CUdeviceptr = unsigned long long;
+using CUstream = struct CUstream_st*;
+using CUevent = struct CUevent_st*;
+using CUmodule = struct CUmod_st*;
+using CUfunction = struct CUfunc_st*;
 inline constexpr CUresult kCudaSuccess = 0;
+inline constexpr CUresult kCudaErrorNotReady = 600;
+inline constexpr CUresult kCudaErrorDeinitialized = 4;
 // CUdevice_attribute values pyk reads.
+inline constexpr int kAttributeMaxThreadsPerBlock = 1;
+inline constexpr int kAttributeMaxSharedMemoryPerBlock = 8;
 inline constexpr int kAttributeMultiprocessorCount = 16;
 inline constexpr int kAttributeComputeCapabilityMajor = 75;
 inline constexpr int kAttributeComputeCapabilityMinor = 76;
+inline constexpr int kAttributeCooperativeLaunch = 95;
+inline constexpr int kAttributeMaxSharedMemoryPerBlockOptin = 97;
+// CUfunction_attribute values.
+inline constexpr int kFunctionMaxThreadsPerBlock = 0;
+inline constexpr int kFunctionSharedSizeBytes = 1;
+inline constexpr int kFunctionMaxDynamicSharedSizeBytes = 8;
+// CUpointer_attribute values, and CUmemorytype.
+inline constexpr int kPointerContext = 1;
+inline constexpr int kPointerMemoryType = 2;
+inline constexpr int kPointerIsManaged = 8;
+inline constexpr int kPointerDeviceOrdinal = 9;
+inline constexpr unsigned kMemoryTypeHost = 1;
+inline constexpr unsigned kMemoryTypeDevice = 2;
+inline constexpr unsigned kMemAttachGlobal = 1;
+inline constexpr unsigned kStreamNonBlocking = 1;
+inline constexpr unsigned kEventDefault = 0;
+inline constexpr unsigned kEventDisableTiming = 2;
 
 class CudaDriver {
 public:
@@ -50,8 +76,56 @@ public:
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext* context, CUdevice device) = nullptr;
   CUresult (*cuDevicePrimaryCtxRelease)(CUdevice device) = nullptr;
   CUresult (*cuCtxSetCurrent)(CUcontext context) = nullptr;
+  CUresult (*cuCtxGetCurrent)(CUcontext* context) = nullptr;
+  CUresult (*cuCtxSynchronize)() = nullptr;
   CUresult (*cuGetErrorName)(CUresult result, const char** name) = nullptr;
   CUresult (*cuGetErrorString)(CUresult result, const char** text) = nullptr;
+  // Memory.
+  CUresult (*cuMemAlloc)(CUdeviceptr* pointer, std::size_t bytes) = nullptr;
+  CUresult (*cuMemAllocManaged)(CUdeviceptr* pointer, std::size_t bytes, unsigned flags) = nullptr;
+  CUresult (*cuMemAllocHost)(void** pointer, std::size_t bytes) = nullptr;
+  CUresult (*cuMemFree)(CUdeviceptr pointer) = nullptr;
+  CUresult (*cuMemFreeHost)(void* pointer) = nullptr;
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr to, const void* from, std::size_t bytes) = nullptr;
+  CUresult (*cuMemcpyDtoH)(void* to, CUdeviceptr from, std::size_t bytes) = nullptr;
+  CUresult (*cuMemcpyDtoD)(CUdeviceptr to, CUdeviceptr from, std::size_t bytes) = nullptr;
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr to, const void* from, std::size_t bytes,
+                                CUstream stream) = nullptr;
+  CUresult (*cuMemcpyDtoHAsync)(void* to, CUdeviceptr from, std::size_t bytes,
+                                CUstream stream) = nullptr;
+  CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr to, CUdeviceptr from, std::size_t bytes,
+                                CUstream stream) = nullptr;
+  CUresult (*cuPointerGetAttribute)(void* value, int attribute, CUdeviceptr pointer) = nullptr;
+  // Streams and events.
+  CUresult (*cuStreamCreate)(CUstream* stream, unsigned flags) = nullptr;
+  CUresult (*cuStreamDestroy)(CUstream stream) = nullptr;
+  CUresult (*cuStreamSynchronize)(CUstream stream) = nullptr;
+  CUresult (*cuStreamQuery)(CUstream stream) = nullptr;
+  CUresult (*cuStreamWaitEvent)(CUstream stream, CUevent event, unsigned flags) = nullptr;
+  CUresult (*cuEventCreate)(CUevent* event, unsigned flags) = nullptr;
+  CUresult (*cuEventDestroy)(CUevent event) = nullptr;
+  CUresult (*cuEventRecord)(CUevent event, CUstream stream) = nullptr;
+  CUresult (*cuEventSynchronize)(CUevent event) = nullptr;
+  CUresult (*cuEventQuery)(CUevent event) = nullptr;
+  CUresult (*cuEventElapsedTime)(float* milliseconds, CUevent start, CUevent end) = nullptr;
+  // Modules and launches.
+  CUresult (*cuModuleLoadData)(CUmodule* module, const void* image) = nullptr;
+  CUresult (*cuModuleUnload)(CUmodule module) = nullptr;
+  CUresult (*cuModuleGetFunction)(CUfunction* function, CUmodule module,
+                                  const char* name) = nullptr;
+  CUresult (*cuFuncGetAttribute)(int* value, int attribute, CUfunction function) = nullptr;
+  CUresult (*cuFuncSetAttribute)(CUfunction function, int attribute, int value) = nullptr;
+  CUresult (*cuLaunchKernel)(CUfunction function, unsigned gridX, unsigned gridY, unsigned gridZ,
+                             unsigned blockX, unsigned blockY, unsigned blockZ,
+                             unsigned sharedBytes, CUstream stream, void** params,
+                             void** extra) = nullptr;
+  CUresult (*cuLaunchCooperativeKernel)(CUfunction function, unsigned gridX, unsigned gridY,
+                                        unsigned gridZ, unsigned blockX, unsigned blockY,
+                                        unsigned blockZ, unsigned sharedBytes, CUstream stream,
+                                        void** params) = nullptr;
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, CUfunction function,
+                                                          int blockSize,
+                                                          std::size_t sharedBytes) = nullptr;
 
 private:
   CudaDriver() = default;

@@ -1,46 +1,19 @@
-// DeviceArray: AnyDeviceArray over the CPU backend's memory (64-byte aligned host allocations,
-// large ones in huge pages).
-#include <cstdlib>
+// DeviceArray: AnyDeviceArray over DeviceBuffer: allocation on the current backend, views that
+// share a buffer, and copies (contiguous ones as one transfer; a strided view's through a host
+// copy of the span of memory it covers).
+#include <algorithm>
 #include <cstring>
 #include <new>
 
-#include <sys/mman.h>
-
+#include "cuda/CudaContext.h"
+#include "memory/DeviceBuffer.h"
 #include "pyk/device_array.hpp"
 
 namespace pyk {
 
-namespace detail {
-
 namespace {
-// Buffers from this size up sit in 2 MiB-aligned memory the kernel is asked to back with
-// transparent huge pages (as numpy does for large arrays): kernels streaming through them take
-// fewer TLB misses (measured on bench/cpu's vector add: 8-10 % on two threads).
-constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
-constexpr std::size_t kHugePageThreshold = std::size_t{4} << 20;
 
-std::size_t alignmentFor(std::size_t bytes) {
-  return bytes >= kHugePageThreshold ? kHugePageBytes : 64;
-}
-} // namespace
-
-struct DeviceBuffer {
-  explicit DeviceBuffer(std::size_t bytes)
-      : alignment(alignmentFor(bytes)),
-        data(::operator new[](bytes == 0 ? 64 : bytes, std::align_val_t(alignment))) {
-    if (alignment == kHugePageBytes)
-      // Advice only: where transparent huge pages are off, the memory stays in small pages.
-      (void)::madvise(data, bytes / kHugePageBytes * kHugePageBytes, MADV_HUGEPAGE);
-  }
-  ~DeviceBuffer() { ::operator delete[](data, std::align_val_t(alignment)); }
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  std::size_t alignment;
-  void* data;
-};
-} // namespace detail
-
-AnyDeviceArray AnyDeviceArray::allocate(Dtype dtype, std::vector<std::int64_t> shape) {
+std::int64_t checkedCount(const std::vector<std::int64_t>& shape) {
   if (shape.empty() || shape.size() > 8)
     throw Error(ErrorKind::InvalidArgument,
                 "device arrays have 1 to 8 dimensions, not " + std::to_string(shape.size()));
@@ -53,18 +26,140 @@ AnyDeviceArray AnyDeviceArray::allocate(Dtype dtype, std::vector<std::int64_t> s
       throw Error(ErrorKind::InvalidArgument, "a device array of that shape is too large");
     count *= extent;
   }
+  return count;
+}
+
+std::vector<std::int64_t> cStrides(const std::vector<std::int64_t>& shape, std::size_t itemsize) {
+  std::vector<std::int64_t> strides(shape.size(), 0);
+  std::int64_t stride = static_cast<std::int64_t>(itemsize);
+  for (size_t d = shape.size(); d-- > 0;) {
+    strides[d] = stride;
+    stride *= shape[d];
+  }
+  return strides;
+}
+
+// The byte range [low, high) relative to the first element that the array's elements cover.
+struct Span {
+  std::int64_t low = 0;
+  std::int64_t high = 0;
+};
+Span spanOf(const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& strides,
+            std::size_t itemsize) {
+  Span s{0, static_cast<std::int64_t>(itemsize)};
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 0)
+      return {0, 0};
+    const std::int64_t reach = (shape[d] - 1) * strides[d];
+    (reach < 0 ? s.low : s.high) += reach;
+  }
+  return s;
+}
+
+// Calls f(byte offset of the element from the first) for every element, in C order.
+template <typename F>
+void forEachElement(const std::vector<std::int64_t>& shape,
+                    const std::vector<std::int64_t>& strides, F&& f) {
+  const int n = static_cast<int>(shape.size());
+  for (std::int64_t e : shape)
+    if (e == 0)
+      return;
+  std::vector<std::int64_t> index(shape.size(), 0);
+  std::int64_t offset = 0;
+  while (true) {
+    f(offset);
+    int d = n - 1;
+    for (; d >= 0; --d) {
+      if (++index[d] < shape[d]) {
+        offset += strides[d];
+        break;
+      }
+      offset -= (shape[d] - 1) * strides[d];
+      index[d] = 0;
+    }
+    if (d < 0)
+      return;
+  }
+}
+
+std::int64_t normalizedIndex(std::int64_t i, std::int64_t extent, const char* what) {
+  const std::int64_t j = i < 0 ? i + extent : i;
+  if (j < 0 || j >= extent)
+    throw Error(ErrorKind::InvalidArgument, std::string(what) + ": index " + std::to_string(i) +
+                                                " is out of bounds for an extent of " +
+                                                std::to_string(extent));
+  return j;
+}
+
+} // namespace
+
+AnyDeviceArray AnyDeviceArray::allocate(Dtype dtype, std::vector<std::int64_t> shape) {
+  const std::int64_t count = checkedCount(shape);
+  AnyDeviceArray a;
+  a.dtype_ = dtype;
+  a.strides_ = cStrides(shape, dtypeItemsize(dtype));
+  a.shape_ = std::move(shape);
+  a.buffer_ = detail::DeviceBuffer::allocate(
+      currentBackend(), MemoryKind::Device, static_cast<std::size_t>(count) * dtypeItemsize(dtype));
+  a.data_ = a.buffer_->data;
+  return a;
+}
+
+AnyDeviceArray AnyDeviceArray::allocate_managed(Dtype dtype, std::vector<std::int64_t> shape) {
+  const std::int64_t count = checkedCount(shape);
+  AnyDeviceArray a;
+  a.dtype_ = dtype;
+  a.strides_ = cStrides(shape, dtypeItemsize(dtype));
+  a.shape_ = std::move(shape);
+  a.buffer_ =
+      detail::DeviceBuffer::allocate(currentBackend(), MemoryKind::Managed,
+                                     static_cast<std::size_t>(count) * dtypeItemsize(dtype));
+  a.data_ = a.buffer_->data;
+  return a;
+}
+
+AnyDeviceArray AnyDeviceArray::from_pointer(void* data, Dtype dtype,
+                                            std::vector<std::int64_t> shape,
+                                            std::vector<std::int64_t> strides,
+                                            std::shared_ptr<void> owner) {
+  checkedCount(shape);
+  if (strides.empty())
+    strides = cStrides(shape, dtypeItemsize(dtype));
+  if (strides.size() != shape.size())
+    throw Error(ErrorKind::InvalidArgument, "from_pointer: " + std::to_string(strides.size()) +
+                                                " strides for " + std::to_string(shape.size()) +
+                                                " dimensions");
+  if (data == nullptr && spanOf(shape, strides, dtypeItemsize(dtype)).high > 0)
+    throw Error(ErrorKind::InvalidArgument, "from_pointer: a null pointer");
+  auto buffer = std::make_shared<detail::DeviceBuffer>();
+  buffer->backend = currentBackend();
+  buffer->kind = MemoryKind::External;
+  buffer->data = data;
+  buffer->owner = std::move(owner);
+  if (buffer->backend == Backend::Cuda && data != nullptr) {
+    const cuda::DeviceContext& device = cuda::currentDevice();
+    const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+    unsigned memoryType = 0;
+    const cuda::CUresult r = driver.cuPointerGetAttribute(
+        &memoryType, cuda::kPointerMemoryType, reinterpret_cast<cuda::CUdeviceptr>(data));
+    if (r != cuda::kCudaSuccess || memoryType == cuda::kMemoryTypeHost)
+      throw Error(
+          ErrorKind::InvalidArgument,
+          "from_pointer: the pointer is not device memory the CUDA driver knows (" +
+              (r != cuda::kCudaSuccess ? driver.describe(r) : std::string("it is host memory")) +
+              ")");
+    int ordinal = device.id;
+    const bool knowsOrdinal = driver.cuPointerGetAttribute(
+                                  &ordinal, cuda::kPointerDeviceOrdinal,
+                                  reinterpret_cast<cuda::CUdeviceptr>(data)) == cuda::kCudaSuccess;
+    buffer->device = knowsOrdinal && ordinal != device.id ? &cuda::deviceContext(ordinal) : &device;
+  }
   AnyDeviceArray a;
   a.dtype_ = dtype;
   a.shape_ = std::move(shape);
-  a.strides_.assign(a.shape_.size(), 0);
-  std::int64_t stride = static_cast<std::int64_t>(dtypeItemsize(dtype));
-  for (size_t d = a.shape_.size(); d-- > 0;) {
-    a.strides_[d] = stride;
-    stride *= a.shape_[d];
-  }
-  a.buffer_ = std::make_shared<detail::DeviceBuffer>(static_cast<std::size_t>(count) *
-                                                     dtypeItemsize(dtype));
-  a.data_ = a.buffer_->data;
+  a.strides_ = std::move(strides);
+  a.buffer_ = std::move(buffer);
+  a.data_ = data;
   return a;
 }
 
@@ -73,6 +168,110 @@ std::int64_t AnyDeviceArray::size() const {
   for (std::int64_t e : shape_)
     n *= e;
   return shape_.empty() ? 0 : n;
+}
+
+Backend AnyDeviceArray::backend() const {
+  return buffer_ != nullptr ? buffer_->backend : Backend::Cpu;
+}
+
+MemoryKind AnyDeviceArray::memory_kind() const {
+  return buffer_ != nullptr ? buffer_->kind : MemoryKind::Host;
+}
+
+int AnyDeviceArray::device_id() const {
+  return buffer_ != nullptr && buffer_->device != nullptr ? buffer_->device->id : -1;
+}
+
+bool AnyDeviceArray::is_c_contiguous() const {
+  std::int64_t expected = static_cast<std::int64_t>(itemsize());
+  for (int d = ndim(); d-- > 0;) {
+    if (shape_[d] != 1 && strides_[d] != expected)
+      return false;
+    expected *= shape_[d];
+  }
+  return true;
+}
+
+bool AnyDeviceArray::is_f_contiguous() const {
+  std::int64_t expected = static_cast<std::int64_t>(itemsize());
+  for (int d = 0; d < ndim(); ++d) {
+    if (shape_[d] != 1 && strides_[d] != expected)
+      return false;
+    expected *= shape_[d];
+  }
+  return true;
+}
+
+void* AnyDeviceArray::host_data() const {
+  if (buffer_ == nullptr)
+    return nullptr;
+  const bool reachable = buffer_->backend == Backend::Cpu || buffer_->kind == MemoryKind::Managed;
+  return reachable ? data_ : nullptr;
+}
+
+AnyDeviceArray AnyDeviceArray::slice(int dim, std::int64_t start, std::int64_t stop,
+                                     std::int64_t step) const {
+  if (dim < 0 || dim >= ndim())
+    throw Error(ErrorKind::InvalidArgument, "slice: dimension " + std::to_string(dim) +
+                                                " of an array of " + std::to_string(ndim()));
+  if (step == 0)
+    throw Error(ErrorKind::InvalidArgument, "slice: the step is 0");
+  const std::int64_t n = shape_[dim];
+  // Python's slice.indices.
+  auto clip = [&](std::int64_t v) {
+    if (v < 0)
+      v += n;
+    if (step > 0)
+      return std::clamp<std::int64_t>(v, 0, n);
+    return std::clamp<std::int64_t>(v, -1, n - 1);
+  };
+  const std::int64_t first = clip(start);
+  const std::int64_t last = clip(stop);
+  std::int64_t count = 0;
+  if (step > 0 && last > first)
+    count = (last - first + step - 1) / step;
+  else if (step < 0 && first > last)
+    count = (first - last + (-step) - 1) / (-step);
+  AnyDeviceArray v = *this;
+  v.shape_[dim] = count;
+  if (count > 0)
+    v.data_ = static_cast<char*>(data_) + first * strides_[dim];
+  v.strides_[dim] = strides_[dim] * step;
+  return v;
+}
+
+AnyDeviceArray AnyDeviceArray::operator[](std::int64_t i) const {
+  if (ndim() < 2)
+    throw Error(ErrorKind::InvalidArgument,
+                "operator[]: a 1-D array has no sub-arrays (copy it to the host to read elements)");
+  const std::int64_t j = normalizedIndex(i, shape_[0], "operator[]");
+  AnyDeviceArray v = *this;
+  v.data_ = static_cast<char*>(data_) + j * strides_[0];
+  v.shape_.erase(v.shape_.begin());
+  v.strides_.erase(v.strides_.begin());
+  return v;
+}
+
+AnyDeviceArray AnyDeviceArray::transpose() const {
+  AnyDeviceArray v = *this;
+  std::reverse(v.shape_.begin(), v.shape_.end());
+  std::reverse(v.strides_.begin(), v.strides_.end());
+  return v;
+}
+
+AnyDeviceArray AnyDeviceArray::reshape(std::vector<std::int64_t> shape) const {
+  const std::int64_t count = checkedCount(shape);
+  if (count != size())
+    throw Error(ErrorKind::InvalidArgument, "reshape: " + std::to_string(size()) +
+                                                " elements cannot take a shape of " +
+                                                std::to_string(count));
+  if (!is_c_contiguous())
+    throw Error(ErrorKind::InvalidArgument,
+                "reshape: only a C-contiguous array can be reshaped without a copy");
+  AnyDeviceArray v = *this;
+  v.strides_ = cStrides(shape, itemsize());
+  v.shape_ = std::move(shape);
+  return v;
 }
 
 HostArray AnyDeviceArray::copy_to_host() const {
@@ -85,21 +284,64 @@ HostArray AnyDeviceArray::copy_to_host() const {
 }
 
 void AnyDeviceArray::copy_to_host(void* bytes, std::size_t count) const {
+  copy_to_host(bytes, count, Stream());
+}
+
+void AnyDeviceArray::copy_from_host(const void* bytes, std::size_t count) {
+  copy_from_host(bytes, count, Stream());
+}
+
+void AnyDeviceArray::copy_to_host(void* bytes, std::size_t count, const Stream& stream) const {
   if (count != static_cast<std::size_t>(nbytes()))
     throw Error(ErrorKind::InvalidArgument, "copy_to_host: " + std::to_string(count) +
                                                 " bytes asked of an array of " +
                                                 std::to_string(nbytes()));
-  if (count != 0)
-    std::memcpy(bytes, data_, count);
+  if (count == 0)
+    return;
+  if (is_c_contiguous()) {
+    detail::copyFromBuffer(*buffer_, bytes, data_, count, stream);
+    return;
+  }
+  // A strided view: the memory it spans, then its elements in C order.
+  const Span s = spanOf(shape_, strides_, itemsize());
+  std::vector<unsigned char> staging(static_cast<std::size_t>(s.high - s.low));
+  detail::copyFromBuffer(*buffer_, staging.data(), static_cast<char*>(data_) + s.low,
+                         staging.size(), stream);
+  stream.synchronize();
+  unsigned char* out = static_cast<unsigned char*>(bytes);
+  const std::size_t item = itemsize();
+  forEachElement(shape_, strides_, [&](std::int64_t offset) {
+    std::memcpy(out, staging.data() + (offset - s.low), item);
+    out += item;
+  });
 }
 
-void AnyDeviceArray::copy_from_host(const void* bytes, std::size_t count) {
+void AnyDeviceArray::copy_from_host(const void* bytes, std::size_t count, const Stream& stream) {
   if (count != static_cast<std::size_t>(nbytes()))
     throw Error(ErrorKind::InvalidArgument, "copy_from_host: " + std::to_string(count) +
                                                 " bytes given for an array of " +
                                                 std::to_string(nbytes()));
-  if (count != 0)
-    std::memcpy(data_, bytes, count);
+  if (count == 0)
+    return;
+  if (is_c_contiguous()) {
+    detail::copyToBuffer(*buffer_, data_, bytes, count, stream);
+    return;
+  }
+  // A strided view: read the span it covers, place its elements, write the span back (the bytes
+  // between its elements are written with what they held).
+  const Span s = spanOf(shape_, strides_, itemsize());
+  std::vector<unsigned char> staging(static_cast<std::size_t>(s.high - s.low));
+  char* low = static_cast<char*>(data_) + s.low;
+  detail::copyFromBuffer(*buffer_, staging.data(), low, staging.size(), stream);
+  stream.synchronize();
+  const unsigned char* in = static_cast<const unsigned char*>(bytes);
+  const std::size_t item = itemsize();
+  forEachElement(shape_, strides_, [&](std::int64_t offset) {
+    std::memcpy(staging.data() + (offset - s.low), in, item);
+    in += item;
+  });
+  detail::copyToBuffer(*buffer_, low, staging.data(), staging.size(), stream);
+  stream.synchronize(); // the staging copy dies here
 }
 
 void AnyDeviceArray::copy_from_host(const HostArray& host) {
@@ -107,6 +349,23 @@ void AnyDeviceArray::copy_from_host(const HostArray& host) {
     throw Error(ErrorKind::InvalidArgument,
                 "copy_from_host: the host array's dtype or shape differs from the device array's");
   copy_from_host(host.bytes.data(), host.bytes.size());
+}
+
+void AnyDeviceArray::copy_from_device(const AnyDeviceArray& from, const Stream& stream) {
+  if (from.dtype_ != dtype_ || from.shape_ != shape_)
+    throw Error(ErrorKind::InvalidArgument,
+                "copy_from_device: the arrays differ in dtype or shape");
+  if (nbytes() == 0)
+    return;
+  if (is_c_contiguous() && from.is_c_contiguous()) {
+    detail::copyBetweenBuffers(*buffer_, data_, *from.buffer_, from.data_,
+                               static_cast<std::size_t>(nbytes()), stream);
+    return;
+  }
+  // Strided: through the host.
+  std::vector<unsigned char> staging(static_cast<std::size_t>(nbytes()));
+  from.copy_to_host(staging.data(), staging.size(), stream);
+  copy_from_host(staging.data(), staging.size(), stream);
 }
 
 AnyDeviceArray to_device(const HostArray& host) {
@@ -120,5 +379,30 @@ AnyDeviceArray to_device(const HostArray& host) {
   a.copy_from_host(host.bytes.data(), host.bytes.size());
   return a;
 }
+
+namespace detail {
+
+std::shared_ptr<void> allocatePinned(std::size_t bytes) {
+  const std::size_t request = bytes == 0 ? 1 : bytes;
+  if (currentBackend() == Backend::Cpu) {
+    void* p = ::operator new[](request, std::align_val_t(64));
+    return std::shared_ptr<void>(p, [](void* q) { ::operator delete[](q, std::align_val_t(64)); });
+  }
+  const cuda::DeviceContext& device = cuda::currentDevice();
+  const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+  void* p = nullptr;
+  driver.check(driver.cuMemAllocHost(&p, request), "cuMemAllocHost",
+               std::to_string(bytes) + " bytes of pinned host memory");
+  return std::shared_ptr<void>(p, [context = device.context](void* q) {
+    const cuda::CudaDriver* d = cuda::CudaDriver::shared();
+    if (d == nullptr)
+      return;
+    const cuda::ScopedContext scope(*d, context);
+    if (scope.ok())
+      (void)d->cuMemFreeHost(q);
+  });
+}
+
+} // namespace detail
 
 } // namespace pyk

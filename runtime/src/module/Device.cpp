@@ -1,12 +1,13 @@
-// Device: the backend choice and the CUDA devices the driver reports. Kernels launch on the CPU
-// backend only so far (the CUDA launch path is issue 5, in progress), so `auto` is the CPU and
-// asking for CUDA is a clear error rather than a silent fallback; gpus() and select_device()
-// already work through the Driver API (CudaDriver).
+// Device: the backend choice and the CUDA devices the driver reports. `auto` is CUDA when the
+// driver reports a device and NVRTC loads (kernels are compiled at run time), else the CPU;
+// `cuda` without them is an error naming why, never a silent fallback.
 #include <cstdlib>
-#include <map>
+#include <cstring>
 #include <mutex>
 
+#include "cuda/CudaContext.h"
 #include "cuda/CudaDriver.h"
+#include "driver/NvrtcCompiler.h"
 #include "pyk/device.hpp"
 #include "pyk/error.hpp"
 
@@ -14,41 +15,67 @@ namespace pyk {
 
 namespace {
 
-// The devices' primary contexts pyk retained, kept until the process ends.
-std::mutex contextsMutex;
-std::map<int, cuda::CUcontext> retainedContexts;
+// Why CUDA cannot run kernels here; empty when it can. Asked once per process.
+const std::string& cudaUnavailableReason() {
+  static std::once_flag once;
+  static std::string* reason = new std::string;
+  std::call_once(once, [] {
+    const cuda::CudaDriver* driver = cuda::CudaDriver::shared(reason);
+    if (driver == nullptr)
+      return;
+    int count = 0;
+    if (const cuda::CUresult r = driver->cuDeviceGetCount(&count); r != cuda::kCudaSuccess) {
+      *reason = "cuDeviceGetCount failed: " + driver->describe(r);
+      return;
+    }
+    if (count == 0) {
+      *reason = "the CUDA driver reports no device";
+      return;
+    }
+    std::string whyNot;
+    if (!driver::haveNvrtc(&whyNot))
+      *reason = whyNot;
+  });
+  return *reason;
+}
 
-std::string noDeviceReason() {
-  std::string whyNot;
-  const cuda::CudaDriver* driver = cuda::CudaDriver::shared(&whyNot);
-  if (driver == nullptr)
-    return whyNot;
-  int count = 0;
-  driver->check(driver->cuDeviceGetCount(&count), "cuDeviceGetCount", "counting devices");
-  return count == 0 ? "the CUDA driver reports no device" : "";
+Backend resolve(const char* choice) {
+  if (choice == nullptr || *choice == '\0' || std::strcmp(choice, "auto") == 0)
+    return cudaUnavailableReason().empty() ? Backend::Cuda : Backend::Cpu;
+  if (std::strcmp(choice, "cpu") == 0)
+    return Backend::Cpu;
+  if (std::strcmp(choice, "cuda") == 0) {
+    if (const std::string& why = cudaUnavailableReason(); !why.empty())
+      throw Error(ErrorKind::Device,
+                  "PYK_BACKEND=cuda: " + why + "; unset PYK_BACKEND or set it to cpu");
+    return Backend::Cuda;
+  }
+  throw Error(ErrorKind::InvalidArgument,
+              std::string("PYK_BACKEND=") + choice + " is not a backend (cuda, cpu or auto)");
 }
 
 } // namespace
 
 Backend currentBackend() {
-  const char* env = std::getenv("PYK_BACKEND");
-  const std::string choice = env != nullptr ? env : "";
-  if (choice.empty() || choice == "auto" || choice == "cpu")
-    return Backend::Cpu;
-  if (choice == "cuda") {
-    const std::string why = noDeviceReason();
-    throw Error(ErrorKind::Device,
-                "PYK_BACKEND=cuda: " +
-                    (why.empty() ? std::string("this pyk cannot launch kernels on CUDA devices yet")
-                                 : why) +
-                    "; unset PYK_BACKEND or set it to cpu");
+  // The variable is read at every call (a program may set it before its first allocation); the
+  // last answer is kept per thread, so the common call is a getenv and a string compare.
+  thread_local std::string lastChoice = "\x01";
+  thread_local Backend lastBackend = Backend::Cpu;
+  const char* choice = std::getenv("PYK_BACKEND");
+  const char* text = choice != nullptr ? choice : "";
+  if (lastChoice != text) {
+    lastBackend = resolve(choice);
+    lastChoice = text;
   }
-  throw Error(ErrorKind::InvalidArgument,
-              "PYK_BACKEND=" + choice + " is not a backend (cuda, cpu or auto)");
+  return lastBackend;
 }
 
 const char* backendName(Backend backend) {
   return backend == Backend::Cuda ? "cuda" : "cpu";
+}
+
+std::string cudaUnavailable() {
+  return cudaUnavailableReason();
 }
 
 std::vector<GpuInfo> gpus() {
@@ -82,31 +109,7 @@ std::vector<GpuInfo> gpus() {
 }
 
 void select_device(int id) {
-  std::string whyNot;
-  const cuda::CudaDriver* driver = cuda::CudaDriver::shared(&whyNot);
-  if (driver == nullptr)
-    throw Error(ErrorKind::Device, "select_device(" + std::to_string(id) + "): " + whyNot);
-  int count = 0;
-  driver->check(driver->cuDeviceGetCount(&count), "cuDeviceGetCount", "counting devices");
-  if (count == 0)
-    throw Error(ErrorKind::Device,
-                "select_device(" + std::to_string(id) + "): the CUDA driver reports no device");
-  if (id < 0 || id >= count)
-    throw Error(ErrorKind::Device, "select_device(" + std::to_string(id) + "): there are " +
-                                       std::to_string(count) + " CUDA devices (ids 0 to " +
-                                       std::to_string(count - 1) + ")");
-  const std::string what = "device " + std::to_string(id);
-  std::lock_guard lock(contextsMutex);
-  auto it = retainedContexts.find(id);
-  if (it == retainedContexts.end()) {
-    cuda::CUdevice device = 0;
-    driver->check(driver->cuDeviceGet(&device, id), "cuDeviceGet", what);
-    cuda::CUcontext context = nullptr;
-    driver->check(driver->cuDevicePrimaryCtxRetain(&context, device), "cuDevicePrimaryCtxRetain",
-                  what);
-    it = retainedContexts.emplace(id, context).first;
-  }
-  driver->check(driver->cuCtxSetCurrent(it->second), "cuCtxSetCurrent", what);
+  cuda::selectDevice(id);
 }
 
 } // namespace pyk

@@ -1,6 +1,9 @@
 // KernelLaunch: a launch's arguments typed as numba types them, the specialization found or
-// compiled (front end, CpuEmitter, host compiler through the disk cache, dlopen), the arguments
-// laid out as the generated entry points read them, and the blocks run on the CPU engine.
+// compiled, the arguments laid out as the generated entry points read them, and the launch. On the
+// CPU backend: CpuEmitter, the host compiler through the disk cache, dlopen, the CPU engine. On
+// CUDA: CudaEmitter, NVRTC through the disk cache, cuModuleLoadData, cuLaunchKernel; a launch of
+// a specialization already loaded finds it by its packed argument signature and lays the
+// arguments out on the stack, allocating nothing.
 #include <complex>
 #include <cstdlib>
 #include <cstring>
@@ -8,8 +11,10 @@
 #include <sstream>
 
 #include "codegen/CpuEmitter.h"
+#include "codegen/CudaEmitter.h"
 #include "cpu/CpuEngine.h"
 #include "cpu/HostCompiler.h"
+#include "cuda/CudaCompiler.h"
 #include "diag/DiagnosticEngine.h"
 #include "module/LaunchValidation.h"
 #include "module/ModuleState.h"
@@ -79,7 +84,7 @@ ArrayLayout layoutOf(const AnyDeviceArray& a) {
 
 NumbaType typeOf(const KernelArgument& a) {
   if (a.kind == KernelArgument::Kind::Array)
-    return NumbaType::array(scalarKindOf(a.dtype), a.array.ndim(), layoutOf(a.array));
+    return NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), layoutOf(*a.array));
   return NumbaType::scalar(scalarKindOf(a.dtype));
 }
 
@@ -392,6 +397,227 @@ instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const 
   return it->second;
 }
 
+// ---- CUDA ------------------------------------------------------------------------------------
+
+// The packed argument types of a launch; false when it has too many arguments to pack.
+bool signatureOf(std::span<const KernelArgument> args, detail::ArgumentSignature& out) {
+  if (args.size() > static_cast<size_t>(detail::ArgumentSignature::kMaxArguments))
+    return false;
+  out.count = static_cast<int>(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const KernelArgument& a = args[i];
+    std::uint16_t code = static_cast<std::uint16_t>(static_cast<unsigned>(a.dtype) << 1);
+    if (a.kind == KernelArgument::Kind::Array)
+      code |= static_cast<std::uint16_t>(1u | static_cast<unsigned>(a.array->ndim()) << 6 |
+                                         static_cast<unsigned>(layoutOf(*a.array)) << 10);
+    out.codes[i] = code;
+  }
+  return true;
+}
+
+} // namespace
+
+namespace detail {
+CudaKernelInstance::~CudaKernelInstance() {
+  if (module == nullptr)
+    return;
+  const cuda::CudaDriver* driver = cuda::CudaDriver::shared();
+  if (driver == nullptr)
+    return;
+  const cuda::ScopedContext scope(*driver, device->context);
+  if (scope.ok())
+    (void)driver->cuModuleUnload(module);
+}
+} // namespace detail
+
+namespace {
+
+// The specialization for `args` compiled and loaded on `device`: found by signature, else by
+// its full key, else built (front end, CudaEmitter, NVRTC through the disk cache, module load).
+detail::CudaKernelInstance& cudaInstanceFor(detail::KernelState& k,
+                                            std::span<const KernelArgument> args,
+                                            const cuda::DeviceContext& device) {
+  const bool boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
+  detail::ArgumentSignature signature;
+  const bool packed = signatureOf(args, signature);
+  if (packed) {
+    std::lock_guard lock(k.mutex);
+    for (const detail::KernelState::RecentCuda& r : k.recentCuda)
+      if (r.device == &device && r.boundsCheck == boundsCheck && r.signature == signature)
+        return *r.instance;
+  }
+  std::optional<NumbaType> returnType;
+  const std::vector<NumbaType> params = specializationParams(k, args, returnType);
+  const std::string key = "device " + std::to_string(device.id) + " " + describeTypes(params) +
+                          (boundsCheck ? " boundscheck" : "");
+  auto remember = [&](detail::CudaKernelInstance* instance) {
+    if (packed)
+      k.recentCuda.push_back({signature, &device, boundsCheck, instance});
+    return instance;
+  };
+  {
+    std::lock_guard lock(k.mutex);
+    if (auto it = k.cudaInstances.find(key); it != k.cudaInstances.end())
+      return *remember(it->second.get());
+  }
+  detail::ModuleState& m = *k.module;
+  codegen::EmittedUnit unit;
+  std::string description;
+  {
+    std::lock_guard lock(m.compileMutex);
+    DiagnosticEngine diags(&m.file);
+    sema::SpecializationSet set;
+    runWithLargeStack([&] {
+      const sema::Specialization* spec =
+          sema::specialize(m.resolved, *k.function, params, set, diags, returnType);
+      if (spec == nullptr || diags.hasErrors())
+        return;
+      description = spec->describe();
+      unit = codegen::emitCuda(m.resolved, m.file, set, *spec, diags);
+    });
+    if (diags.hasErrors()) {
+      std::ostringstream out;
+      diags.render(out, false);
+      throw Error(ErrorKind::Compile, out.str());
+    }
+  }
+  auto instance = std::make_shared<detail::CudaKernelInstance>();
+  instance->description = description;
+  instance->source = unit.source;
+  instance->device = &device;
+  instance->cooperative = unit.cooperative;
+  const cuda::LoadedModule loaded =
+      cuda::compileAndLoad(device, unit.source, unit.entryPoint, description,
+                           k.function->options.fastmath.value_or(false));
+  instance->module = loaded.module;
+  instance->function = loaded.function;
+  instance->target = loaded.target;
+  const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+  driver.check(driver.cuFuncGetAttribute(&instance->maxThreadsPerBlock,
+                                         cuda::kFunctionMaxThreadsPerBlock, loaded.function),
+               "cuFuncGetAttribute", "kernel " + description);
+  driver.check(driver.cuFuncGetAttribute(&instance->staticSharedBytes,
+                                         cuda::kFunctionSharedSizeBytes, loaded.function),
+               "cuFuncGetAttribute", "kernel " + description);
+  instance->dynamicSharedAllowed =
+      std::max(0, device.maxSharedBytesPerBlock - instance->staticSharedBytes);
+  if (k.function->kind == sema::CompiledFunctionKind::Vectorize) {
+    for (const KernelArgument& a : args)
+      instance->params.push_back(NumbaType::array(scalarKindOf(a.dtype), 1, ArrayLayout::A));
+  } else {
+    instance->params = params;
+  }
+  std::lock_guard lock(k.mutex);
+  auto [it, inserted] = k.cudaInstances.emplace(key, std::move(instance));
+  return *remember(it->second.get());
+}
+
+// One argument's bytes as the entry point reads it: pyk::Array (data pointer, shape, strides in
+// bytes, all 64-bit) or the scalar converted to the parameter's type.
+constexpr size_t kSlotBytes = 8 + 16 * 8;
+struct alignas(16) ArgumentSlot {
+  unsigned char bytes[kSlotBytes];
+};
+
+void launchOnCuda(detail::KernelState& k, const LaunchShape& shape, std::size_t sharedBytes,
+                  std::span<const KernelArgument> args, const Stream& stream) {
+  const cuda::DeviceContext& device = cuda::currentDevice();
+  detail::CudaKernelInstance& instance = cudaInstanceFor(k, args, device);
+  const std::int64_t threads = shape.block.x * shape.block.y * shape.block.z;
+  if (threads > instance.maxThreadsPerBlock)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel " + instance.description + ": a block of " + std::to_string(threads) +
+                    " threads is more than this kernel can run on device " +
+                    std::to_string(device.id) + " (" + std::to_string(instance.maxThreadsPerBlock) +
+                    ", limited by its registers)");
+  const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+  if (static_cast<std::int64_t>(sharedBytes) > instance.dynamicSharedAllowed.load()) {
+    const std::int64_t limit = device.maxSharedBytesPerBlockOptin - instance.staticSharedBytes;
+    if (static_cast<std::int64_t>(sharedBytes) > limit)
+      throw Error(ErrorKind::InvalidLaunch,
+                  "kernel " + instance.description + ": " + std::to_string(sharedBytes) +
+                      " bytes of dynamic shared memory, with its " +
+                      std::to_string(instance.staticSharedBytes) + " static bytes, exceed device " +
+                      std::to_string(device.id) + "'s " +
+                      std::to_string(device.maxSharedBytesPerBlockOptin) + " bytes per block");
+    driver.check(driver.cuFuncSetAttribute(instance.function,
+                                           cuda::kFunctionMaxDynamicSharedSizeBytes,
+                                           static_cast<int>(sharedBytes)),
+                 "cuFuncSetAttribute", "kernel " + instance.description);
+    instance.dynamicSharedAllowed = static_cast<int>(sharedBytes);
+  }
+  // The arguments, on the stack (a launch of more than 32 arguments uses the heap).
+  ArgumentSlot inlineSlots[detail::ArgumentSignature::kMaxArguments];
+  void* inlinePointers[detail::ArgumentSignature::kMaxArguments];
+  std::vector<ArgumentSlot> heapSlots;
+  std::vector<void*> heapPointers;
+  ArgumentSlot* slots = inlineSlots;
+  void** pointers = inlinePointers;
+  if (args.size() > static_cast<size_t>(detail::ArgumentSignature::kMaxArguments)) {
+    heapSlots.resize(args.size());
+    heapPointers.resize(args.size());
+    slots = heapSlots.data();
+    pointers = heapPointers.data();
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    const NumbaType& p = instance.params[i];
+    unsigned char* out = slots[i].bytes;
+    if (p.isArray()) {
+      const AnyDeviceArray& a = *args[i].array;
+      if (a.device_id() != device.id && a.memory_kind() != MemoryKind::Managed)
+        throw Error(ErrorKind::InvalidArgument,
+                    "kernel " + instance.description + ": argument " + std::to_string(i) +
+                        " is in the memory of device " + std::to_string(a.device_id()) +
+                        ", but the launch runs on device " + std::to_string(device.id) +
+                        " (select_device picks the device a thread launches on)");
+      void* data = a.device_data();
+      std::memcpy(out, &data, sizeof data);
+      const int n = a.ndim();
+      std::memcpy(out + 8, a.shape().data(), 8 * static_cast<size_t>(n));
+      std::memcpy(out + 8 + 8 * n, a.strides().data(), 8 * static_cast<size_t>(n));
+    } else {
+      convertScalar(args[i], p.scalarKind(), out);
+    }
+    pointers[i] = out;
+  }
+  const auto gx = static_cast<unsigned>(shape.grid.x), gy = static_cast<unsigned>(shape.grid.y),
+             gz = static_cast<unsigned>(shape.grid.z);
+  const auto bx = static_cast<unsigned>(shape.block.x), by = static_cast<unsigned>(shape.block.y),
+             bz = static_cast<unsigned>(shape.block.z);
+  const auto cuStream = static_cast<cuda::CUstream>(stream.handle());
+  if (!instance.cooperative) {
+    const cuda::CUresult r =
+        driver.cuLaunchKernel(instance.function, gx, gy, gz, bx, by, bz,
+                              static_cast<unsigned>(sharedBytes), cuStream, pointers, nullptr);
+    if (r != cuda::kCudaSuccess)
+      driver.check(r, "cuLaunchKernel", "kernel " + instance.description);
+    return;
+  }
+  // grid.sync() needs every block resident at once.
+  int perMultiprocessor = 0;
+  driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                   &perMultiprocessor, instance.function, static_cast<int>(threads), sharedBytes),
+               "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + instance.description);
+  const std::int64_t resident = std::int64_t{perMultiprocessor} * device.multiprocessors;
+  const std::int64_t blocks = shape.grid.x * shape.grid.y * shape.grid.z;
+  if (!device.cooperativeLaunch || blocks > resident)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel " + instance.description +
+                    " synchronizes its grid (cuda.cg.this_grid().sync()), so every block must be "
+                    "resident at once: " +
+                    (device.cooperativeLaunch
+                         ? "device " + std::to_string(device.id) + " holds at most " +
+                               std::to_string(resident) + " blocks of " + std::to_string(threads) +
+                               " threads, and the grid has " + std::to_string(blocks)
+                         : "device " + std::to_string(device.id) +
+                               " does not support cooperative launches"));
+  const cuda::CUresult r =
+      driver.cuLaunchCooperativeKernel(instance.function, gx, gy, gz, bx, by, bz,
+                                       static_cast<unsigned>(sharedBytes), cuStream, pointers);
+  if (r != cuda::kCudaSuccess)
+    driver.check(r, "cuLaunchCooperativeKernel", "kernel " + instance.description);
+}
+
 } // namespace
 
 const std::string& Kernel::name() const {
@@ -402,11 +628,11 @@ std::string Kernel::executionMode(std::span<const KernelArgument> args) const {
   return instanceFor(*state_, args, nullptr)->mode;
 }
 
-void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
-                        std::span<const KernelArgument> args) const {
-  currentBackend(); // PYK_BACKEND=cuda is an error here, not a silent fallback to the CPU
-  detail::validateLaunch(name(), shape, sharedBytes);
-  std::shared_ptr<detail::CpuKernelInstance> instance = instanceFor(*state_, args, &shape.block);
+namespace {
+
+void launchOnCpu(detail::KernelState& k, const LaunchShape& shape, std::size_t sharedBytes,
+                 std::span<const KernelArgument> args) {
+  std::shared_ptr<detail::CpuKernelInstance> instance = instanceFor(k, args, &shape.block);
   // Each argument as the generated code's C++ type: an array as pyk::Array (data pointer, shape,
   // strides in bytes, all 64-bit), a scalar as itself.
   struct alignas(16) Slot {
@@ -418,7 +644,7 @@ void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
     const NumbaType& p = instance->params[i];
     unsigned char* out = slots[i].bytes;
     if (p.isArray()) {
-      const AnyDeviceArray& a = args[i].array;
+      const AnyDeviceArray& a = *args[i].array;
       void* data = a.device_data();
       std::memcpy(out, &data, sizeof data);
       for (int d = 0; d < a.ndim(); ++d) {
@@ -438,6 +664,51 @@ void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
                         static_cast<std::uint32_t>(shape.block.z)};
   cpu::runKernel(instance->entry, grid, block, instance->staticSharedBytes, sharedBytes,
                  pointers.data());
+}
+
+// The backend a launch runs on: its arrays' (all on one), else the current one.
+Backend launchBackend(const std::string& kernel, std::span<const KernelArgument> args) {
+  const AnyDeviceArray* first = nullptr;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind != KernelArgument::Kind::Array)
+      continue;
+    if (args[i].array->empty())
+      throw Error(ErrorKind::InvalidArgument, "kernel `" + kernel + "`: argument " +
+                                                  std::to_string(i) +
+                                                  " is an empty (default-constructed) array");
+    if (first == nullptr)
+      first = args[i].array;
+    else if (args[i].array->backend() != first->backend())
+      throw Error(ErrorKind::InvalidArgument,
+                  "kernel `" + kernel + "`: argument " + std::to_string(i) +
+                      " is an array on the " + backendName(args[i].array->backend()) +
+                      " backend, but an earlier one is on the " + backendName(first->backend()) +
+                      " backend; a launch runs where all its arrays are");
+  }
+  return first != nullptr ? first->backend() : currentBackend();
+}
+
+} // namespace
+
+void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
+                        std::span<const KernelArgument> args, const Stream& stream) const {
+  if (launchBackend(name(), args) == Backend::Cuda) {
+    detail::validateLaunch(
+        name(), shape, sharedBytes,
+        static_cast<std::size_t>(cuda::currentDevice().maxSharedBytesPerBlockOptin));
+    launchOnCuda(*state_, shape, sharedBytes, args, stream);
+  } else {
+    detail::validateLaunch(name(), shape, sharedBytes);
+    launchOnCpu(*state_, shape, sharedBytes, args);
+  }
+}
+
+std::string Kernel::cudaSource(std::span<const KernelArgument> args) const {
+  return cudaInstanceFor(*state_, args, cuda::currentDevice()).source;
+}
+
+std::string Kernel::cudaTarget(std::span<const KernelArgument> args) const {
+  return cudaInstanceFor(*state_, args, cuda::currentDevice()).target;
 }
 
 } // namespace pyk

@@ -8,7 +8,6 @@ namespace {
 constexpr std::int64_t kMaxGrid[3] = {2147483647, 65535, 65535};
 constexpr std::int64_t kMaxBlock[3] = {1024, 1024, 64};
 constexpr std::int64_t kMaxThreadsPerBlock = 1024;
-constexpr std::size_t kMaxSharedBytes = 48 * 1024;
 
 std::string describe(const Dim3& d) {
   return "(" + std::to_string(d.x) + ", " + std::to_string(d.y) + ", " + std::to_string(d.z) + ")";
@@ -16,11 +15,17 @@ std::string describe(const Dim3& d) {
 
 } // namespace
 
-void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t sharedBytes) {
-  const std::string prefix = "cannot launch `" + kernel + "`: ";
-  const char* axes = "xyz";
+void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t sharedBytes,
+                    std::size_t maxSharedBytes) {
   const std::int64_t grid[3] = {shape.grid.x, shape.grid.y, shape.grid.z};
   const std::int64_t block[3] = {shape.block.x, shape.block.y, shape.block.z};
+  bool ok = sharedBytes <= maxSharedBytes;
+  for (int a = 0; a < 3; ++a)
+    ok = ok && grid[a] >= 1 && grid[a] <= kMaxGrid[a] && block[a] >= 1 && block[a] <= kMaxBlock[a];
+  if (ok && block[0] * block[1] * block[2] <= kMaxThreadsPerBlock)
+    return; // the common case builds no message
+  const std::string prefix = "cannot launch `" + kernel + "`: ";
+  const char* axes = "xyz";
   for (int a = 0; a < 3; ++a) {
     if (grid[a] < 1 || grid[a] > kMaxGrid[a])
       throw Error(ErrorKind::InvalidLaunch,
@@ -40,11 +45,12 @@ void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::si
                 prefix + "the block " + describe(shape.block) + " has " + std::to_string(threads) +
                     " threads; CUDA allows at most " + std::to_string(kMaxThreadsPerBlock) +
                     " per block (maxThreadsPerBlock)");
-  if (sharedBytes > kMaxSharedBytes)
-    throw Error(ErrorKind::InvalidLaunch,
-                prefix + std::to_string(sharedBytes) +
-                    " bytes of dynamic shared memory; a block may have at most " +
-                    std::to_string(kMaxSharedBytes) + " (sharedMemPerBlock)");
+  throw Error(ErrorKind::InvalidLaunch,
+              prefix + std::to_string(sharedBytes) +
+                  " bytes of dynamic shared memory; a block may have at most " +
+                  std::to_string(maxSharedBytes) +
+                  (maxSharedBytes == 48 * 1024 ? " (sharedMemPerBlock)"
+                                               : " on this device (sharedMemPerBlockOptin)"));
 }
 
 } // namespace pyk::detail

@@ -50,10 +50,15 @@ Kernel Module::operator[](const std::string& name) const {
         throw Error(ErrorKind::InvalidArgument,
                     state_->file.path() + ": `" + name +
                         "` is a device function; only kernels and ufuncs are launched");
-      auto k = std::make_shared<detail::KernelState>();
-      k->module = state_;
-      k->function = &f;
-      return Kernel(std::move(k));
+      std::lock_guard lock(state_->kernelsMutex);
+      std::shared_ptr<detail::KernelState>& k = state_->kernels[name];
+      if (k == nullptr) {
+        k = std::make_shared<detail::KernelState>();
+        k->module = state_.get();
+        k->function = &f;
+      }
+      // The handle keeps the module (and so its kernels' states) alive.
+      return Kernel(std::shared_ptr<detail::KernelState>(state_, k.get()));
     }
   std::string known;
   for (const std::string& n : kernelNames())

@@ -2,6 +2,9 @@
 // for specialization) and, per kernel, the specializations compiled so far.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -10,6 +13,7 @@
 
 #include "cpu/CpuEngine.h"
 #include "cpu/SharedObject.h"
+#include "cuda/CudaContext.h"
 #include "diag/SourceFile.h"
 #include "pyk/kernel.hpp"
 #include "sema/ResolvedModule.h"
@@ -17,12 +21,18 @@
 
 namespace pyk::detail {
 
+struct KernelState;
+
 struct ModuleState {
   explicit ModuleState(SourceFile f) : file(std::move(f)) {}
   SourceFile file;
   ParseResult parsed;
   sema::ResolvedModule resolved;
   std::mutex compileMutex; // the front end and code generation run one at a time per module
+  // Each kernel's state, made at its first module["name"] and kept with the module, so that every
+  // Kernel handle of one kernel shares its compiled specializations.
+  std::mutex kernelsMutex;
+  std::map<std::string, std::shared_ptr<KernelState>> kernels;
 };
 
 // One specialization, compiled and loaded for the CPU backend.
@@ -35,13 +45,53 @@ struct CpuKernelInstance {
   std::vector<sema::NumbaType> params;
 };
 
+// One specialization, compiled and loaded on one CUDA device.
+struct CudaKernelInstance {
+  CudaKernelInstance() = default;
+  CudaKernelInstance(const CudaKernelInstance&) = delete;
+  CudaKernelInstance& operator=(const CudaKernelInstance&) = delete;
+  ~CudaKernelInstance(); // unloads the module
+
+  std::string description; // `name(float32[::1], int64)`
+  std::string source;      // the CUDA C++ unit
+  std::string target;      // "cubin sm_90" / "ptx compute_90"
+  const cuda::DeviceContext* device = nullptr;
+  cuda::CUmodule module = nullptr;
+  cuda::CUfunction function = nullptr;
+  bool cooperative = false;
+  int maxThreadsPerBlock = 1024; // the function's own limit (registers may lower it)
+  int staticSharedBytes = 0;
+  std::atomic<int> dynamicSharedAllowed{48 * 1024}; // raised with cuFuncSetAttribute on demand
+  std::vector<sema::NumbaType> params;              // what the entry point reads
+};
+
+// The argument types of a launch, packed: what finds a compiled specialization without building
+// a string. Launches with more arguments than it holds take the slower, string-keyed path.
+struct ArgumentSignature {
+  static constexpr int kMaxArguments = 32;
+  int count = 0;
+  std::uint16_t codes[kMaxArguments]{};
+  bool operator==(const ArgumentSignature& o) const {
+    return count == o.count && std::equal(codes, codes + count, o.codes);
+  }
+};
+
 struct KernelState {
-  std::shared_ptr<ModuleState> module;
+  ModuleState* module = nullptr; // the module owns its kernels' states
   const sema::CompiledFunction* function = nullptr;
-  std::mutex mutex; // guards instances
+  std::mutex mutex; // guards instances and cudaInstances
   // By argument types (and environment flags), plus the block shape for split-mode kernels.
   std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances;
   std::set<std::string> shapedTypes; // argument types whose kernel runs in split mode
+  // CUDA: by device, argument types and flags.
+  std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
+  struct RecentCuda {
+    ArgumentSignature signature;
+    const cuda::DeviceContext* device;
+    bool boundsCheck;
+    CudaKernelInstance* instance;
+  };
+  std::vector<RecentCuda> recentCuda; // the instances launched so far, found by signature
 };
 
 } // namespace pyk::detail

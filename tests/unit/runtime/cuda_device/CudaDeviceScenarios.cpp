@@ -60,10 +60,16 @@ TEST(TwoFakeDevices, SelectDeviceMakesItsPrimaryContextCurrent) {
             "select_device(2): there are 2 CUDA devices (ids 0 to 1)");
 }
 
-TEST(TwoFakeDevices, KernelsStillRunOnTheCpuAndAskingForCudaSaysWhy) {
+// PYK_LIBNVRTC names a missing file: with devices but no compiler, auto is the CPU.
+TEST(TwoFakeDevices, WithoutNvrtcKernelsRunOnTheCpuAndAskingForCudaSaysWhy) {
   EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cpu);
-  EXPECT_EQ(errorOf(backendCuda), "PYK_BACKEND=cuda: this pyk cannot launch kernels on CUDA "
-                                  "devices yet; unset PYK_BACKEND or set it to cpu");
+  const std::string message = errorOf(backendCuda);
+  EXPECT_EQ(message.rfind("PYK_BACKEND=cuda: NVRTC, the CUDA toolkit's run-time compiler, cannot "
+                          "be loaded (tried /nonexistent/libnvrtc.so;",
+                          0),
+            0u)
+      << message;
+  EXPECT_EQ(pyk::cudaUnavailable().rfind("NVRTC", 0), 0u);
 }
 
 // PYK_LIBCUDA: the fake driver, PYK_FAKE_CUDA_FAIL_INIT set.

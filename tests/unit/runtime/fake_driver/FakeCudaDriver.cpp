@@ -1,11 +1,21 @@
-// FakeCudaDriver: a stand-in libcuda for the tests of the runtime's Driver API loading, on machines
+// FakeCudaDriver: a stand-in libcuda for the tests of the runtime's CUDA backend on machines
 // without an NVIDIA driver. It exports the entry points pyk resolves and reports two devices
 // ("pyk fake H100" with compute capability 9.0, 132 multiprocessors and 80 GiB; "pyk fake A100",
-// 8.0, 108, 40 GiB). With PYK_FAKE_CUDA_FAIL_INIT set, cuInit fails with CUDA_ERROR_NO_DEVICE.
+// 8.0, 108, 40 GiB). Device and managed memory are host memory it tracks (copies check that they
+// stay inside an allocation); a module is the image's text, whose `extern "C"` entry signatures
+// tell the size of each kernel parameter; a launch runs nothing but records its function,
+// configuration and parameter bytes, which the tests read through the pykFake* functions.
+// With PYK_FAKE_CUDA_FAIL_INIT set, cuInit fails with CUDA_ERROR_NO_DEVICE; with
+// PYK_FAKE_CUDA_FAIL=<entry point>, that entry point fails with CUDA_ERROR_LAUNCH_FAILED.
 // A test library built with the tests, never installed.
+#include <chrono>
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
 
 extern "C" {
 
@@ -22,6 +32,9 @@ constexpr CUresult kInvalidValue = 1;
 constexpr CUresult kNotInitialized = 3;
 constexpr CUresult kNoDevice = 100;
 constexpr CUresult kInvalidDevice = 101;
+constexpr CUresult kInvalidImage = 200;
+constexpr CUresult kNotFound = 500;
+constexpr CUresult kLaunchFailed = 719;
 bool initialised = false;
 CUctx_st contexts[2] = {{0}, {1}};
 CUcontext current = nullptr;
@@ -72,6 +85,18 @@ __attribute__((visibility("default"))) CUresult cuDeviceGetAttribute(int* value,
   case 16:
     *value = kDevices[device].multiprocessors;
     return kSuccess;
+  case 1:
+    *value = 1024;
+    return kSuccess;
+  case 8:
+    *value = 48 * 1024;
+    return kSuccess;
+  case 95:
+    *value = 1;
+    return kSuccess;
+  case 97:
+    *value = 227 * 1024;
+    return kSuccess;
   case 75:
     *value = kDevices[device].major;
     return kSuccess;
@@ -116,7 +141,11 @@ struct FakeError {
 constexpr FakeError kErrors[] = {
     {kNoDevice, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
     {kInvalidDevice, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
-    {kNotInitialized, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"}};
+    {kNotInitialized, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
+    {kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {kInvalidImage, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
+    {kNotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {kLaunchFailed, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"}};
 const FakeError* errorOf(CUresult result) {
   for (const FakeError& e : kErrors)
     if (e.code == result)
@@ -139,6 +168,379 @@ __attribute__((visibility("default"))) CUresult cuGetErrorString(CUresult result
     return kInvalidValue;
   *text = e->text;
   return kSuccess;
+}
+
+// ---- memory, streams, events, modules, launches ----------------------------------------------
+
+using CUdeviceptr = unsigned long long;
+struct CUstream_st {
+  int id;
+};
+struct CUevent_st {
+  bool recorded = false;
+  std::chrono::steady_clock::time_point time{};
+};
+struct CUmod_st {
+  std::string image;
+};
+struct CUfunc_st {
+  std::string name;
+  std::vector<std::size_t> paramSizes;
+  int maxDynamicShared = 0;
+};
+
+namespace {
+std::mutex mutex;
+struct Allocation {
+  std::size_t bytes;
+  int device;
+  bool managed;
+  bool host;
+};
+std::map<char*, Allocation>& allocations() {
+  static auto* map = new std::map<char*, Allocation>;
+  return *map;
+}
+int moduleLoads = 0;
+int launches = 0;
+struct LaunchRecord {
+  std::string function;
+  unsigned grid[3], block[3], shared;
+  void* stream;
+  bool cooperative;
+  int device;
+  std::vector<std::vector<unsigned char>> params;
+};
+LaunchRecord lastLaunch;
+
+bool failing(const char* call) {
+  const char* f = std::getenv("PYK_FAKE_CUDA_FAIL");
+  return f != nullptr && std::strcmp(f, call) == 0;
+}
+
+// The allocation holding [p, p + bytes), if any.
+const Allocation* inside(const void* p, std::size_t bytes) {
+  auto& m = allocations();
+  auto it = m.upper_bound(static_cast<char*>(const_cast<void*>(p)));
+  if (it == m.begin())
+    return nullptr;
+  --it;
+  const char* c = static_cast<const char*>(p);
+  if (c >= it->first && c + bytes <= it->first + it->second.bytes)
+    return &it->second;
+  return nullptr;
+}
+
+CUresult allocate(void** out, std::size_t bytes, bool managed, bool host) {
+  if (bytes == 0)
+    return kInvalidValue;
+  char* p = static_cast<char*>(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
+  std::lock_guard lock(mutex);
+  allocations()[p] = {bytes, current != nullptr ? current->device : 0, managed, host};
+  *out = p;
+  return kSuccess;
+}
+
+CUresult release(void* p, bool host) {
+  std::lock_guard lock(mutex);
+  auto it = allocations().find(static_cast<char*>(p));
+  if (it == allocations().end() || it->second.host != host)
+    return kInvalidValue;
+  allocations().erase(it);
+  std::free(p);
+  return kSuccess;
+}
+
+// The size of each parameter of `name`'s definition in the image: `extern "C" __global__ void
+// name(pyk::Array<T, N, L> a, T b, ...)`.
+std::vector<std::size_t> paramSizesOf(const std::string& image, const std::string& name) {
+  const std::size_t at = image.find(" " + name + "(");
+  std::vector<std::size_t> sizes;
+  if (at == std::string::npos)
+    return sizes;
+  std::size_t i = at + name.size() + 2;
+  int depth = 0;
+  std::string param;
+  auto finish = [&] {
+    std::size_t first = param.find_first_not_of(' ');
+    if (first == std::string::npos)
+      return;
+    param = param.substr(first);
+    if (param.rfind("pyk::Array<", 0) == 0) {
+      const std::size_t comma = param.find(", ");
+      const int n = std::atoi(param.c_str() + comma + 2);
+      sizes.push_back(8 + 16 * static_cast<std::size_t>(n));
+    } else {
+      static const std::pair<const char*, std::size_t> kScalars[] = {
+          {"pyk::float32 ", 4},   {"pyk::float64 ", 8},    {"pyk::int8 ", 1},  {"pyk::int16 ", 2},
+          {"pyk::int32 ", 4},     {"pyk::int64 ", 8},      {"pyk::uint8 ", 1}, {"pyk::uint16 ", 2},
+          {"pyk::uint32 ", 4},    {"pyk::uint64 ", 8},     {"bool ", 1},       {"pyk::boolean ", 1},
+          {"pyk::complex64 ", 8}, {"pyk::complex128 ", 16}};
+      std::size_t size = 0;
+      for (const auto& [type, bytes] : kScalars)
+        if (param.rfind(type, 0) == 0)
+          size = bytes;
+      sizes.push_back(size); // 0: a type this fake does not know; the test sees it
+    }
+    param.clear();
+  };
+  for (; i < image.size(); ++i) {
+    const char c = image[i];
+    if (c == '<')
+      ++depth;
+    if (c == '>')
+      --depth;
+    if (c == ')' && depth == 0)
+      break;
+    if (c == ',' && depth == 0) {
+      finish();
+      continue;
+    }
+    param += c;
+  }
+  finish();
+  return sizes;
+}
+} // namespace
+
+#define PYK_FAKE extern "C" __attribute__((visibility("default")))
+
+PYK_FAKE CUresult cuCtxGetCurrent(CUcontext* context) {
+  *context = current;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuCtxSynchronize() {
+  return failing("cuCtxSynchronize") ? kLaunchFailed : kSuccess;
+}
+PYK_FAKE CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
+  if (failing("cuMemAlloc_v2"))
+    return kLaunchFailed;
+  void* p = nullptr;
+  const CUresult r = allocate(&p, bytes, false, false);
+  *pointer = reinterpret_cast<CUdeviceptr>(p);
+  return r;
+}
+PYK_FAKE CUresult cuMemAllocManaged(CUdeviceptr* pointer, std::size_t bytes, unsigned) {
+  void* p = nullptr;
+  const CUresult r = allocate(&p, bytes, true, false);
+  *pointer = reinterpret_cast<CUdeviceptr>(p);
+  return r;
+}
+PYK_FAKE CUresult cuMemAllocHost_v2(void** pointer, std::size_t bytes) {
+  return allocate(pointer, bytes, false, true);
+}
+PYK_FAKE CUresult cuMemFree_v2(CUdeviceptr pointer) {
+  return release(reinterpret_cast<void*>(pointer), false);
+}
+PYK_FAKE CUresult cuMemFreeHost(void* pointer) {
+  return release(pointer, true);
+}
+namespace {
+CUresult copy(void* to, const void* from, std::size_t bytes, bool toDevice, bool fromDevice) {
+  std::lock_guard lock(mutex);
+  const Allocation* t = inside(to, bytes);
+  const Allocation* f = inside(from, bytes);
+  if ((toDevice && (t == nullptr || t->host)) || (fromDevice && (f == nullptr || f->host)))
+    return kInvalidValue;
+  std::memmove(to, from, bytes);
+  return kSuccess;
+}
+} // namespace
+PYK_FAKE CUresult cuMemcpyHtoD_v2(CUdeviceptr to, const void* from, std::size_t bytes) {
+  return copy(reinterpret_cast<void*>(to), from, bytes, true, false);
+}
+PYK_FAKE CUresult cuMemcpyDtoH_v2(void* to, CUdeviceptr from, std::size_t bytes) {
+  return copy(to, reinterpret_cast<void*>(from), bytes, false, true);
+}
+PYK_FAKE CUresult cuMemcpyDtoD_v2(CUdeviceptr to, CUdeviceptr from, std::size_t bytes) {
+  return copy(reinterpret_cast<void*>(to), reinterpret_cast<void*>(from), bytes, true, true);
+}
+PYK_FAKE CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t bytes,
+                                       CUstream_st*) {
+  return cuMemcpyHtoD_v2(to, from, bytes);
+}
+PYK_FAKE CUresult cuMemcpyDtoHAsync_v2(void* to, CUdeviceptr from, std::size_t bytes,
+                                       CUstream_st*) {
+  return cuMemcpyDtoH_v2(to, from, bytes);
+}
+PYK_FAKE CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t bytes,
+                                       CUstream_st*) {
+  return cuMemcpyDtoD_v2(to, from, bytes);
+}
+PYK_FAKE CUresult cuPointerGetAttribute(void* value, int attribute, CUdeviceptr pointer) {
+  std::lock_guard lock(mutex);
+  const Allocation* a = inside(reinterpret_cast<void*>(pointer), 1);
+  if (a == nullptr)
+    return kInvalidValue;
+  switch (attribute) {
+  case 2: // memory type: host 1, device 2
+    *static_cast<unsigned*>(value) = a->host ? 1 : 2;
+    return kSuccess;
+  case 8:
+    *static_cast<int*>(value) = a->managed ? 1 : 0;
+    return kSuccess;
+  case 9:
+    *static_cast<int*>(value) = a->device;
+    return kSuccess;
+  default:
+    return kInvalidValue;
+  }
+}
+PYK_FAKE CUresult cuStreamCreate(CUstream_st** stream, unsigned) {
+  static int next = 1;
+  *stream = new CUstream_st{next++};
+  return kSuccess;
+}
+PYK_FAKE CUresult cuStreamDestroy_v2(CUstream_st* stream) {
+  delete stream;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuStreamSynchronize(CUstream_st*) {
+  return failing("cuStreamSynchronize") ? kLaunchFailed : kSuccess;
+}
+PYK_FAKE CUresult cuStreamQuery(CUstream_st*) {
+  return kSuccess;
+}
+PYK_FAKE CUresult cuStreamWaitEvent(CUstream_st*, CUevent_st*, unsigned) {
+  return kSuccess;
+}
+PYK_FAKE CUresult cuEventCreate(CUevent_st** event, unsigned) {
+  *event = new CUevent_st;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuEventDestroy_v2(CUevent_st* event) {
+  delete event;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuEventRecord(CUevent_st* event, CUstream_st*) {
+  event->recorded = true;
+  event->time = std::chrono::steady_clock::now();
+  return kSuccess;
+}
+PYK_FAKE CUresult cuEventSynchronize(CUevent_st*) {
+  return kSuccess;
+}
+PYK_FAKE CUresult cuEventQuery(CUevent_st*) {
+  return kSuccess;
+}
+PYK_FAKE CUresult cuEventElapsedTime_v2(float* ms, CUevent_st* start, CUevent_st* end) {
+  if (!start->recorded || !end->recorded)
+    return kInvalidValue;
+  *ms = std::chrono::duration<float, std::milli>(end->time - start->time).count();
+  return kSuccess;
+}
+PYK_FAKE CUresult cuModuleLoadData(CUmod_st** module, const void* image) {
+  if (failing("cuModuleLoadData"))
+    return kInvalidImage;
+  std::lock_guard lock(mutex);
+  ++moduleLoads;
+  *module = new CUmod_st{static_cast<const char*>(image)};
+  return kSuccess;
+}
+PYK_FAKE CUresult cuModuleUnload(CUmod_st* module) {
+  delete module;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuModuleGetFunction(CUfunc_st** function, CUmod_st* module, const char* name) {
+  if (module->image.find(std::string(" ") + name + "(") == std::string::npos)
+    return kNotFound;
+  *function = new CUfunc_st{name, paramSizesOf(module->image, name), 0}; // leaked, as a test may
+  return kSuccess;
+}
+PYK_FAKE CUresult cuFuncGetAttribute(int* value, int attribute, CUfunc_st*) {
+  switch (attribute) {
+  case 0: // max threads per block
+    *value = 1024;
+    return kSuccess;
+  case 1: // static shared bytes
+    *value = 0;
+    return kSuccess;
+  default:
+    return kInvalidValue;
+  }
+}
+PYK_FAKE CUresult cuFuncSetAttribute(CUfunc_st* function, int attribute, int value) {
+  if (attribute != 8 || value > 227 * 1024)
+    return kInvalidValue;
+  function->maxDynamicShared = value;
+  return kSuccess;
+}
+namespace {
+CUresult launch(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                unsigned bz, unsigned shared, CUstream_st* stream, void** params,
+                bool cooperative) {
+  if (shared > 48 * 1024 && static_cast<int>(shared) > f->maxDynamicShared)
+    return kInvalidValue;
+  std::lock_guard lock(mutex);
+  ++launches;
+  lastLaunch = {f->name,
+                {gx, gy, gz},
+                {bx, by, bz},
+                shared,
+                stream,
+                cooperative,
+                current != nullptr ? current->device : -1,
+                {}};
+  for (std::size_t i = 0; i < f->paramSizes.size(); ++i) {
+    const auto* p = static_cast<const unsigned char*>(params[i]);
+    lastLaunch.params.emplace_back(p, p + f->paramSizes[i]);
+  }
+  return kSuccess;
+}
+} // namespace
+PYK_FAKE CUresult cuLaunchKernel(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                 unsigned by, unsigned bz, unsigned shared, CUstream_st* stream,
+                                 void** params, void**) {
+  if (failing("cuLaunchKernel"))
+    return kLaunchFailed;
+  return launch(f, gx, gy, gz, bx, by, bz, shared, stream, params, false);
+}
+PYK_FAKE CUresult cuLaunchCooperativeKernel(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz,
+                                            unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                                            CUstream_st* stream, void** params) {
+  return launch(f, gx, gy, gz, bx, by, bz, shared, stream, params, true);
+}
+PYK_FAKE CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, CUfunc_st*,
+                                                              int blockSize, std::size_t) {
+  *blocks = blockSize > 0 ? 2048 / blockSize : 0;
+  return kSuccess;
+}
+
+// ---- what the tests read ----------------------------------------------------------------------
+PYK_FAKE int pykFakeModuleLoads() {
+  std::lock_guard lock(mutex);
+  return moduleLoads;
+}
+PYK_FAKE int pykFakeLaunches() {
+  std::lock_guard lock(mutex);
+  return launches;
+}
+PYK_FAKE std::size_t pykFakeLiveAllocations() {
+  std::lock_guard lock(mutex);
+  return allocations().size();
+}
+// The last launch: its function's name, grid and block (x, y, z each), dynamic shared bytes,
+// stream, whether cooperative, the device whose context was current.
+PYK_FAKE const char* pykFakeLastFunction() {
+  return lastLaunch.function.c_str();
+}
+PYK_FAKE void pykFakeLastConfiguration(unsigned* grid, unsigned* block, unsigned* shared,
+                                       void** stream, int* cooperative, int* device) {
+  for (int i = 0; i < 3; ++i) {
+    grid[i] = lastLaunch.grid[i];
+    block[i] = lastLaunch.block[i];
+  }
+  *shared = lastLaunch.shared;
+  *stream = lastLaunch.stream;
+  *cooperative = lastLaunch.cooperative ? 1 : 0;
+  *device = lastLaunch.device;
+}
+// Parameter i of the last launch: its bytes (null past the last), and their count.
+PYK_FAKE const unsigned char* pykFakeLastParameter(int i, std::size_t* bytes) {
+  if (i < 0 || static_cast<std::size_t>(i) >= lastLaunch.params.size())
+    return nullptr;
+  *bytes = lastLaunch.params[static_cast<std::size_t>(i)].size();
+  return lastLaunch.params[static_cast<std::size_t>(i)].data();
 }
 
 } // extern "C"

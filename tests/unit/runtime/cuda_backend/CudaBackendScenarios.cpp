@@ -1,0 +1,357 @@
+// CudaBackendScenarios: the CUDA backend end to end against the fake driver and the fake NVRTC
+// (tests/unit/runtime/fake_driver, fake_nvrtc): arrays in device, managed and pinned memory,
+// views, copies, streams and events; kernels compiled, cached on disk and in memory, loaded and
+// launched with their arguments laid out as the generated entry points read them; and the errors
+// a user can cause. CTest runs it with PYK_LIBCUDA and PYK_LIBNVRTC naming the fakes; the disk
+// cache is a fresh folder per run. What a real GPU computes is the `gpu` tests' part.
+#include "pyk/pyk.hpp"
+
+#include <gtest/gtest.h>
+
+#include <dlfcn.h>
+#include <stdlib.h>
+
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace {
+
+// The fakes' own functions.
+struct Fakes {
+  Fakes() {
+    driver = ::dlopen(std::getenv("PYK_LIBCUDA"), RTLD_NOW | RTLD_NOLOAD);
+    nvrtc = ::dlopen(std::getenv("PYK_LIBNVRTC"), RTLD_NOW);
+  }
+  template <typename F>
+  F* get(void* library, const char* name) const {
+    void* f = library != nullptr ? ::dlsym(library, name) : nullptr;
+    if (f == nullptr)
+      throw std::runtime_error(std::string("the fake has no ") + name);
+    return reinterpret_cast<F*>(f);
+  }
+  int moduleLoads() const { return get<int()>(driver, "pykFakeModuleLoads")(); }
+  int launches() const { return get<int()>(driver, "pykFakeLaunches")(); }
+  int compiles() const { return get<int()>(nvrtc, "pykFakeNvrtcCompiles")(); }
+  std::size_t liveAllocations() const {
+    return get<std::size_t()>(driver, "pykFakeLiveAllocations")();
+  }
+  std::string lastFunction() const { return get<const char*()>(driver, "pykFakeLastFunction")(); }
+  std::vector<unsigned char> parameter(int i) const {
+    std::size_t n = 0;
+    const unsigned char* p =
+        get<const unsigned char*(int, std::size_t*)>(driver, "pykFakeLastParameter")(i, &n);
+    return p == nullptr ? std::vector<unsigned char>{} : std::vector<unsigned char>(p, p + n);
+  }
+  struct Configuration {
+    unsigned grid[3], block[3], shared;
+    void* stream;
+    int cooperative, device;
+  };
+  Configuration configuration() const {
+    Configuration c{};
+    get<void(unsigned*, unsigned*, unsigned*, void**, int*, int*)>(
+        driver, "pykFakeLastConfiguration")(c.grid, c.block, &c.shared, &c.stream, &c.cooperative,
+                                            &c.device);
+    return c;
+  }
+  void* driver = nullptr;
+  void* nvrtc = nullptr;
+};
+
+const Fakes& fakes() {
+  static Fakes f;
+  return f;
+}
+
+template <typename T>
+T read(const std::vector<unsigned char>& bytes, std::size_t offset) {
+  T v{};
+  std::memcpy(&v, bytes.data() + offset, sizeof v);
+  return v;
+}
+
+std::string errorOf(const std::function<void()>& f, pyk::ErrorKind kind) {
+  try {
+    f();
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), kind) << e.what();
+    return e.what();
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+
+const char* const kVectorAdd = R"(from numba import cuda
+
+
+@cuda.jit
+def vector_add(a, b, c):
+    i = cuda.grid(1)
+    if i < c.size:
+        c[i] = a[i] + b[i]
+
+
+@cuda.jit
+def scale(x, s):
+    i, j = cuda.grid(2)
+    if i < x.shape[0] and j < x.shape[1]:
+        x[i, j] *= s
+
+
+@cuda.jit
+def whole_grid(x):
+    g = cuda.cg.this_grid()
+    x[cuda.grid(1)] = 1.0
+    g.sync()
+)";
+
+TEST(CudaBackend, AutoPicksCudaAndArraysLiveInDeviceMemory) {
+  EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cuda);
+  EXPECT_EQ(pyk::cudaUnavailable(), "");
+  const std::size_t before = fakes().liveAllocations();
+  {
+    std::vector<float> host(1000);
+    std::iota(host.begin(), host.end(), 0.5f);
+    pyk::DeviceArray<float> a = pyk::to_device(host);
+    EXPECT_EQ(a.untyped().backend(), pyk::Backend::Cuda);
+    EXPECT_EQ(a.untyped().memory_kind(), pyk::MemoryKind::Device);
+    EXPECT_EQ(a.untyped().device_id(), 0);
+    EXPECT_EQ(a.host_data(), nullptr);
+    EXPECT_EQ(fakes().liveAllocations(), before + 1);
+    EXPECT_EQ(a.copy_to_host(), host);
+    pyk::DeviceArray<float> b = pyk::device_array_like(a);
+    b.copy_from_device(a);
+    EXPECT_EQ(b.copy_to_host(), host);
+  }
+  EXPECT_EQ(fakes().liveAllocations(), before); // freed with the last reference
+}
+
+TEST(CudaBackend, StridedViewsCopyTheirOwnElements) {
+  std::vector<std::int32_t> host(4 * 6);
+  std::iota(host.begin(), host.end(), 0);
+  pyk::DeviceArray<std::int32_t, 2> m = pyk::to_device<std::int32_t, 2>(host, {4, 6});
+  // m[1:4:2, ::-2]
+  pyk::DeviceArray<std::int32_t, 2> v = m.slice(0, 1, 4, 2).slice(1, -1, -7, -2);
+  EXPECT_EQ(v.shape(), (std::array<std::int64_t, 2>{2, 3}));
+  EXPECT_EQ(v.copy_to_host(), (std::vector<std::int32_t>{11, 9, 7, 23, 21, 19}));
+  const std::vector<std::int32_t> row2 = m[2].copy_to_host();
+  EXPECT_EQ(row2, (std::vector<std::int32_t>{12, 13, 14, 15, 16, 17}));
+  const std::vector<std::int32_t> column = m.transpose()[5].copy_to_host();
+  EXPECT_EQ(column, (std::vector<std::int32_t>{5, 11, 17, 23}));
+  // Writing through a view changes only its elements.
+  const std::vector<std::int32_t> minus{-1, -2, -3, -4, -5, -6};
+  v.copy_from_host(minus.data());
+  std::vector<std::int32_t> want = host;
+  want[11] = -1, want[9] = -2, want[7] = -3, want[23] = -4, want[21] = -5, want[19] = -6;
+  EXPECT_EQ(m.copy_to_host(), want);
+  EXPECT_TRUE(errorOf([&] { (void)m.slice(1, 0, 6, 0); }, pyk::ErrorKind::InvalidArgument)
+                  .find("the step is 0") != std::string::npos);
+}
+
+TEST(CudaBackend, ManagedPinnedAndExternalMemory) {
+  pyk::DeviceArray<double> managed = pyk::managed_array<double>(8);
+  EXPECT_EQ(managed.untyped().memory_kind(), pyk::MemoryKind::Managed);
+  ASSERT_NE(managed.host_data(), nullptr);
+  managed.host_data()[3] = 2.5;
+  EXPECT_EQ(managed.copy_to_host()[3], 2.5);
+
+  pyk::PinnedHostArray<float> pinned = pyk::pinned_array<float>(16);
+  std::iota(pinned.begin(), pinned.end(), 1.0f);
+  pyk::Stream s = pyk::stream();
+  EXPECT_NE(s.handle(), nullptr);
+  pyk::DeviceArray<float> a = pyk::device_array<float>(16);
+  a.copy_from_host(pinned.data(), s);
+  std::vector<float> back(16);
+  a.copy_to_host(back.data(), s);
+  s.synchronize();
+  EXPECT_EQ(back, std::vector<float>(pinned.begin(), pinned.end()));
+
+  // Memory another library allocated, viewed by pyk, kept alive by pyk while it needs it.
+  auto owner = std::make_shared<pyk::DeviceArray<float>>(pyk::device_array<float>(6));
+  pyk::DeviceArray<float, 2> wrapped =
+      pyk::from_device_pointer<float, 2>(owner->device_data(), {2, 3}, owner);
+  EXPECT_EQ(wrapped.untyped().memory_kind(), pyk::MemoryKind::External);
+  std::vector<float> six{1, 2, 3, 4, 5, 6};
+  wrapped.copy_from_host(six.data());
+  EXPECT_EQ(owner->copy_to_host(), six);
+  // Host memory is not device memory.
+  EXPECT_NE(errorOf([&] { (void)pyk::from_device_pointer<float, 1>(six.data(), {6}); },
+                    pyk::ErrorKind::InvalidArgument)
+                .find("not device memory the CUDA driver knows"),
+            std::string::npos);
+}
+
+TEST(CudaBackend, EventsTimeStreams) {
+  pyk::Stream s = pyk::stream();
+  pyk::Event start = pyk::event();
+  pyk::Event end = pyk::event();
+  start.record(s);
+  end.record(s);
+  EXPECT_GE(start.elapsed_time(end), 0.0f);
+  pyk::Event untimed = pyk::event(false);
+  untimed.record(s);
+  EXPECT_NE(errorOf([&] { (void)start.elapsed_time(untimed); }, pyk::ErrorKind::InvalidArgument)
+                .find("does not time"),
+            std::string::npos);
+  pyk::synchronize();
+  pyk::Stream external = pyk::Stream::external(s.handle());
+  EXPECT_EQ(external.handle(), s.handle());
+}
+
+TEST(CudaBackend, LaunchLaysOutArgumentsAsTheEntryPointReadsThem) {
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  pyk::DeviceArray<float> a = pyk::to_device(std::vector<float>(1000, 1.0f));
+  pyk::DeviceArray<float> b = pyk::to_device(std::vector<float>(1000, 2.0f));
+  pyk::DeviceArray<float> c = pyk::device_array<float>(1000);
+  pyk::Stream s = pyk::stream();
+  m["vector_add"].launch(4, 256, s)(a, b, c);
+  EXPECT_EQ(fakes().lastFunction(), "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32");
+  const Fakes::Configuration conf = fakes().configuration();
+  EXPECT_EQ(conf.grid[0], 4u);
+  EXPECT_EQ(conf.block[0], 256u);
+  EXPECT_EQ(conf.stream, s.handle());
+  EXPECT_EQ(conf.cooperative, 0);
+  const std::vector<unsigned char> p0 = fakes().parameter(0);
+  ASSERT_EQ(p0.size(), 24u); // data, shape[0], strides[0]
+  EXPECT_EQ(read<void*>(p0, 0), a.device_data());
+  EXPECT_EQ(read<std::int64_t>(p0, 8), 1000);
+  EXPECT_EQ(read<std::int64_t>(p0, 16), 4);
+  EXPECT_EQ(read<void*>(fakes().parameter(2), 0), c.device_data());
+
+  // A strided 2-D view and a scalar converted to the parameter's type (numba types a Python
+  // float argument as float64; an int64 passed for it is converted).
+  pyk::DeviceArray<float, 2> x = pyk::device_array<float, 2>({8, 10});
+  pyk::DeviceArray<float, 2> view = x.slice(1, 0, 10, 2);
+  m["scale"][pyk::LaunchShape{{1, 1}, {8, 5}}](view, 3.0);
+  EXPECT_EQ(fakes().lastFunction(), "pyk_k_scale__A2A_f32_f64");
+  const std::vector<unsigned char> v = fakes().parameter(0);
+  ASSERT_EQ(v.size(), 40u);
+  EXPECT_EQ(read<std::int64_t>(v, 8), 8);
+  EXPECT_EQ(read<std::int64_t>(v, 16), 5);
+  EXPECT_EQ(read<std::int64_t>(v, 24), 40);
+  EXPECT_EQ(read<std::int64_t>(v, 32), 8);
+  EXPECT_EQ(read<double>(fakes().parameter(1), 0), 3.0);
+}
+
+TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
+  const std::string source = std::string(kVectorAdd) + "\n# a unit of its own\n";
+  pyk::DeviceArray<float> a = pyk::device_array<float>(64);
+  const int compiles = fakes().compiles();
+  const int loads = fakes().moduleLoads();
+  {
+    const pyk::Module m = pyk::loads(source, "cached.pyk");
+    for (int i = 0; i < 3; ++i)
+      m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+    EXPECT_EQ(fakes().compiles(), compiles + 1);
+    EXPECT_EQ(fakes().moduleLoads(), loads + 1);
+    const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
+                                        pyk::KernelArgument::of(a)};
+    EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_90");
+    EXPECT_NE(m["vector_add"].cudaSource(args).find("extern \"C\" __global__ void "
+                                                    "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32"),
+              std::string::npos);
+  }
+  // A new module of the same source (as a new process would be): the disk cache has it.
+  const pyk::Module again = pyk::loads(source, "cached.pyk");
+  again["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+  EXPECT_EQ(fakes().compiles(), compiles + 1);
+  EXPECT_EQ(fakes().moduleLoads(), loads + 2);
+}
+
+TEST(CudaBackend, ADeviceNvrtcDoesNotKnowGetsPtx) {
+  pyk::select_device(1); // the fake A100 (8.0); the fake NVRTC knows 75, 80 and 90
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  pyk::DeviceArray<float> a = pyk::device_array<float>(64);
+  const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
+                                      pyk::KernelArgument::of(a)};
+  EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_80");
+  m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+  EXPECT_EQ(fakes().configuration().device, 1);
+  pyk::select_device(0);
+  // An array of device 1 cannot be launched on device 0.
+  EXPECT_NE(errorOf(
+                [&] {
+                  m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+                },
+                pyk::ErrorKind::InvalidArgument)
+                .find("is in the memory of device 1, but the launch runs on device 0"),
+            std::string::npos);
+}
+
+TEST(CudaBackend, FailingCallsNameTheCallTheKernelAndCudasError) {
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  pyk::DeviceArray<float> a = pyk::device_array<float>(64);
+  ::setenv("PYK_FAKE_CUDA_FAIL", "cuLaunchKernel", 1);
+  const std::string message = errorOf(
+      [&] {
+        m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+      },
+      pyk::ErrorKind::Device);
+  ::unsetenv("PYK_FAKE_CUDA_FAIL");
+  EXPECT_EQ(message, "cuLaunchKernel failed for kernel vector_add(float32[::1], float32[::1], "
+                     "float32[::1]) -> none: CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure");
+  ::setenv("PYK_FAKE_CUDA_FAIL", "cuMemAlloc_v2", 1);
+  const std::string alloc =
+      errorOf([] { (void)pyk::device_array<float>(10); }, pyk::ErrorKind::Device);
+  ::unsetenv("PYK_FAKE_CUDA_FAIL");
+  EXPECT_EQ(alloc, "cuMemAlloc failed for 40 bytes on device 0: CUDA_ERROR_LAUNCH_FAILED: "
+                   "unspecified launch failure");
+}
+
+TEST(CudaBackend, LaunchesOutsideTheDevicesLimitsAreRefused) {
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  pyk::DeviceArray<float> a = pyk::device_array<float>(64);
+  // Dynamic shared memory over 48 KiB is opted into; over the device's 227 KiB, refused.
+  m["vector_add"].launch(1, 64, pyk::Stream(), 100 * 1024)(a, a, a);
+  EXPECT_EQ(fakes().configuration().shared, 100u * 1024);
+  EXPECT_NE(errorOf([&] { m["vector_add"].launch(1, 64, pyk::Stream(), 228 * 1024)(a, a, a); },
+                    pyk::ErrorKind::InvalidLaunch)
+                .find("a block may have at most 232448 on this device (sharedMemPerBlockOptin)"),
+            std::string::npos);
+  // A grid that synchronizes is launched cooperatively, and only when every block fits.
+  m["whole_grid"][pyk::LaunchShape{132, 256}](a);
+  EXPECT_EQ(fakes().configuration().cooperative, 1);
+  const std::string tooMany = errorOf(
+      [&] {
+        m["whole_grid"][pyk::LaunchShape{2000, 256}](a);
+      },
+      pyk::ErrorKind::InvalidLaunch);
+  EXPECT_NE(tooMany.find("holds at most 1056 blocks of 256 threads, and the grid has 2000"),
+            std::string::npos)
+      << tooMany;
+}
+
+TEST(CudaBackend, ArraysOfTheCpuBackendAreNotMixedWithDeviceArrays) {
+  pyk::DeviceArray<float> onDevice = pyk::device_array<float>(8);
+  ::setenv("PYK_BACKEND", "cpu", 1);
+  pyk::DeviceArray<float> onHost = pyk::device_array<float>(8);
+  ::unsetenv("PYK_BACKEND");
+  EXPECT_EQ(onHost.untyped().backend(), pyk::Backend::Cpu);
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  EXPECT_NE(errorOf(
+                [&] {
+                  m["vector_add"][pyk::LaunchShape{1, 8}](onDevice, onHost, onDevice);
+                },
+                pyk::ErrorKind::InvalidArgument)
+                .find("argument 1 is an array on the cpu backend, but an earlier one is on the "
+                      "cuda backend"),
+            std::string::npos);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  // A disk cache of this run's own.
+  char folder[] = "/tmp/pyk-cuda-backend-XXXXXX";
+  if (::mkdtemp(folder) == nullptr)
+    return 2;
+  ::setenv("PYK_CACHE_DIR", folder, 1);
+  const int result = RUN_ALL_TESTS();
+  std::filesystem::remove_all(folder);
+  return result;
+}
