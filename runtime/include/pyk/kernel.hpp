@@ -128,6 +128,10 @@ public:
   // compiling and loading it if needed. For tests and tuning.
   std::string cudaSource(std::span<const KernelArgument> args) const;
   std::string cudaTarget(std::span<const KernelArgument> args) const;
+  // The CUfunction of that specialization on the current device, for launching it through the
+  // Driver API or capturing it in a CUDA graph (its parameters are the entry point's, as
+  // cudaSource shows).
+  void* cudaFunction(std::span<const KernelArgument> args) const;
 
 private:
   friend class Module;

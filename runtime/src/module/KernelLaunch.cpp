@@ -711,4 +711,8 @@ std::string Kernel::cudaTarget(std::span<const KernelArgument> args) const {
   return cudaInstanceFor(*state_, args, cuda::currentDevice()).target;
 }
 
+void* Kernel::cudaFunction(std::span<const KernelArgument> args) const {
+  return cudaInstanceFor(*state_, args, cuda::currentDevice()).function;
+}
+
 } // namespace pyk

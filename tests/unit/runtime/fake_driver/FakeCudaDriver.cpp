@@ -10,6 +10,7 @@
 // A test library built with the tests, never installed.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -434,7 +435,21 @@ PYK_FAKE CUresult cuModuleLoadData(CUmod_st** module, const void* image) {
     return kInvalidImage;
   std::lock_guard lock(mutex);
   ++moduleLoads;
-  *module = new CUmod_st{static_cast<const char*>(image)};
+  const char* bytes = static_cast<const char*>(image);
+  if (std::memcmp(bytes,
+                  "\x7f"
+                  "ELF",
+                  4) == 0) {
+    // A real CUBIN (NVRTC's): its size from the ELF64 header (the section headers come last).
+    std::uint64_t sectionTable = 0;
+    std::uint16_t entrySize = 0, entries = 0;
+    std::memcpy(&sectionTable, bytes + 0x28, 8);
+    std::memcpy(&entrySize, bytes + 0x3a, 2);
+    std::memcpy(&entries, bytes + 0x3c, 2);
+    *module = new CUmod_st{std::string(bytes, sectionTable + std::uint64_t{entrySize} * entries)};
+    return kSuccess;
+  }
+  *module = new CUmod_st{bytes};
   return kSuccess;
 }
 PYK_FAKE CUresult cuModuleUnload(CUmod_st* module) {
@@ -442,7 +457,9 @@ PYK_FAKE CUresult cuModuleUnload(CUmod_st* module) {
   return kSuccess;
 }
 PYK_FAKE CUresult cuModuleGetFunction(CUfunc_st** function, CUmod_st* module, const char* name) {
-  if (module->image.find(std::string(" ") + name + "(") == std::string::npos)
+  // A text image names the function in its definition; a CUBIN in its string table.
+  if (module->image.find(std::string(" ") + name + "(") == std::string::npos &&
+      module->image.find(std::string(name) + '\0') == std::string::npos)
     return kNotFound;
   *function = new CUfunc_st{name, paramSizesOf(module->image, name), 0}; // leaked, as a test may
   return kSuccess;

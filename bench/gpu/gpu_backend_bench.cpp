@@ -1,0 +1,296 @@
+// gpu_backend_bench: pyk's CUDA backend on the benchmark kernels of bench/cpu/kernels/ (vector add,
+// shared-memory diffusion, tiled matmul, block reduction) and an empty kernel, at bench_common.h's
+// sizes. Each workload is launched once untimed (it compiles), checked against the serial
+// reference, then timed with CUDA events around each launch (median of many after warm-up). Also
+// measured: a device-to-device copy's bandwidth (bytes read + written), the host-side cost of a
+// launch (back-to-back launches of the empty kernel, and of vector_add with three arrays, over a
+// synchronize), and compile times: cold (NVRTC, fresh disk cache), disk-cache hit (a new module of
+// the same source) and memory hit (the lookup a launch does). Prints bench_common.h's RESULT
+// lines, implementation "pyk"; extra figures go in the note as key=value.
+//
+// usage: PYK_BACKEND=cuda pyk_bench_gpu_backend [KERNEL_DIR]
+//   --overhead-only   only the host-side figures (launch overhead, compile and cache times); with
+//                     PYK_LIBCUDA naming the tests' fake driver
+//                     (build/tests/libpyk_fake_libcuda.so) this runs without a GPU, measuring pyk's
+//                     own host cost against a raw cuLaunchKernel of the same driver, and NVRTC's
+//                     real compile times.
+#include "../cpu/bench_common.h"
+
+#include <pyk/pyk.hpp>
+
+#include <dlfcn.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using std::int64_t;
+
+#ifndef PYK_BENCH_KERNEL_DIR
+#define PYK_BENCH_KERNEL_DIR "bench/cpu/kernels"
+#endif
+std::filesystem::path kernelDir = PYK_BENCH_KERNEL_DIR;
+
+int64_t blocksFor(int64_t n, int64_t per) {
+  return (n + per - 1) / per;
+}
+
+std::string readText(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+// The median of `reps` event-timed runs of body (each between two events on the default stream).
+template <typename Body>
+double eventMedianSeconds(int reps, Body&& body) {
+  pyk::Event start = pyk::event(), end = pyk::event();
+  std::vector<double> times;
+  for (int r = 0; r < reps; ++r) {
+    start.record();
+    body();
+    end.record();
+    times.push_back(start.elapsed_time(end) / 1000.0);
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+std::string gbps(double bytes, double seconds) {
+  char text[64];
+  std::snprintf(text, sizeof text, "GB/s=%.1f", bytes / seconds / 1e9);
+  return text;
+}
+
+void vectorAdd(int reps) {
+  const pyk::Module module = pyk::load(kernelDir / "vector_add.pyk");
+  const pyk::Kernel kernel = module["vector_add"];
+  const int64_t n = bench::kVectorSize;
+  const auto ha = bench::randomValues(n, 1), hb = bench::randomValues(n, 2);
+  const auto a = pyk::to_device(ha), b = pyk::to_device(hb);
+  const auto out = pyk::device_array_like(a);
+  const pyk::LaunchShape shape{pyk::Dim3(blocksFor(n, 256)), pyk::Dim3(256)};
+  kernel[shape](a, b, out);
+  bench::checkClose("pyk vector_add", out.copy_to_host(), bench::referenceVectorAdd(ha, hb), 0, 0);
+  for (int i = 0; i < 10; ++i)
+    kernel[shape](a, b, out);
+  const double t = eventMedianSeconds(reps, [&] { kernel[shape](a, b, out); });
+  bench::report("vector_add", "pyk", t, reps, gbps(3.0 * 4 * n, t));
+}
+
+void diffusion(int reps) {
+  const pyk::Module module = pyk::load(kernelDir / "diffusion.pyk");
+  const pyk::Kernel kernel = module["diffusion_step"];
+  const int64_t rows = bench::kDiffusionRows, cols = bench::kDiffusionCols;
+  const int steps = bench::kDiffusionSteps;
+  const auto init = bench::randomValues(rows * cols, 3);
+  auto f = pyk::to_device<float, 2>(init, {rows, cols});
+  auto g = pyk::device_array_like(f);
+  const pyk::LaunchShape shape{pyk::Dim3(blocksFor(cols, 32), blocksFor(rows, 8)),
+                               pyk::Dim3(32, 8)};
+  const float coeff = bench::kDiffusionCoeff;
+  auto run = [&] {
+    for (int s = 0; s < steps; ++s) {
+      kernel[shape](f, g, coeff);
+      std::swap(f, g);
+    }
+  };
+  run();
+  bench::checkClose("pyk diffusion", f.copy_to_host(),
+                    bench::referenceDiffusion(init, rows, cols, coeff, steps), 1e-5, 1e-5);
+  const double t = eventMedianSeconds(reps, run);
+  bench::report("diffusion", "pyk", t, reps,
+                gbps(2.0 * 4 * static_cast<double>(rows * cols) * steps, t));
+}
+
+void matmul(int reps) {
+  const pyk::Module module = pyk::load(kernelDir / "matmul.pyk");
+  const pyk::Kernel kernel = module["matmul"];
+  const int64_t n = bench::kMatmulSize;
+  const auto ha = bench::randomValues(n * n, 4), hb = bench::randomValues(n * n, 5);
+  const auto a = pyk::to_device<float, 2>(ha, {n, n}), b = pyk::to_device<float, 2>(hb, {n, n});
+  const auto c = pyk::device_array_like(a);
+  const pyk::LaunchShape shape{pyk::Dim3(blocksFor(n, 16), blocksFor(n, 16)), pyk::Dim3(16, 16)};
+  kernel[shape](a, b, c);
+  bench::checkClose("pyk matmul", c.copy_to_host(), bench::referenceMatmul(ha, hb, n), 1e-4, 1e-3);
+  for (int i = 0; i < 10; ++i)
+    kernel[shape](a, b, c);
+  const double t = eventMedianSeconds(reps, [&] { kernel[shape](a, b, c); });
+  char note[64];
+  std::snprintf(note, sizeof note, "GFLOP/s=%.0f", 2.0 * n * n * n / t / 1e9);
+  bench::report("matmul", "pyk", t, reps, note);
+}
+
+void reduction(int reps) {
+  const pyk::Module module = pyk::load(kernelDir / "reduction.pyk");
+  const pyk::Kernel kernel = module["block_sum"];
+  const int64_t n = bench::kReductionSize;
+  const auto ha = bench::randomValues(n, 6);
+  const double want = bench::referenceSum(ha);
+  const auto a = pyk::to_device(ha);
+  auto total = pyk::device_array<float>(1);
+  const float zero = 0.0f;
+  const pyk::LaunchShape shape{pyk::Dim3(blocksFor(n, 256)), pyk::Dim3(256)};
+  total.copy_from_host(&zero);
+  kernel[shape](a, total);
+  const float got = total.copy_to_host()[0];
+  if (!(std::fabs(got - want) <= 1e-4 * want))
+    bench::fail("pyk reduction: " + std::to_string(got) + ", expected " + std::to_string(want));
+  const double t = eventMedianSeconds(reps, [&] { kernel[shape](a, total); });
+  bench::report("reduction", "pyk", t, reps, gbps(4.0 * n, t));
+}
+
+void deviceCopy(int reps) {
+  const int64_t n = 64 * 1024 * 1024; // 256 MiB of float32
+  auto a = pyk::device_array<float>(n), b = pyk::device_array<float>(n);
+  for (int i = 0; i < 3; ++i)
+    b.copy_from_device(a);
+  const double t = eventMedianSeconds(reps, [&] { b.copy_from_device(a); });
+  bench::report("device_copy", "pyk", t, reps, gbps(2.0 * 4 * n, t));
+}
+
+// The host's cost of a launch: `count` back-to-back launches, over a synchronize, per launch.
+template <typename Launch>
+double hostSecondsPerLaunch(int count, Launch&& launch) {
+  for (int i = 0; i < 100; ++i)
+    launch();
+  pyk::synchronize();
+  std::vector<double> per;
+  for (int round = 0; round < 7; ++round) {
+    const double start = bench::now();
+    for (int i = 0; i < count; ++i)
+      launch();
+    per.push_back((bench::now() - start) / count);
+    pyk::synchronize();
+  }
+  std::sort(per.begin(), per.end());
+  return per[per.size() / 2];
+}
+
+// The same launches through the Driver API alone (cuLaunchKernel from the driver pyk uses, on the
+// function pyk loaded): pyk's overhead is the difference.
+using RawLaunch = int (*)(void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                          unsigned, void*, void**, void**);
+
+void launchOverhead(int count) {
+  const pyk::Module module = pyk::load(kernelDir / "vector_add.pyk");
+  const pyk::Module emptyModule = pyk::loads(R"(from numba import cuda
+
+
+@cuda.jit
+def empty():
+    pass
+)",
+                                             "empty.pyk");
+  const pyk::Kernel empty = emptyModule["empty"];
+  const pyk::Kernel add = module["vector_add"];
+  const std::vector<float> h(64 * 256, 1.0f);
+  const auto a = pyk::to_device(h), b = pyk::to_device(h);
+  const auto out = pyk::device_array_like(a);
+  const pyk::LaunchShape one{pyk::Dim3(1), pyk::Dim3(32)};
+  const pyk::LaunchShape small{pyk::Dim3(64), pyk::Dim3(256)};
+  const double tEmpty = hostSecondsPerLaunch(count, [&] { empty[one](); });
+  const double tAdd = hostSecondsPerLaunch(count, [&] { add[small](a, b, out); });
+
+  // Raw cuLaunchKernel of the same empty kernel (the CUfunction pyk loaded).
+  const char* libcuda = std::getenv("PYK_LIBCUDA");
+  void* driver =
+      ::dlopen(libcuda != nullptr && *libcuda ? libcuda : "libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (driver == nullptr)
+    bench::fail("the CUDA driver pyk loaded cannot be found again");
+  auto launch = reinterpret_cast<RawLaunch>(::dlsym(driver, "cuLaunchKernel"));
+  void* function = empty.cudaFunction({});
+  const double tRaw = hostSecondsPerLaunch(count, [&] {
+    if (launch(function, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) != 0)
+      bench::fail("raw cuLaunchKernel failed");
+  });
+  char note[160];
+  std::snprintf(note, sizeof note, "host time per launch; raw cuLaunchKernel=%.3f us", tRaw * 1e6);
+  bench::report("launch_overhead_empty", "pyk", tEmpty, count, note);
+  bench::report("launch_overhead_3_arrays", "pyk", tAdd, count, "host us/launch, vector_add");
+}
+
+// Compile times of a small kernel: cold (NVRTC; the disk cache is a fresh folder), disk hit (a
+// new module of the same source: specialization, code generation, cache read, module load), and
+// the lookup a launch makes when the kernel is loaded (memory hit).
+void compileTimes(int reps) {
+  char folder[] = "/tmp/pyk-gpu-bench-cache-XXXXXX";
+  if (::mkdtemp(folder) == nullptr)
+    bench::fail("mkdtemp");
+  ::setenv("PYK_CACHE_DIR", folder, 1);
+  const std::string source = readText(kernelDir / "vector_add.pyk");
+  auto a = pyk::device_array<float>(1024);
+  const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
+                                      pyk::KernelArgument::of(a)};
+  std::vector<double> cold, disk;
+  for (int r = 0; r < reps; ++r) {
+    // A source of its own each time (a comment changes the CUDA C++ through its #line text).
+    const std::string unique = source + "\n# run " + std::to_string(r) + "\n";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    std::filesystem::permissions(folder, std::filesystem::perms::owner_all);
+    {
+      const pyk::Module m = pyk::loads(unique, "cold.pyk");
+      const double start = bench::now();
+      (void)m["vector_add"].cudaTarget(args);
+      cold.push_back(bench::now() - start);
+    }
+    const pyk::Module m = pyk::loads(unique, "cold.pyk");
+    const double start = bench::now();
+    (void)m["vector_add"].cudaTarget(args);
+    disk.push_back(bench::now() - start);
+  }
+  std::sort(cold.begin(), cold.end());
+  std::sort(disk.begin(), disk.end());
+  const pyk::Module m = pyk::loads(source, "warm.pyk");
+  const pyk::Kernel k = m["vector_add"];
+  (void)k.cudaTarget(args);
+  const int lookups = 100000;
+  const double start = bench::now();
+  for (int i = 0; i < lookups; ++i)
+    (void)k.cudaTarget(args); // the lookup, plus copying a short string
+  const double memory = (bench::now() - start) / lookups;
+  std::filesystem::remove_all(folder);
+  bench::report("compile_cold", "pyk", cold[cold.size() / 2], reps, "NVRTC to cubin, small kernel");
+  bench::report("compile_disk_hit", "pyk", disk[disk.size() / 2], reps,
+                "specialize + emit + cache read + module load");
+  bench::report("compile_memory_hit", "pyk", memory, lookups, "lookup by argument signature");
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  bool overheadOnly = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--overhead-only") == 0)
+      overheadOnly = true;
+    else
+      kernelDir = argv[i];
+  }
+  try {
+    if (pyk::currentBackend() != pyk::Backend::Cuda)
+      bench::fail("pyk's CUDA backend is not available: " + pyk::cudaUnavailable());
+    launchOverhead(20000);
+    compileTimes(5);
+    if (overheadOnly)
+      return 0;
+    deviceCopy(50);
+    vectorAdd(200);
+    diffusion(20);
+    matmul(200);
+    reduction(200);
+  } catch (const pyk::Error& e) {
+    bench::fail(e.what());
+  }
+  return 0;
+}
