@@ -1,0 +1,175 @@
+// GpuRuntimeTest: the runtime API on a real GPU: kernels computing (checked against the host),
+// strided views as kernel arguments, shared memory and atomics, dynamic shared memory over 48 KiB,
+// a grid-synchronizing kernel, streams with pinned memory, events, managed memory, memory from
+// outside pyk. Exits 77 (skipped) with the reason where CUDA cannot run.
+#include <pyk/pyk.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <numeric>
+#include <vector>
+
+namespace {
+
+const char* const kKernels = R"(import math
+from numba import cuda, float32, int32
+
+
+@cuda.jit
+def axpy(out, a, x, y):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+@cuda.jit
+def scale2d(x, s):
+    i, j = cuda.grid(2)
+    if i < x.shape[0] and j < x.shape[1]:
+        x[i, j] = x[i, j] * s
+
+
+@cuda.jit
+def block_sum(a, total):
+    tile = cuda.shared.array(256, float32)
+    i = cuda.grid(1)
+    t = cuda.threadIdx.x
+    tile[t] = a[i] if i < a.size else float32(0)
+    cuda.syncthreads()
+    s = 128
+    while s > 0:
+        if t < s:
+            tile[t] += tile[t + s]
+        cuda.syncthreads()
+        s //= 2
+    if t == 0:
+        cuda.atomic.add(total, 0, tile[0])
+
+
+@cuda.jit
+def dynamic_shared(out):
+    buf = cuda.shared.array(0, int32)
+    t = cuda.threadIdx.x
+    n = buf.size
+    k = t
+    while k < n:
+        buf[k] = k
+        k += cuda.blockDim.x
+    cuda.syncthreads()
+    out[t] = buf[n - 1 - t]
+
+
+@cuda.jit
+def two_phase(x, y):
+    g = cuda.cg.this_grid()
+    i = cuda.grid(1)
+    x[i] = i
+    g.sync()
+    y[i] = x[x.size - 1 - i]
+)";
+
+const pyk::Module& module() {
+  static const pyk::Module m = pyk::loads(kKernels, "gpu_runtime.pyk");
+  return m;
+}
+
+TEST(GpuRuntime, KernelsComputeOnTheDevice) {
+  const int n = 100003;
+  std::vector<float> x(n), y(n);
+  std::iota(x.begin(), x.end(), 0.0f);
+  std::iota(y.begin(), y.end(), 1.0f);
+  auto dx = pyk::to_device(x), dy = pyk::to_device(y);
+  auto out = pyk::device_array_like(dx);
+  module()["axpy"][pyk::LaunchShape{(n + 255) / 256, 256}](out, 2.0f, dx, dy);
+  const std::vector<float> got = out.copy_to_host();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
+  EXPECT_EQ(out.untyped().backend(), pyk::Backend::Cuda);
+}
+
+TEST(GpuRuntime, StridedViewsAreKernelArguments) {
+  std::vector<double> h(64 * 48);
+  std::iota(h.begin(), h.end(), 0.0);
+  auto m = pyk::to_device<double, 2>(h, {64, 48});
+  auto view = m.slice(0, 1, 64, 3).slice(1, 0, 48, 2); // m[1::3, ::2]
+  module()["scale2d"][pyk::LaunchShape{{3, 2}, {16, 16}}](view, -1.0);
+  const std::vector<double> got = m.copy_to_host();
+  for (int i = 0; i < 64; ++i)
+    for (int j = 0; j < 48; ++j) {
+      const bool inView = i % 3 == 1 && j % 2 == 0;
+      ASSERT_EQ(got[i * 48 + j], (inView ? -1.0 : 1.0) * h[i * 48 + j]) << i << "," << j;
+    }
+}
+
+TEST(GpuRuntime, SharedMemoryAndAtomics) {
+  const int n = 1 << 20;
+  std::vector<float> h(n, 0.5f);
+  auto a = pyk::to_device(h);
+  auto total = pyk::to_device(std::vector<float>{0.0f});
+  module()["block_sum"][pyk::LaunchShape{n / 256, 256}](a, total);
+  EXPECT_EQ(total.copy_to_host()[0], 0.5f * n);
+}
+
+TEST(GpuRuntime, DynamicSharedMemoryBeyond48KiB) {
+  const int words = 64 * 1024 / 4; // 64 KiB
+  auto out = pyk::device_array<std::int32_t>(256);
+  module()["dynamic_shared"].launch(1, 256, pyk::Stream(), words * 4)(out);
+  const std::vector<std::int32_t> got = out.copy_to_host();
+  for (int t = 0; t < 256; ++t)
+    ASSERT_EQ(got[t], words - 1 - t);
+}
+
+TEST(GpuRuntime, GridSynchronizationRunsCooperatively) {
+  const int n = 64 * 128;
+  auto x = pyk::device_array<std::int64_t>(n), y = pyk::device_array<std::int64_t>(n);
+  module()["two_phase"][pyk::LaunchShape{64, 128}](x, y);
+  const std::vector<std::int64_t> got = y.copy_to_host();
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(got[i], n - 1 - i);
+}
+
+TEST(GpuRuntime, StreamsPinnedMemoryAndEvents) {
+  const int n = 1 << 22;
+  pyk::PinnedHostArray<float> in = pyk::pinned_array<float>(n), out = pyk::pinned_array<float>(n);
+  std::iota(in.begin(), in.end(), 0.0f);
+  pyk::Stream s = pyk::stream();
+  pyk::Event start = pyk::event(), end = pyk::event();
+  auto d = pyk::device_array<float>(n);
+  auto r = pyk::device_array<float>(n);
+  start.record(s);
+  d.copy_from_host(in.data(), s);
+  module()["axpy"].launch((n + 255) / 256, 256, s)(r, 3.0f, d, d);
+  r.copy_to_host(out.data(), s);
+  end.record(s);
+  s.synchronize();
+  EXPECT_TRUE(end.query());
+  EXPECT_GT(start.elapsed_time(end), 0.0f);
+  for (int i = 0; i < n; i += 4097)
+    ASSERT_EQ(out[i], 4.0f * in[i]) << i;
+}
+
+TEST(GpuRuntime, ManagedAndExternalMemory) {
+  auto managed = pyk::managed_array<float>(1024);
+  for (int i = 0; i < 1024; ++i)
+    managed.host_data()[i] = static_cast<float>(i);
+  auto owner = std::make_shared<pyk::DeviceArray<float>>(pyk::device_array<float>(1024));
+  auto external = pyk::from_device_pointer<float, 1>(owner->device_data(), {1024}, owner);
+  module()["axpy"][pyk::LaunchShape{4, 256}](external, 1.0f, managed, managed);
+  pyk::synchronize();
+  const std::vector<float> got = owner->copy_to_host();
+  for (int i = 0; i < 1024; ++i)
+    ASSERT_EQ(got[i], 2.0f * i);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const std::string why = pyk::cudaUnavailable();
+  if (!why.empty()) {
+    std::printf("SKIPPED: the `gpu` tests need a CUDA device: %s\n", why.c_str());
+    return 77;
+  }
+  ::testing::InitGoogleTest(&argc, argv);
+  return RUN_ALL_TESTS();
+}
