@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# build_gpu: builds what a GPU machine runs (pykc, the `gpu` tests, the seeds' host program, the
+# GPU benchmark) into build-gpu/ (or $PYK_GPU_BUILD_DIR), with libstdc++ and libgcc linked
+# statically as the other third-party libraries already are (ANTLR's runtime, Boost.Context), so
+# the folder runs on a machine that has only the NVIDIA driver and the CUDA toolkit: the driver
+# and NVRTC are loaded at run time, nothing else is needed. Copy the folder with the repository
+# (the device tool's `carry`) and run scripts/run_gpu_tests.sh there.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${PYK_GPU_BUILD_DIR:-$root/build-gpu}"
+
+"$root/scripts/setup.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
+cmake --build "$build" -j "$(nproc)" --target pykc pyk_cuda_available pyk_gpu_runtime_tests \
+  pyk_seed_kernels pyk_bench_gpu_backend
+# What the binaries still need from the machine: the C library only.
+for binary in "$build/compiler/pykc" "$build/tests/pyk_gpu_runtime_tests"; do
+  if ldd "$binary" | grep -qE 'libstdc\+\+|libgcc_s|libantlr|libboost|libcuda|libnvrtc'; then
+    echo "build_gpu: $binary still links a library the GPU machine may lack:" >&2
+    ldd "$binary" >&2
+    exit 1
+  fi
+done
+du -sh "$build"/compiler/pykc "$build"/tests/pyk_cuda_available "$build"/tests/pyk_gpu_runtime_tests \
+  "$build"/examples/pyk_seed_kernels "$build"/bench/pyk_bench_gpu_backend
