@@ -8,6 +8,9 @@
 // the same source) and memory hit (the lookup a launch does). Prints bench_common.h's RESULT
 // lines, implementation "pyk"; extra figures go in the note as key=value.
 //
+// Workload names are those of bench/gpu/gpu_bench_table.py (d2d_copy, launch_overhead,
+// launch_overhead_3args, empty_kernel, compile_cold:K, compile_warm:K, diffusion_step, ...).
+//
 // usage: PYK_BACKEND=cuda pyk_bench_gpu_backend [KERNEL_DIR]
 //   --overhead-only   only the host-side figures (launch overhead, compile and cache times); with
 //                     PYK_LIBCUDA naming the tests' fake driver
@@ -38,7 +41,11 @@ using std::int64_t;
 #ifndef PYK_BENCH_KERNEL_DIR
 #define PYK_BENCH_KERNEL_DIR "bench/cpu/kernels"
 #endif
+#ifndef PYK_BENCH_GPU_KERNEL_DIR
+#define PYK_BENCH_GPU_KERNEL_DIR "bench/gpu/kernels"
+#endif
 std::filesystem::path kernelDir = PYK_BENCH_KERNEL_DIR;
+std::filesystem::path gpuKernelDir = PYK_BENCH_GPU_KERNEL_DIR;
 
 int64_t blocksFor(int64_t n, int64_t per) {
   return (n + per - 1) / per;
@@ -111,6 +118,12 @@ void diffusion(int reps) {
   const double t = eventMedianSeconds(reps, run);
   bench::report("diffusion", "pyk", t, reps,
                 gbps(2.0 * 4 * static_cast<double>(rows * cols) * steps, t));
+  const double ts = eventMedianSeconds(reps * steps, [&] {
+    kernel[shape](f, g, coeff);
+    std::swap(f, g);
+  });
+  bench::report("diffusion_step", "pyk", ts, reps * steps,
+                gbps(2.0 * 4 * static_cast<double>(rows * cols), ts) + "; one step");
 }
 
 void matmul(int reps) {
@@ -156,7 +169,7 @@ void deviceCopy(int reps) {
   for (int i = 0; i < 3; ++i)
     b.copy_from_device(a);
   const double t = eventMedianSeconds(reps, [&] { b.copy_from_device(a); });
-  bench::report("device_copy", "pyk", t, reps, gbps(2.0 * 4 * n, t));
+  bench::report("d2d_copy", "pyk", t, reps, gbps(2.0 * 4 * n, t));
 }
 
 // The host's cost of a launch: `count` back-to-back launches, over a synchronize, per launch.
@@ -182,25 +195,16 @@ double hostSecondsPerLaunch(int count, Launch&& launch) {
 using RawLaunch = int (*)(void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                           unsigned, void*, void**, void**);
 
-void launchOverhead(int count) {
-  const pyk::Module module = pyk::load(kernelDir / "vector_add.pyk");
-  const pyk::Module emptyModule = pyk::loads(R"(from numba import cuda
-
-
-@cuda.jit
-def empty():
-    pass
-)",
-                                             "empty.pyk");
-  const pyk::Kernel empty = emptyModule["empty"];
-  const pyk::Kernel add = module["vector_add"];
-  const std::vector<float> h(64 * 256, 1.0f);
-  const auto a = pyk::to_device(h), b = pyk::to_device(h);
-  const auto out = pyk::device_array_like(a);
-  const pyk::LaunchShape one{pyk::Dim3(1), pyk::Dim3(32)};
-  const pyk::LaunchShape small{pyk::Dim3(64), pyk::Dim3(256)};
+void launchOverhead(int count, bool eventTime) {
+  // bench/gpu/kernels/empty.pyk: the kernels the references launch (1 block of 1 thread).
+  const pyk::Module module = pyk::load(gpuKernelDir / "empty.pyk");
+  const pyk::Kernel empty = module["empty_kernel"];
+  const pyk::Kernel empty3 = module["empty_kernel_3args"];
+  const auto a = pyk::device_array<float>(1024), b = pyk::device_array<float>(1024),
+             c = pyk::device_array<float>(1024);
+  const pyk::LaunchShape one{pyk::Dim3(1), pyk::Dim3(1)};
   const double tEmpty = hostSecondsPerLaunch(count, [&] { empty[one](); });
-  const double tAdd = hostSecondsPerLaunch(count, [&] { add[small](a, b, out); });
+  const double t3 = hostSecondsPerLaunch(count, [&] { empty3[one](a, b, c); });
 
   // Raw cuLaunchKernel of the same empty kernel (the CUfunction pyk loaded).
   const char* libcuda = std::getenv("PYK_LIBCUDA");
@@ -211,13 +215,20 @@ def empty():
   auto launch = reinterpret_cast<RawLaunch>(::dlsym(driver, "cuLaunchKernel"));
   void* function = empty.cudaFunction({});
   const double tRaw = hostSecondsPerLaunch(count, [&] {
-    if (launch(function, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr) != 0)
+    if (launch(function, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) != 0)
       bench::fail("raw cuLaunchKernel failed");
   });
   char note[160];
-  std::snprintf(note, sizeof note, "host time per launch; raw cuLaunchKernel=%.3f us", tRaw * 1e6);
-  bench::report("launch_overhead_empty", "pyk", tEmpty, count, note);
-  bench::report("launch_overhead_3_arrays", "pyk", tAdd, count, "host us/launch, vector_add");
+  std::snprintf(note, sizeof note,
+                "host time per launch; a raw cuLaunchKernel of the same function: %.3f us",
+                tRaw * 1e6);
+  bench::report("launch_overhead", "pyk", tEmpty, count, note);
+  bench::report("launch_overhead_3args", "pyk", t3, count, "host time per launch");
+  if (!eventTime)
+    return;
+  const double tEvent = eventMedianSeconds(200, [&] { empty[one](); });
+  bench::report("empty_kernel", "pyk", tEvent, 200,
+                "event time of one launch, 1 block of 1 thread");
 }
 
 // Compile times of a small kernel: cold (NVRTC; the disk cache is a fresh folder), disk hit (a
@@ -261,9 +272,11 @@ void compileTimes(int reps) {
     (void)k.cudaTarget(args); // the lookup, plus copying a short string
   const double memory = (bench::now() - start) / lookups;
   std::filesystem::remove_all(folder);
-  bench::report("compile_cold", "pyk", cold[cold.size() / 2], reps, "NVRTC to cubin, small kernel");
-  bench::report("compile_disk_hit", "pyk", disk[disk.size() / 2], reps,
-                "specialize + emit + cache read + module load");
+  bench::report("compile_cold:vector_add", "pyk", cold[cold.size() / 2], reps,
+                "specialize + emit + NVRTC to a cubin + module load, empty disk cache");
+  bench::report("compile_warm:vector_add", "pyk", disk[disk.size() / 2], reps,
+                "specialize + emit + disk-cache read + module load (a new module, as a new "
+                "process would)");
   bench::report("compile_memory_hit", "pyk", memory, lookups, "lookup by argument signature");
 }
 
@@ -280,7 +293,7 @@ int main(int argc, char** argv) {
   try {
     if (pyk::currentBackend() != pyk::Backend::Cuda)
       bench::fail("pyk's CUDA backend is not available: " + pyk::cudaUnavailable());
-    launchOverhead(20000);
+    launchOverhead(20000, !overheadOnly);
     compileTimes(5);
     if (overheadOnly)
       return 0;

@@ -22,6 +22,7 @@ namespace pyk {
 
 namespace detail {
 struct DeviceBuffer; // one allocation; shared by the arrays that view it
+struct ArrayAccess;  // the runtime's own way in (DLPack import)
 } // namespace detail
 
 // Where an array's elements live.
@@ -98,6 +99,7 @@ public:
   void* host_data() const;
 
 private:
+  friend struct detail::ArrayAccess;
   std::shared_ptr<detail::DeviceBuffer> buffer_;
   void* data_ = nullptr;
   Dtype dtype_ = Dtype::Float64;

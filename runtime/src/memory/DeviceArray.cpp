@@ -6,6 +6,7 @@
 #include <new>
 
 #include "cuda/CudaContext.h"
+#include "memory/ArrayAccess.h"
 #include "memory/DeviceBuffer.h"
 #include "pyk/device_array.hpp"
 
@@ -122,37 +123,52 @@ AnyDeviceArray AnyDeviceArray::from_pointer(void* data, Dtype dtype,
                                             std::vector<std::int64_t> shape,
                                             std::vector<std::int64_t> strides,
                                             std::shared_ptr<void> owner) {
+  const Backend backend = currentBackend();
+  return detail::ArrayAccess::wrap(
+      backend, backend == Backend::Cuda ? cuda::currentDevice().id : -1, data, dtype,
+      std::move(shape), std::move(strides), std::move(owner), "from_pointer");
+}
+
+namespace detail {
+
+AnyDeviceArray ArrayAccess::wrap(Backend backend, int deviceId, void* data, Dtype dtype,
+                                 std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
+                                 std::shared_ptr<void> owner, const char* caller) {
   checkedCount(shape);
   if (strides.empty())
     strides = cStrides(shape, dtypeItemsize(dtype));
   if (strides.size() != shape.size())
-    throw Error(ErrorKind::InvalidArgument, "from_pointer: " + std::to_string(strides.size()) +
-                                                " strides for " + std::to_string(shape.size()) +
-                                                " dimensions");
+    throw Error(ErrorKind::InvalidArgument, std::string(caller) + ": " +
+                                                std::to_string(strides.size()) + " strides for " +
+                                                std::to_string(shape.size()) + " dimensions");
   if (data == nullptr && spanOf(shape, strides, dtypeItemsize(dtype)).high > 0)
-    throw Error(ErrorKind::InvalidArgument, "from_pointer: a null pointer");
-  auto buffer = std::make_shared<detail::DeviceBuffer>();
-  buffer->backend = currentBackend();
+    throw Error(ErrorKind::InvalidArgument, std::string(caller) + ": a null pointer");
+  auto buffer = std::make_shared<DeviceBuffer>();
+  buffer->backend = backend;
   buffer->kind = MemoryKind::External;
   buffer->data = data;
   buffer->owner = std::move(owner);
-  if (buffer->backend == Backend::Cuda && data != nullptr) {
-    const cuda::DeviceContext& device = cuda::currentDevice();
-    const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
-    unsigned memoryType = 0;
-    const cuda::CUresult r = driver.cuPointerGetAttribute(
-        &memoryType, cuda::kPointerMemoryType, reinterpret_cast<cuda::CUdeviceptr>(data));
-    if (r != cuda::kCudaSuccess || memoryType == cuda::kMemoryTypeHost)
-      throw Error(
-          ErrorKind::InvalidArgument,
-          "from_pointer: the pointer is not device memory the CUDA driver knows (" +
-              (r != cuda::kCudaSuccess ? driver.describe(r) : std::string("it is host memory")) +
-              ")");
-    int ordinal = device.id;
-    const bool knowsOrdinal = driver.cuPointerGetAttribute(
-                                  &ordinal, cuda::kPointerDeviceOrdinal,
-                                  reinterpret_cast<cuda::CUdeviceptr>(data)) == cuda::kCudaSuccess;
-    buffer->device = knowsOrdinal && ordinal != device.id ? &cuda::deviceContext(ordinal) : &device;
+  if (backend == Backend::Cuda) {
+    const cuda::DeviceContext& device = cuda::deviceContext(deviceId);
+    buffer->device = &device;
+    if (data != nullptr) {
+      const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+      unsigned memoryType = 0;
+      const cuda::CUresult r = driver.cuPointerGetAttribute(
+          &memoryType, cuda::kPointerMemoryType, reinterpret_cast<cuda::CUdeviceptr>(data));
+      if (r != cuda::kCudaSuccess || memoryType == cuda::kMemoryTypeHost)
+        throw Error(
+            ErrorKind::InvalidArgument,
+            std::string(caller) + ": the pointer is not device memory the CUDA driver knows (" +
+                (r != cuda::kCudaSuccess ? driver.describe(r) : std::string("it is host memory")) +
+                ")");
+      int ordinal = device.id;
+      if (driver.cuPointerGetAttribute(&ordinal, cuda::kPointerDeviceOrdinal,
+                                       reinterpret_cast<cuda::CUdeviceptr>(data)) ==
+              cuda::kCudaSuccess &&
+          ordinal != device.id)
+        buffer->device = &cuda::deviceContext(ordinal);
+    }
   }
   AnyDeviceArray a;
   a.dtype_ = dtype;
@@ -162,6 +178,16 @@ AnyDeviceArray AnyDeviceArray::from_pointer(void* data, Dtype dtype,
   a.data_ = data;
   return a;
 }
+
+const DeviceBuffer* ArrayAccess::buffer(const AnyDeviceArray& a) {
+  return a.buffer_.get();
+}
+
+std::shared_ptr<void> ArrayAccess::keepAlive(const AnyDeviceArray& a) {
+  return a.buffer_;
+}
+
+} // namespace detail
 
 std::int64_t AnyDeviceArray::size() const {
   std::int64_t n = 1;
