@@ -376,13 +376,41 @@ void UnitEmitter::forLoopBody(const ast::For* loop) {
       if (c->args.size() == 3)
         step = castTo(c->args[2], counter);
     }
+    // A constant step (the usual case) gives a plain loop the device compiler can count and
+    // unroll; a step known only at run time picks the comparison by its sign.
+    int stepSign = 1;
+    if (c->args.size() == 3) {
+      const std::vector<int64_t> folded = constantShape(c->args[2]);
+      stepSign = folded.size() == 1 && folded[0] != 0 ? (folded[0] > 0 ? 1 : -1) : 0;
+    }
+    // A short loop whose bounds are all constants (a tile's `for j in range(TPB)`) is unrolled
+    // on the GPU (up to 32 trips), as a CUDA programmer would ask with `#pragma unroll`.
+    int64_t trips = -1;
+    {
+      int64_t bounds[3] = {0, 0, 1};
+      bool known = true;
+      for (size_t a = 0; a < c->args.size() && known; ++a) {
+        const std::vector<int64_t> v = constantShape(c->args[a]);
+        known = v.size() == 1;
+        if (known)
+          bounds[c->args.size() == 1 ? 1 : a] = v[0];
+      }
+      if (known && bounds[2] != 0)
+        trips = bounds[2] > 0 ? (bounds[1] - bounds[0] + bounds[2] - 1) / bounds[2]
+                              : (bounds[0] - bounds[1] - bounds[2] - 1) / -bounds[2];
+    }
     std::string i = temp("i"), end = temp("stop"), by = temp("step");
     line("{");
     ++indent_;
     line("const " + ct + " " + end + " = " + stop + ";");
     line("const " + ct + " " + by + " = " + step + ";");
-    line("for (" + ct + " " + i + " = " + start + "; " + by + " > 0 ? " + i + " < " + end + " : " +
-         i + " > " + end + "; " + i + " += " + by + ") {");
+    const std::string test = stepSign > 0 ? i + " < " + end
+                             : stepSign < 0
+                                 ? i + " > " + end
+                                 : by + " > 0 ? " + i + " < " + end + " : " + i + " > " + end;
+    if (target_.backend() == Backend::Cuda && trips > 0 && trips <= 32)
+      line("#pragma unroll");
+    line("for (" + ct + " " + i + " = " + start + "; " + test + "; " + i + " += " + by + ") {");
     ++indent_;
     assign(loop->target, i, counter);
     block(loop->body);
