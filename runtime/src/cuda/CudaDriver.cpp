@@ -128,10 +128,27 @@ std::string CudaDriver::describe(CUresult result) const {
   return out;
 }
 
+namespace {
+thread_local const std::string* lastKernel = nullptr;
+
+// The errors a running kernel causes and a later call reports (CUDA's codes 700 to 719 that
+// belong to a launch: illegal address, assert, misaligned address, illegal instruction, ...).
+bool leftByAKernel(CUresult r) {
+  return r == 700 || r == 702 || r == 710 || (r >= 714 && r <= 719);
+}
+} // namespace
+
+void CudaDriver::noteLaunch(const std::string* kernel) {
+  lastKernel = kernel;
+}
+
 void CudaDriver::check(CUresult result, const char* call, const std::string& what) const {
-  if (result != kCudaSuccess)
-    throw Error(ErrorKind::Device,
-                std::string(call) + " failed for " + what + ": " + describe(result));
+  if (result == kCudaSuccess)
+    return;
+  std::string message = std::string(call) + " failed for " + what + ": " + describe(result);
+  if (leftByAKernel(result) && lastKernel != nullptr && what.find(*lastKernel) == std::string::npos)
+    message += " (the last kernel this thread launched: " + *lastKernel + ")";
+  throw Error(ErrorKind::Device, message);
 }
 
 } // namespace pyk::cuda

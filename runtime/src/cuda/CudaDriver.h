@@ -60,7 +60,12 @@ public:
   CudaDriver& operator=(const CudaDriver&) = delete;
 
   // Throws pyk::Error (Device): "<call> failed for <what>: CUDA_ERROR_...: <CUDA's string>".
+  // An error a kernel left behind (an illegal address, a trap, an assertion), which CUDA reports
+  // at a later call, also names the last kernel this thread launched.
   void check(CUresult result, const char* call, const std::string& what) const;
+  // What check() names as the last kernel launched on the calling thread (a string that lives as
+  // long as the process, or null).
+  static void noteLaunch(const std::string* kernel);
   // CUDA's name and description of `result` ("CUDA_ERROR_NO_DEVICE: no CUDA-capable device is
   // detected"), or the number when the driver does not know it.
   std::string describe(CUresult result) const;

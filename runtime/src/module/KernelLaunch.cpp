@@ -585,6 +585,7 @@ void launchOnCuda(detail::KernelState& k, const LaunchShape& shape, std::size_t 
   const auto bx = static_cast<unsigned>(shape.block.x), by = static_cast<unsigned>(shape.block.y),
              bz = static_cast<unsigned>(shape.block.z);
   const auto cuStream = static_cast<cuda::CUstream>(stream.handle());
+  cuda::CudaDriver::noteLaunch(&instance.description);
   if (!instance.cooperative) {
     const cuda::CUresult r =
         driver.cuLaunchKernel(instance.function, gx, gy, gz, bx, by, bz,

@@ -294,12 +294,20 @@ TEST(CudaBackend, FailingCallsNameTheCallTheKernelAndCudasError) {
   ::unsetenv("PYK_FAKE_CUDA_FAIL");
   EXPECT_EQ(message, "cuLaunchKernel failed for kernel vector_add(float32[::1], float32[::1], "
                      "float32[::1]) -> none: CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure");
+  // An error the kernel leaves behind, reported by a later call, names the kernel too.
+  m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+  ::setenv("PYK_FAKE_CUDA_FAIL", "cuCtxSynchronize", 1);
+  const std::string later = errorOf([] { pyk::synchronize(); }, pyk::ErrorKind::Device);
+  ::unsetenv("PYK_FAKE_CUDA_FAIL");
+  EXPECT_EQ(later, "cuCtxSynchronize failed for device 0: CUDA_ERROR_LAUNCH_FAILED: unspecified "
+                   "launch failure (the last kernel this thread launched: vector_add(float32[::1], "
+                   "float32[::1], float32[::1]) -> none)");
   ::setenv("PYK_FAKE_CUDA_FAIL", "cuMemAlloc_v2", 1);
   const std::string alloc =
       errorOf([] { (void)pyk::device_array<float>(10); }, pyk::ErrorKind::Device);
   ::unsetenv("PYK_FAKE_CUDA_FAIL");
-  EXPECT_EQ(alloc, "cuMemAlloc failed for 40 bytes on device 0: CUDA_ERROR_LAUNCH_FAILED: "
-                   "unspecified launch failure");
+  EXPECT_EQ(alloc, "cuMemAlloc failed for 40 bytes on device 0: CUDA_ERROR_OUT_OF_MEMORY: out of "
+                   "memory");
 }
 
 TEST(CudaBackend, LaunchesOutsideTheDevicesLimitsAreRefused) {

@@ -6,7 +6,9 @@
 // tell the size of each kernel parameter; a launch runs nothing but records its function,
 // configuration and parameter bytes, which the tests read through the pykFake* functions.
 // With PYK_FAKE_CUDA_FAIL_INIT set, cuInit fails with CUDA_ERROR_NO_DEVICE; with
-// PYK_FAKE_CUDA_FAIL=<entry point>, that entry point fails with CUDA_ERROR_LAUNCH_FAILED.
+// PYK_FAKE_CUDA_FAIL=<entry point>, that entry point fails (cuMemAlloc_v2 with
+// CUDA_ERROR_OUT_OF_MEMORY, cuModuleLoadData with CUDA_ERROR_INVALID_IMAGE, the others with
+// CUDA_ERROR_LAUNCH_FAILED).
 // A test library built with the tests, never installed.
 #include <chrono>
 #include <cstddef>
@@ -30,6 +32,7 @@ using CUcontext = CUctx_st*;
 namespace {
 constexpr CUresult kSuccess = 0;
 constexpr CUresult kInvalidValue = 1;
+constexpr CUresult kOutOfMemory = 2;
 constexpr CUresult kNotInitialized = 3;
 constexpr CUresult kNoDevice = 100;
 constexpr CUresult kInvalidDevice = 101;
@@ -144,6 +147,7 @@ constexpr FakeError kErrors[] = {
     {kInvalidDevice, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
     {kNotInitialized, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
     {kInvalidValue, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {kOutOfMemory, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
     {kInvalidImage, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
     {kNotFound, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
     {kLaunchFailed, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"}};
@@ -315,7 +319,7 @@ PYK_FAKE CUresult cuCtxSynchronize() {
 }
 PYK_FAKE CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
   if (failing("cuMemAlloc_v2"))
-    return kLaunchFailed;
+    return kOutOfMemory;
   void* p = nullptr;
   const CUresult r = allocate(&p, bytes, false, false);
   *pointer = reinterpret_cast<CUdeviceptr>(p);
