@@ -96,6 +96,8 @@ public:
   // Copies another array's contents (same dtype and shape) into this one, device to device.
   void copy_from_device(const AnyDeviceArray& from, const Stream& stream = Stream());
   // The elements' address for the host: managed and CPU-backend memory; null for device memory.
+  // For managed memory, read or write it only while no kernel that uses it is running (after
+  // pyk::synchronize()), as numba's managed arrays.
   void* host_data() const;
 
 private:

@@ -99,9 +99,16 @@ const DeviceContext& selectDevice(int id) {
 }
 
 const DeviceContext& currentDevice() {
-  if (threadDevice != nullptr)
-    return *threadDevice;
-  return selectDevice(0);
+  if (threadDevice == nullptr)
+    return selectDevice(0);
+  // Another library (the CUDA runtime's cudaSetDevice, say) may have made another context
+  // current on this thread since: pyk's device's comes back (a thread-local read when not).
+  const CudaDriver& driver = *CudaDriver::shared();
+  CUcontext current = nullptr;
+  if (driver.cuCtxGetCurrent(&current) != kCudaSuccess || current != threadDevice->context)
+    driver.check(driver.cuCtxSetCurrent(threadDevice->context), "cuCtxSetCurrent",
+                 "device " + std::to_string(threadDevice->id));
+  return *threadDevice;
 }
 
 } // namespace pyk::cuda

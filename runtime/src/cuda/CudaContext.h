@@ -26,8 +26,9 @@ struct DeviceContext {
 // The driver, or pyk::Error (Device) saying why there is none (no library, cuInit failed).
 const CudaDriver& requireDriver(const std::string& forWhat);
 
-// The calling thread's device: the one it selected, else device 0, whose primary context is then
-// made current on the thread. Throws pyk::Error (Device) when there is no driver or no device.
+// The calling thread's device: the one it selected, else device 0; its primary context is made
+// current on the thread if another is (another library may have switched it). Throws pyk::Error
+// (Device) when there is no driver or no device.
 const DeviceContext& currentDevice();
 
 // Makes device `id` the calling thread's device (numba.cuda.select_device).
