@@ -6,14 +6,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <numeric>
 #include <vector>
 
 namespace {
 
 const char* const kKernels = R"(import math
-from numba import cuda, float32, int32
+from numba import cuda, float32, int32, vectorize
 
 
 @cuda.jit
@@ -58,6 +60,11 @@ def dynamic_shared(out):
         k += cuda.blockDim.x
     cuda.syncthreads()
     out[t] = buf[n - 1 - t]
+
+
+@vectorize(['float64(float64, float64)'], target='cuda')
+def hypot_ufunc(x, y):
+    return math.sqrt(x * x + y * y)
 
 
 @cuda.jit
@@ -160,6 +167,27 @@ TEST(GpuRuntime, ManagedAndExternalMemory) {
   const std::vector<float> got = owner->copy_to_host();
   for (int i = 0; i < 1024; ++i)
     ASSERT_EQ(got[i], 2.0f * i);
+}
+
+TEST(GpuRuntime, UfuncsBroadcastOnTheDevice) {
+  std::vector<double> values(6 * 5);
+  std::iota(values.begin(), values.end(), 1.0);
+  auto m = pyk::to_device<double, 2>(values, {6, 5});
+  // A strided operand (the transpose, copied on the device by pyk's copy kernel) against a row.
+  pyk::HostArray row;
+  row.dtype = pyk::Dtype::Float64;
+  row.shape = {6};
+  row.bytes.resize(6 * sizeof(double));
+  const double rowValues[6] = {3, 4, 5, 6, 7, 8};
+  std::memcpy(row.bytes.data(), rowValues, sizeof rowValues);
+  const pyk::AnyDeviceArray r = module()["hypot_ufunc"](m.transpose(), row);
+  ASSERT_EQ(r.shape(), (std::vector<std::int64_t>{5, 6}));
+  std::vector<double> got(30);
+  r.copy_to_host(got.data(), got.size() * sizeof(double));
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 6; ++j)
+      ASSERT_DOUBLE_EQ(got[i * 6 + j], std::hypot(values[j * 5 + i], rowValues[j]))
+          << i << "," << j;
 }
 
 } // namespace

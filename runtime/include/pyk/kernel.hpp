@@ -64,9 +64,71 @@ struct KernelArgument {
   }
 };
 
+// One operand of a ufunc call (numba's `ufunc(a, b)`): a host array, a device array or a scalar.
+// It refers to its array, which must outlive the call; a std::vector is copied into a host array
+// the operand owns.
+struct UfuncOperand {
+  enum class Kind { Host, Device, Scalar };
+  Kind kind = Kind::Scalar;
+  const HostArray* host = nullptr;
+  const AnyDeviceArray* device = nullptr;
+  KernelArgument scalar;
+  std::shared_ptr<const HostArray> owned;
+
+  static UfuncOperand of(const HostArray& h) {
+    UfuncOperand o;
+    o.kind = Kind::Host;
+    o.host = &h;
+    return o;
+  }
+  static UfuncOperand of(const AnyDeviceArray& d) {
+    UfuncOperand o;
+    o.kind = Kind::Device;
+    o.device = &d;
+    return o;
+  }
+  template <typename T, int N>
+  static UfuncOperand of(const DeviceArray<T, N>& d) {
+    return of(d.untyped());
+  }
+  template <typename T>
+  requires(!std::is_same_v<T, bool>) static UfuncOperand of(const std::vector<T>& v) {
+    auto h = std::make_shared<HostArray>();
+    h->dtype = dtypeOf<T>();
+    h->shape = {static_cast<std::int64_t>(v.size())};
+    h->bytes.resize(v.size() * sizeof(T));
+    if (!v.empty())
+      std::memcpy(h->bytes.data(), v.data(), h->bytes.size());
+    UfuncOperand o = of(*h);
+    o.owned = std::move(h);
+    return o;
+  }
+  template <typename T>
+  requires(std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+           std::is_same_v<T, std::complex<double>>) static UfuncOperand of(T value) {
+    UfuncOperand o;
+    o.scalar = KernelArgument::of(value);
+    return o;
+  }
+};
+
+// What a ufunc call returns: a host array when every operand was on the host, else a device
+// array (numba's rule).
+struct UfuncResult {
+  bool onHost = true;
+  HostArray host;
+  AnyDeviceArray device;
+};
+
 namespace detail {
 struct KernelState;
 struct ModuleState;
+template <typename T>
+inline constexpr bool isDeviceOperand = false;
+template <>
+inline constexpr bool isDeviceOperand<AnyDeviceArray> = true;
+template <typename T, int N>
+inline constexpr bool isDeviceOperand<DeviceArray<T, N>> = true;
 } // namespace detail
 
 class Kernel {
@@ -111,6 +173,28 @@ public:
                     std::size_t sharedBytes = 0) const {
     return Configured(this, {grid, block}, sharedBytes, stream);
   }
+
+  // numba's call of a @vectorize ufunc: the operands (host arrays, device arrays, scalars,
+  // std::vectors) broadcast together by numpy's rules, the output allocated in their shape, the
+  // kernel launched over every element. With only host operands the result is a HostArray
+  // (copied back); with a device array among them it is an AnyDeviceArray on that array's
+  // backend, and only the host operands are copied. A ufunc with target='cpu' or 'parallel' runs
+  // on the CPU backend. The signature is the first whose inputs are the operands' dtypes, else the
+  // first the host operands can be cast to safely (numpy's rule); device operands are never
+  // converted. Throws pyk::Error (InvalidArgument) naming the shapes or types that do not fit.
+  template <typename... Args>
+  auto operator()(const Args&... args) const {
+    const UfuncOperand list[] = {UfuncOperand::of(args)..., UfuncOperand()};
+    UfuncResult r = call(std::span<const UfuncOperand>(list, sizeof...(Args)));
+    if constexpr ((detail::isDeviceOperand<Args> || ...))
+      return r.device;
+    else
+      return r.host;
+  }
+  // The same with operands of any kind; `out`, when given, receives the result (its dtype and the
+  // broadcast shape, on the operands' backend) and is what the result holds.
+  UfuncResult call(std::span<const UfuncOperand> operands, const Stream& stream = Stream(),
+                   const AnyDeviceArray* out = nullptr) const;
 
   // The launch with arguments of any type (what `pykc run` and the calls above use). Checks the
   // configuration (the device's limits) and the arguments against the kernel before anything

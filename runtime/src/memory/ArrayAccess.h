@@ -16,7 +16,13 @@ struct ArrayAccess {
   static AnyDeviceArray wrap(Backend backend, int deviceId, void* data, Dtype dtype,
                              std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                              std::shared_ptr<void> owner, const char* caller);
+  // A new C-contiguous array on `backend` (the calling thread's device on CUDA).
+  static AnyDeviceArray allocate(Backend backend, Dtype dtype, std::vector<std::int64_t> shape);
   static const DeviceBuffer* buffer(const AnyDeviceArray& a);
+  // A view of `a`'s first element with another shape and strides (bytes); the caller answers for
+  // it staying inside `a`'s memory (broadcasting: strides of 0).
+  static AnyDeviceArray restride(const AnyDeviceArray& a, std::vector<std::int64_t> shape,
+                                 std::vector<std::int64_t> strides);
   // Something that keeps the array's memory alive.
   static std::shared_ptr<void> keepAlive(const AnyDeviceArray& a);
 };

@@ -95,13 +95,18 @@ std::int64_t normalizedIndex(std::int64_t i, std::int64_t extent, const char* wh
 } // namespace
 
 AnyDeviceArray AnyDeviceArray::allocate(Dtype dtype, std::vector<std::int64_t> shape) {
+  return detail::ArrayAccess::allocate(currentBackend(), dtype, std::move(shape));
+}
+
+AnyDeviceArray detail::ArrayAccess::allocate(Backend backend, Dtype dtype,
+                                             std::vector<std::int64_t> shape) {
   const std::int64_t count = checkedCount(shape);
   AnyDeviceArray a;
   a.dtype_ = dtype;
   a.strides_ = cStrides(shape, dtypeItemsize(dtype));
   a.shape_ = std::move(shape);
   a.buffer_ = detail::DeviceBuffer::allocate(
-      currentBackend(), MemoryKind::Device, static_cast<std::size_t>(count) * dtypeItemsize(dtype));
+      backend, MemoryKind::Device, static_cast<std::size_t>(count) * dtypeItemsize(dtype));
   a.data_ = a.buffer_->data;
   return a;
 }
@@ -177,6 +182,14 @@ AnyDeviceArray ArrayAccess::wrap(Backend backend, int deviceId, void* data, Dtyp
   a.buffer_ = std::move(buffer);
   a.data_ = data;
   return a;
+}
+
+AnyDeviceArray ArrayAccess::restride(const AnyDeviceArray& a, std::vector<std::int64_t> shape,
+                                     std::vector<std::int64_t> strides) {
+  AnyDeviceArray v = a;
+  v.shape_ = std::move(shape);
+  v.strides_ = std::move(strides);
+  return v;
 }
 
 const DeviceBuffer* ArrayAccess::buffer(const AnyDeviceArray& a) {

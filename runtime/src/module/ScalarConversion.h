@@ -1,0 +1,21 @@
+// ScalarConversion: runtime dtypes as the compiler's scalar kinds and back, and a scalar argument
+// converted to a parameter's type as numba converts it (C++'s conversions, complex to real by its
+// real part).
+#pragma once
+
+#include <optional>
+
+#include "pyk/kernel.hpp"
+#include "sema/NumbaType.h"
+
+namespace pyk::detail {
+
+sema::ScalarKind scalarKindOf(Dtype d);
+// The dtype of a scalar kind; none for kinds no array holds.
+std::optional<Dtype> dtypeOfKind(sema::ScalarKind kind);
+
+// `a`'s value as `to`, written to `out` (at least 16 bytes). Throws pyk::Error (InvalidArgument)
+// for a type pyk does not convert (float16 scalars).
+void convertScalar(const KernelArgument& a, sema::ScalarKind to, unsigned char* out);
+
+} // namespace pyk::detail
