@@ -34,6 +34,11 @@ struct LaunchShape {
   Dim3 block;
 };
 
+// The C++ types a scalar kernel argument or ufunc operand may have.
+template <typename T>
+concept KernelScalar = std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+    std::is_same_v<T, std::complex<double>>;
+
 // One argument of a launch, whatever its C++ type was. An array argument refers to the array,
 // which must outlive the launch call (a launch copies nothing and allocates nothing).
 struct KernelArgument {
@@ -54,9 +59,8 @@ struct KernelArgument {
   static KernelArgument of(const DeviceArray<T, N>& a) {
     return of(a.untyped());
   }
-  template <typename T>
-  requires(std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
-           std::is_same_v<T, std::complex<double>>) static KernelArgument of(T scalar) {
+  template <KernelScalar T>
+  static KernelArgument of(T scalar) {
     KernelArgument k;
     k.dtype = dtypeOf<T>();
     std::memcpy(k.value, &scalar, sizeof(T));
@@ -103,9 +107,8 @@ struct UfuncOperand {
     o.owned = std::move(h);
     return o;
   }
-  template <typename T>
-  requires(std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
-           std::is_same_v<T, std::complex<double>>) static UfuncOperand of(T value) {
+  template <KernelScalar T>
+  static UfuncOperand of(T value) {
     UfuncOperand o;
     o.scalar = KernelArgument::of(value);
     return o;
