@@ -54,4 +54,17 @@ private:
   bool ok_ = false;
 };
 
+// For destructors: runs `release(driver)` with `context` current, then restores the thread's. Does
+// nothing when the driver is gone or the context cannot be made current (at process exit, where a
+// failing free can only leak); never throws.
+template <typename Release>
+void releaseInContext(CUcontext context, Release&& release) noexcept {
+  const CudaDriver* driver = CudaDriver::shared();
+  if (driver == nullptr)
+    return;
+  const ScopedContext scope(*driver, context);
+  if (scope.ok())
+    release(*driver);
+}
+
 } // namespace pyk::cuda

@@ -433,12 +433,8 @@ std::shared_ptr<void> allocatePinned(std::size_t bytes) {
   driver.check(driver.cuMemAllocHost(&p, request), "cuMemAllocHost",
                std::to_string(bytes) + " bytes of pinned host memory");
   return std::shared_ptr<void>(p, [context = device.context](void* q) {
-    const cuda::CudaDriver* d = cuda::CudaDriver::shared();
-    if (d == nullptr)
-      return;
-    const cuda::ScopedContext scope(*d, context);
-    if (scope.ok())
-      (void)d->cuMemFreeHost(q);
+    cuda::releaseInContext(context,
+                           [&](const cuda::CudaDriver& driver) { (void)driver.cuMemFreeHost(q); });
   });
 }
 

@@ -96,13 +96,9 @@ DeviceBuffer::~DeviceBuffer() {
     ::operator delete[](data, std::align_val_t(hostAlignment));
     return;
   }
-  // A destructor cannot report: a failing free (the driver already shut down at exit) leaks.
-  const cuda::CudaDriver* driver = cuda::CudaDriver::shared();
-  if (driver == nullptr)
-    return;
-  const cuda::ScopedContext scope(*driver, device->context);
-  if (scope.ok())
-    (void)driver->cuMemFree(address(data));
+  cuda::releaseInContext(device->context, [&](const cuda::CudaDriver& driver) {
+    (void)driver.cuMemFree(address(data));
+  });
 }
 
 void copyToBuffer(const DeviceBuffer& buffer, void* at, const void* from, std::size_t bytes,

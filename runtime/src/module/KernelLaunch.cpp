@@ -144,6 +144,33 @@ std::vector<NumbaType> specializationParams(const detail::KernelState& k,
                                               "; it has:" + known);
 }
 
+// Types `k` for `params` and hands the specialization (with the set of those it calls, and the
+// diagnostics) to `emit`, under the module's compile lock and on a large stack; returns its
+// description. Errors of either step are thrown as one located pyk::Error (Compile).
+template <typename Emit>
+std::string specializeAndEmit(detail::KernelState& k, const std::vector<NumbaType>& params,
+                              const std::optional<NumbaType>& returnType, Emit&& emit) {
+  detail::ModuleState& m = *k.module;
+  std::lock_guard lock(m.compileMutex);
+  DiagnosticEngine diags(&m.file);
+  sema::SpecializationSet set;
+  std::string description;
+  runWithLargeStack([&] {
+    const sema::Specialization* spec =
+        sema::specialize(m.resolved, *k.function, params, set, diags, returnType);
+    if (spec == nullptr || diags.hasErrors())
+      return;
+    description = spec->describe();
+    emit(*spec, set, diags);
+  });
+  if (diags.hasErrors()) {
+    std::ostringstream out;
+    diags.render(out, false);
+    throw Error(ErrorKind::Compile, out.str());
+  }
+  return description;
+}
+
 // `block`: the launch's block shape. A split-mode kernel is compiled once per block shape (its
 // trip counts become constants); other kernels once for all. Without a shape (asking only for the
 // mode), a split kernel is compiled for any shape.
@@ -167,36 +194,20 @@ instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const 
     if (auto it = k.instances.find(key); it != k.instances.end())
       return it->second;
   }
-  detail::ModuleState& m = *k.module;
-  codegen::CpuUnit unit;
-  std::string description;
-  {
-    std::lock_guard lock(m.compileMutex);
-    DiagnosticEngine diags(&m.file);
-    sema::SpecializationSet set;
-    codegen::CpuEmitOptions options;
-    options.forceFibers = std::getenv("PYK_CPU_MODE") != nullptr &&
-                          std::string(std::getenv("PYK_CPU_MODE")) == "fiber";
-    options.boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
-    if (block != nullptr) {
-      options.blockShape[0] = static_cast<std::uint32_t>(block->x);
-      options.blockShape[1] = static_cast<std::uint32_t>(block->y);
-      options.blockShape[2] = static_cast<std::uint32_t>(block->z);
-    }
-    runWithLargeStack([&] {
-      const sema::Specialization* spec =
-          sema::specialize(m.resolved, *k.function, params, set, diags, returnType);
-      if (spec == nullptr || diags.hasErrors())
-        return;
-      description = spec->describe();
-      unit = codegen::emitCpu(m.resolved, m.file, *spec, diags, options);
-    });
-    if (diags.hasErrors()) {
-      std::ostringstream out;
-      diags.render(out, false);
-      throw Error(ErrorKind::Compile, out.str());
-    }
+  codegen::CpuEmitOptions options;
+  options.forceFibers =
+      std::getenv("PYK_CPU_MODE") != nullptr && std::string(std::getenv("PYK_CPU_MODE")) == "fiber";
+  options.boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
+  if (block != nullptr) {
+    options.blockShape[0] = static_cast<std::uint32_t>(block->x);
+    options.blockShape[1] = static_cast<std::uint32_t>(block->y);
+    options.blockShape[2] = static_cast<std::uint32_t>(block->z);
   }
+  codegen::CpuUnit unit;
+  const std::string description =
+      specializeAndEmit(k, params, returnType, [&](const auto& spec, const auto&, auto& diags) {
+        unit = codegen::emitCpu(k.module->resolved, k.module->file, spec, diags, options);
+      });
   // A cached object that passes the cache's checks but does not load (another system's library,
   // say) is rebuilt once, not reported.
   std::optional<cpu::SharedObject> object;
@@ -268,12 +279,9 @@ namespace detail {
 CudaKernelInstance::~CudaKernelInstance() {
   if (module == nullptr)
     return;
-  const cuda::CudaDriver* driver = cuda::CudaDriver::shared();
-  if (driver == nullptr)
-    return;
-  const cuda::ScopedContext scope(*driver, device->context);
-  if (scope.ok())
-    (void)driver->cuModuleUnload(module);
+  cuda::releaseInContext(device->context, [&](const cuda::CudaDriver& driver) {
+    (void)driver.cuModuleUnload(module);
+  });
 }
 } // namespace detail
 
@@ -284,22 +292,20 @@ namespace {
 detail::CudaKernelInstance& cudaInstanceFor(detail::KernelState& k,
                                             std::span<const KernelArgument> args,
                                             const cuda::DeviceContext& device) {
-  const bool boundsCheck = environmentFlag("PYK_BOUNDSCHECK");
   detail::ArgumentSignature signature;
   const bool packed = signatureOf(args, signature);
   if (packed) {
     std::lock_guard lock(k.mutex);
     for (const detail::KernelState::RecentCuda& r : k.recentCuda)
-      if (r.device == &device && r.boundsCheck == boundsCheck && r.signature == signature)
+      if (r.device == &device && r.signature == signature)
         return *r.instance;
   }
   std::optional<NumbaType> returnType;
   const std::vector<NumbaType> params = specializationParams(k, args, returnType);
-  const std::string key = "device " + std::to_string(device.id) + " " + describeTypes(params) +
-                          (boundsCheck ? " boundscheck" : "");
+  const std::string key = "device " + std::to_string(device.id) + " " + describeTypes(params);
   auto remember = [&](detail::CudaKernelInstance* instance) {
     if (packed)
-      k.recentCuda.push_back({signature, &device, boundsCheck, instance});
+      k.recentCuda.push_back({signature, &device, instance});
     return instance;
   };
   {
@@ -307,27 +313,11 @@ detail::CudaKernelInstance& cudaInstanceFor(detail::KernelState& k,
     if (auto it = k.cudaInstances.find(key); it != k.cudaInstances.end())
       return *remember(it->second.get());
   }
-  detail::ModuleState& m = *k.module;
   codegen::EmittedUnit unit;
-  std::string description;
-  {
-    std::lock_guard lock(m.compileMutex);
-    DiagnosticEngine diags(&m.file);
-    sema::SpecializationSet set;
-    runWithLargeStack([&] {
-      const sema::Specialization* spec =
-          sema::specialize(m.resolved, *k.function, params, set, diags, returnType);
-      if (spec == nullptr || diags.hasErrors())
-        return;
-      description = spec->describe();
-      unit = codegen::emitCuda(m.resolved, m.file, set, *spec, diags);
-    });
-    if (diags.hasErrors()) {
-      std::ostringstream out;
-      diags.render(out, false);
-      throw Error(ErrorKind::Compile, out.str());
-    }
-  }
+  const std::string description =
+      specializeAndEmit(k, params, returnType, [&](const auto& spec, const auto& set, auto& diags) {
+        unit = codegen::emitCuda(k.module->resolved, k.module->file, set, spec, diags);
+      });
   auto instance = std::make_shared<detail::CudaKernelInstance>();
   instance->description = description;
   instance->source = unit.source;

@@ -83,12 +83,11 @@ struct KernelState {
   // By argument types (and environment flags), plus the block shape for split-mode kernels.
   std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances;
   std::set<std::string> shapedTypes; // argument types whose kernel runs in split mode
-  // CUDA: by device, argument types and flags.
+  // CUDA: by device and argument types.
   std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
   struct RecentCuda {
     ArgumentSignature signature;
     const cuda::DeviceContext* device;
-    bool boundsCheck;
     CudaKernelInstance* instance;
   };
   std::vector<RecentCuda> recentCuda; // the instances launched so far, found by signature

@@ -13,23 +13,16 @@ namespace detail {
 StreamState::~StreamState() {
   if (!owned || stream == nullptr)
     return;
-  const cuda::CudaDriver* driver = cuda::CudaDriver::shared();
-  if (driver == nullptr)
-    return;
-  const cuda::ScopedContext scope(*driver, device->context);
-  if (scope.ok())
-    (void)driver->cuStreamDestroy(stream);
+  cuda::releaseInContext(device->context, [&](const cuda::CudaDriver& driver) {
+    (void)driver.cuStreamDestroy(stream);
+  });
 }
 
 EventState::~EventState() {
   if (event == nullptr)
     return;
-  const cuda::CudaDriver* driver = cuda::CudaDriver::shared();
-  if (driver == nullptr)
-    return;
-  const cuda::ScopedContext scope(*driver, device->context);
-  if (scope.ok())
-    (void)driver->cuEventDestroy(event);
+  cuda::releaseInContext(
+      device->context, [&](const cuda::CudaDriver& driver) { (void)driver.cuEventDestroy(event); });
 }
 
 } // namespace detail
