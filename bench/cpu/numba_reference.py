@@ -12,69 +12,25 @@
 Prints RESULT|workload|implementation|median seconds|repetitions|note lines (bench_common.h's).
 usage: /usr/bin/python3 numba_reference.py [--parallel-only | --simulator-only]
 """
-import importlib.machinery
-import importlib.util
 import os
-import statistics
 import subprocess
 import sys
-import time
 
 import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bench_common import (DIFFUSION_COEFF, DIFFUSION_COLS, DIFFUSION_ROWS, DIFFUSION_STEPS,  # noqa: E402
+                          MATMUL_SIZE, REDUCTION_SIZE, VECTOR_SIZE, check_close, fail, load_pyk,
+                          median_seconds, reference_diffusion, report)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNELS = os.path.join(HERE, "kernels")
 
-VECTOR_SIZE = 10_000_000
-DIFFUSION_ROWS = DIFFUSION_COLS = 2000
-DIFFUSION_STEPS = 100
-DIFFUSION_COEFF = np.float32(0.2)
-MATMUL_SIZE = 512
-REDUCTION_SIZE = 16 * 1024 * 1024
-
-
-def report(workload, impl, seconds, reps, note=""):
-    print(f"RESULT|{workload}|{impl}|{seconds:.6g}|{reps}|{note}", flush=True)
-
-
-def fail(message):
-    print(f"FAILED: {message}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
-def median_seconds(reps, body, setup=None):
-    times = []
-    for _ in range(reps):
-        if setup is not None:
-            setup()
-        start = time.perf_counter()
-        body()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def random_values(n, seed):
     return np.random.default_rng(seed).random(n, dtype=np.float32)
 
-
-def reference_diffusion(field, steps, coeff):
-    """The same float32 operations in the same order as every implementation (numpy, serial)."""
-    f = field.copy()
-    four = np.float32(4.0)
-    for _ in range(steps):
-        p = np.pad(f, 1, mode="edge")
-        lap = four * f - p[:-2, 1:-1] - p[2:, 1:-1] - p[1:-1, :-2] - p[1:-1, 2:]
-        f = (f - coeff * lap).astype(np.float32)
-    return f
-
-
-def check_close(what, got, want, rtol, atol):
-    if not np.allclose(got, want, rtol=rtol, atol=atol):
-        bad = np.argmax(np.abs(got.astype(np.float64) - want))
-        fail(f"{what}: element {bad} is {got.flat[bad]}, expected {want.flat[bad]}")
-
-
-# ---- @njit(parallel=True) ---------------------------------------------------------------------
 
 def run_parallel():
     import numba
@@ -175,13 +131,8 @@ def run_parallel():
 
 # ---- the CUDA simulator ----------------------------------------------------------------------
 
-def load_pyk(name):
-    path = os.path.join(KERNELS, name + ".pyk")
-    loader = importlib.machinery.SourceFileLoader("pyk_bench_" + name, path)
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
+def load_kernel(name):
+    return load_pyk(os.path.join(KERNELS, name + ".pyk"))
 
 
 def run_simulator():
@@ -192,7 +143,7 @@ def run_simulator():
     note = "numba CUDA simulator; measured on {}, scaled x{:g} by work"
 
     # vector add: 16 blocks of 256 threads
-    m = load_pyk("vector_add")
+    m = load_kernel("vector_add")
     n = 16 * 256
     a, b = random_values(n, 1), random_values(n, 2)
     da, db, dout = cuda.to_device(a), cuda.to_device(b), cuda.device_array(n, np.float32)
@@ -205,7 +156,7 @@ def run_simulator():
            note.format(f"{n} elements", scale))
 
     # diffusion: a 64 x 64 field (2 x 8 blocks of 32 x 8), one step
-    m = load_pyk("diffusion")
+    m = load_kernel("diffusion")
     rows = cols = 64
     init = random_values(rows * cols, 3).reshape(rows, cols)
     df, dg = cuda.to_device(init), cuda.device_array_like(init)
@@ -218,7 +169,7 @@ def run_simulator():
            note.format(f"{rows}x{cols}, 1 step", scale))
 
     # matmul: 64 x 64 (4 x 4 blocks of 16 x 16)
-    m = load_pyk("matmul")
+    m = load_kernel("matmul")
     n = 64
     A = random_values(n * n, 4).reshape(n, n)
     B = random_values(n * n, 5).reshape(n, n)
@@ -232,7 +183,7 @@ def run_simulator():
            note.format(f"{n}x{n} (n^3 work)", scale))
 
     # reduction: 16 blocks of 256
-    m = load_pyk("reduction")
+    m = load_kernel("reduction")
     n = 16 * 256
     x = random_values(n, 6)
     dx, dt = cuda.to_device(x), cuda.to_device(np.zeros(1, np.float32))

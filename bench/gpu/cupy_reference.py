@@ -44,17 +44,15 @@ import time
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bench_common import (DIFFUSION_COEFF, DIFFUSION_COLS, DIFFUSION_ROWS, DIFFUSION_STEPS,  # noqa: E402
+                          MATMUL_SIZE, REDUCTION_SIZE, VECTOR_SIZE, check_close, fail,
+                          mt19937_values, reference_diffusion, report)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNEL_SOURCE = os.path.join(HERE, "reference_kernels.cuh")
 IMPL = "CuPy"
 
-# The workloads (bench_common.h's sizes).
-VECTOR_SIZE = 10_000_000
-DIFFUSION_ROWS = DIFFUSION_COLS = 2000
-DIFFUSION_STEPS = 100
-DIFFUSION_COEFF = np.float32(0.2)
-MATMUL_SIZE = 512
-REDUCTION_SIZE = 16 * 1024 * 1024
 COPY_BYTES = 256 << 20
 # reference_kernels.cuh's block shapes (the .pyk files' constants)
 VECTOR_TPB, DIFFUSION_BX, DIFFUSION_BY, MATMUL_TPB, REDUCTION_TPB = 256, 32, 8, 16, 256
@@ -62,41 +60,6 @@ VECTOR_TPB, DIFFUSION_BX, DIFFUSION_BY, MATMUL_TPB, REDUCTION_TPB = 256, 32, 8, 
 # compile-time workload -> kernel of reference_kernels.cuh
 COMPILE_KERNELS = {"vector_add": "vector_add", "diffusion": "diffusion_step", "matmul": "matmul",
                    "reduction": "block_sum", "empty": "empty_kernel"}
-
-
-def report(workload, impl, seconds, reps, note=""):
-    print(f"RESULT|{workload}|{impl}|{seconds:.6g}|{reps}|{note}", flush=True)
-
-
-def fail(message):
-    print(f"FAILED: {message}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
-def random_values(n, seed):
-    """bench_common.h's randomValues: std::mt19937(seed) outputs >> 8, times 2^-24, as float32
-    (numpy's legacy RandomState seeds MT19937 as std::mt19937 does)."""
-    raw = np.random.RandomState(seed).randint(0, 2**32, size=n, dtype=np.uint32)
-    return (raw >> np.uint32(8)).astype(np.float32) * np.float32(1.0 / 16777216.0)
-
-
-def reference_diffusion(field, steps, coeff):
-    """bench_common.h's referenceDiffusion: the same float32 operations in the same order."""
-    f = field.copy()
-    four = np.float32(4.0)
-    for _ in range(steps):
-        p = np.pad(f, 1, mode="edge")
-        lap = four * f - p[:-2, 1:-1] - p[2:, 1:-1] - p[1:-1, :-2] - p[1:-1, 2:]
-        f = (f - coeff * lap).astype(np.float32)
-    return f
-
-
-def check_close(what, got, want, rtol, atol):
-    if got.shape != want.shape:
-        fail(f"{what}: shape {got.shape}, expected {want.shape}")
-    if not np.allclose(got, want, rtol=rtol, atol=atol):
-        bad = np.argmax(np.abs(got.astype(np.float64) - want) - rtol * np.abs(want))
-        fail(f"{what}: element {bad} is {got.flat[bad]}, expected {want.flat[bad]}")
 
 
 def gbps(nbytes, seconds):
@@ -242,7 +205,7 @@ def bench_vector_add(b):
     """The RawKernel, cp.add, an ElementwiseKernel."""
     cp = b.cp
     n = VECTOR_SIZE
-    ha, hb = random_values(n, 1), random_values(n, 2)
+    ha, hb = mt19937_values(n, 1), mt19937_values(n, 2)
     want = ha + hb
     a, bb, c = cp.asarray(ha), cp.asarray(hb), cp.empty(n, cp.float32)
     vector_add = b.kernel("vector_add")
@@ -268,7 +231,7 @@ def bench_diffusion(b):
     """All the steps between the events, and one step."""
     cp = b.cp
     rows, cols, steps = DIFFUSION_ROWS, DIFFUSION_COLS, DIFFUSION_STEPS
-    init = random_values(rows * cols, 3).reshape(rows, cols)
+    init = mt19937_values(rows * cols, 3).reshape(rows, cols)
     dinit = cp.asarray(init)
     f, g = cp.empty_like(dinit), cp.empty_like(dinit)
     diffusion_step = b.kernel("diffusion_step")
@@ -307,8 +270,8 @@ def bench_matmul(b):
     """The RawKernel, and cp.matmul (cuBLAS)."""
     cp = b.cp
     n = MATMUL_SIZE
-    hA = random_values(n * n, 4).reshape(n, n)
-    hB = random_values(n * n, 5).reshape(n, n)
+    hA = mt19937_values(n * n, 4).reshape(n, n)
+    hB = mt19937_values(n * n, 5).reshape(n, n)
     want = hA.astype(np.float64) @ hB.astype(np.float64)
     A, B, C = cp.asarray(hA), cp.asarray(hB), cp.empty((n, n), cp.float32)
     matmul = b.kernel("matmul")
@@ -335,7 +298,7 @@ def bench_reduction(b):
     """The RawKernel (into total, shape (1,)) and cp.sum (into s, shape ())."""
     cp = b.cp
     n = REDUCTION_SIZE
-    hx = random_values(n, 6)
+    hx = mt19937_values(n, 6)
     want = hx.astype(np.float64).sum()
     x = cp.asarray(hx)
     total, s = cp.zeros(1, cp.float32), cp.zeros((), cp.float32)

@@ -38,8 +38,6 @@ usage: python3 numba_cuda_reference.py [--no-compile] [--compile-reps N]
 Without a GPU (cuda.is_available() false) it fails with exit status 1.
 """
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import statistics
 import subprocess
@@ -50,18 +48,16 @@ import warnings
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from bench_common import (DIFFUSION_COEFF, DIFFUSION_COLS, DIFFUSION_ROWS, DIFFUSION_STEPS,  # noqa: E402
+                          MATMUL_SIZE, REDUCTION_SIZE, VECTOR_SIZE, check_close, fail, load_pyk,
+                          mt19937_values, reference_diffusion, report)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CPU_KERNELS = os.path.join(HERE, "..", "cpu", "kernels")
 GPU_KERNELS = os.path.join(HERE, "kernels")
 IMPL = "numba-cuda"
 
-# The workloads (bench_common.h's sizes).
-VECTOR_SIZE = 10_000_000
-DIFFUSION_ROWS = DIFFUSION_COLS = 2000
-DIFFUSION_STEPS = 100
-DIFFUSION_COEFF = np.float32(0.2)
-MATMUL_SIZE = 512
-REDUCTION_SIZE = 16 * 1024 * 1024
 COPY_BYTES = 256 << 20
 
 # kernel name -> (.pyk file, function) for the compile measurements
@@ -91,50 +87,6 @@ class Sizes:
             self.reps = {"vector_add": 200, "diffusion": 30, "diffusion_step": 200, "matmul": 200,
                          "reduction": 200, "d2d_copy": 100, "empty_kernel": 1000}
             self.per_batch, self.batches = 1000, 21
-
-
-def report(workload, impl, seconds, reps, note=""):
-    print(f"RESULT|{workload}|{impl}|{seconds:.6g}|{reps}|{note}", flush=True)
-
-
-def fail(message):
-    print(f"FAILED: {message}", file=sys.stderr, flush=True)
-    sys.exit(1)
-
-
-def random_values(n, seed):
-    """bench_common.h's randomValues: std::mt19937(seed) outputs >> 8, times 2^-24, as float32
-    (numpy's legacy RandomState seeds MT19937 as std::mt19937 does)."""
-    raw = np.random.RandomState(seed).randint(0, 2**32, size=n, dtype=np.uint32)
-    return (raw >> np.uint32(8)).astype(np.float32) * np.float32(1.0 / 16777216.0)
-
-
-def reference_diffusion(field, steps, coeff):
-    """bench_common.h's referenceDiffusion: the same float32 operations in the same order."""
-    f = field.copy()
-    four = np.float32(4.0)
-    for _ in range(steps):
-        p = np.pad(f, 1, mode="edge")
-        lap = four * f - p[:-2, 1:-1] - p[2:, 1:-1] - p[1:-1, :-2] - p[1:-1, 2:]
-        f = (f - coeff * lap).astype(np.float32)
-    return f
-
-
-def check_close(what, got, want, rtol, atol):
-    if got.shape != want.shape:
-        fail(f"{what}: shape {got.shape}, expected {want.shape}")
-    if not np.allclose(got, want, rtol=rtol, atol=atol):
-        bad = np.argmax(np.abs(got.astype(np.float64) - want) - rtol * np.abs(want))
-        fail(f"{what}: element {bad} is {got.flat[bad]}, expected {want.flat[bad]}")
-
-
-def load_pyk(path):
-    name = "pyk_bench_" + os.path.splitext(os.path.basename(path))[0]
-    loader = importlib.machinery.SourceFileLoader(name, path)
-    spec = importlib.util.spec_from_loader(loader.name, loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
 
 
 def gbps(nbytes, seconds):
@@ -276,7 +228,7 @@ def bench_vector_add(b):
     cuda = b.cuda
     m = load_pyk(os.path.join(CPU_KERNELS, "vector_add.pyk"))
     n = b.sizes.vector
-    a, bb = random_values(n, 1), random_values(n, 2)
+    a, bb = mt19937_values(n, 1), mt19937_values(n, 2)
     da, db, dout = cuda.to_device(a), cuda.to_device(bb), cuda.device_array(n, np.float32)
     blocks = blocks_for(n, m.TPB)
 
@@ -296,7 +248,7 @@ def bench_diffusion(b):
     cuda = b.cuda
     m = load_pyk(os.path.join(CPU_KERNELS, "diffusion.pyk"))
     rows, cols, steps = b.sizes.rows, b.sizes.cols, b.sizes.steps
-    init = random_values(rows * cols, 3).reshape(rows, cols)
+    init = mt19937_values(rows * cols, 3).reshape(rows, cols)
     dinit = cuda.to_device(init)
     df, dg = cuda.device_array_like(init), cuda.device_array_like(init)
     grid, block = (blocks_for(cols, m.BX), blocks_for(rows, m.BY)), (m.BX, m.BY)
@@ -330,8 +282,8 @@ def bench_matmul(b):
     cuda = b.cuda
     m = load_pyk(os.path.join(CPU_KERNELS, "matmul.pyk"))
     n = b.sizes.matmul
-    A = random_values(n * n, 4).reshape(n, n)
-    B = random_values(n * n, 5).reshape(n, n)
+    A = mt19937_values(n * n, 4).reshape(n, n)
+    B = mt19937_values(n * n, 5).reshape(n, n)
     dA, dB, dC = cuda.to_device(A), cuda.to_device(B), cuda.device_array((n, n), np.float32)
     tiles = blocks_for(n, m.TPB)
 
@@ -351,7 +303,7 @@ def bench_reduction(b):
     cuda = b.cuda
     m = load_pyk(os.path.join(CPU_KERNELS, "reduction.pyk"))
     n = b.sizes.reduction
-    x = random_values(n, 6)
+    x = mt19937_values(n, 6)
     want = x.astype(np.float64).sum()
     dx, dt = cuda.to_device(x), cuda.device_array(1, np.float32)
     zero = np.zeros(1, np.float32)

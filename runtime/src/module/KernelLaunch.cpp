@@ -356,9 +356,9 @@ struct alignas(16) ArgumentSlot {
   unsigned char bytes[kSlotBytes];
 };
 
-void launchOnCuda(detail::KernelState& k, const LaunchShape& shape, std::size_t sharedBytes,
+void launchOnCuda(detail::KernelState& k, const cuda::DeviceContext& device,
+                  const LaunchShape& shape, std::size_t sharedBytes,
                   std::span<const KernelArgument> args, const Stream& stream) {
-  const cuda::DeviceContext& device = cuda::currentDevice();
   detail::CudaKernelInstance& instance = cudaInstanceFor(k, args, device);
   const std::int64_t threads = shape.block.x * shape.block.y * shape.block.z;
   if (threads > instance.maxThreadsPerBlock)
@@ -531,10 +531,10 @@ Backend launchBackend(const std::string& kernel, std::span<const KernelArgument>
 void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
                         std::span<const KernelArgument> args, const Stream& stream) const {
   if (launchBackend(name(), args) == Backend::Cuda) {
-    detail::validateLaunch(
-        name(), shape, sharedBytes,
-        static_cast<std::size_t>(cuda::currentDevice().maxSharedBytesPerBlockOptin));
-    launchOnCuda(*state_, shape, sharedBytes, args, stream);
+    const cuda::DeviceContext& device = cuda::currentDevice();
+    detail::validateLaunch(name(), shape, sharedBytes,
+                           static_cast<std::size_t>(device.maxSharedBytesPerBlockOptin));
+    launchOnCuda(*state_, device, shape, sharedBytes, args, stream);
   } else {
     detail::validateLaunch(name(), shape, sharedBytes);
     launchOnCpu(*state_, shape, sharedBytes, args);
