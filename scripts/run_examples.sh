@@ -1,48 +1,46 @@
 #!/usr/bin/env bash
-# run_examples: builds pykc and runs the main job over examples/.
-#
-# For every example: check it, list what it declares, and compile each kernel (for the signature
-# its host code launches it with, examples/launch_signatures.txt) and each ufunc to PTX for sm_90
-# through NVRTC, when pykc has NVRTC. Then run every example's kernels from C++
-# (examples/host/seed_kernels.cpp) on the CPU backend, checking their results. (The CUDA backend
-# comes with issue 5.)
-set -euo pipefail
+# run_examples: the main job. Builds pyk and runs every example (examples/host/NAME.cpp with its
+# .pyk file) on the default backend: CUDA when there is a GPU with its driver and NVRTC, else the
+# CPU backend (PYK_BACKEND=cpu|cuda forces one). Each example checks its own results; their
+# output is shown as it comes, then one table: example, backend, time, verified.
+# Images (the diffusion example's PNGs) go to $PYK_BUILD_DIR/example-output/.
+# usage: scripts/run_examples.sh [--no-build]       exit 1 when any example fails or is wrong
+set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_BUILD_DIR:-$root/build}"
 
-"$root/scripts/build.sh" >/dev/null
-pykc="$build/compiler/pykc"
+if [ "${1:-}" != "--no-build" ]; then
+  "$root/scripts/build.sh" >/dev/null || exit 1
+fi
+list="$build/examples/example_programs.txt"
+[ -f "$list" ] || { echo "run_examples: $list is missing; build first" >&2; exit 1; }
+output="$build/example-output"
+mkdir -p "$output"
+results="$(mktemp)"
+trap 'rm -f "$results"' EXIT
 status=0
-nvrtc=1
-"$pykc" --version | grep -q "NVRTC none" && nvrtc=0
+while read -r program; do
+  name="${program#pyk_example_}"
+  echo "== $name"
+  # The example's output passes through; its RESULT lines are kept for the table.
+  if ! "$build/examples/$program" "$root/examples" "$output" | tee -a "$results"; then
+    status=1
+    echo "RESULT $name - - no" >>"$results"
+  fi
+done <"$list"
 
-ptx() { # FILE [--kernel K --sig S]: report the PTX entry points, or the failure
-  local out
-  if out=$("$pykc" emit "$@" --emit=ptx 2>&1); then
-    echo "$out" | sed -n 's/^\.visible \.entry \([A-Za-z0-9_]*\)(.*/  PTX entry: \1/p'
+echo
+printf '%-34s %-8s %12s  %s\n' example backend time verified
+printf '%-34s %-8s %12s  %s\n' ------- ------- ---- --------
+while read -r _ what backend secs verified; do
+  if [ "$secs" = "-" ]; then
+    time="(failed)"
   else
-    echo "$out"
-    status=1
+    time="$(awk -v s="$secs" 'BEGIN { if (s < 1e-3) printf "%.1f us", s * 1e6;
+                                      else if (s < 1) printf "%.2f ms", s * 1e3;
+                                      else printf "%.2f s", s }')"
   fi
-}
-
-for example in "$root"/examples/*.pyk; do
-  name="${example#"$root"/examples/}"
-  echo "== examples/$name"
-  if ! "$pykc" emit "$example" --emit=symbols; then
-    status=1
-    continue
-  fi
-  [ "$nvrtc" = 1 ] || continue
-  if grep -q "^$name " "$root/examples/launch_signatures.txt"; then
-    while read -r file kernel signature; do
-      [ "$file" = "$name" ] && ptx "$example" --kernel "$kernel" --sig "$signature"
-    done < <(grep -v '^#' "$root/examples/launch_signatures.txt")
-  elif grep -q "@vectorize\|@guvectorize" "$example"; then
-    ptx "$example" # ufuncs carry their signatures
-  fi
-done
-[ "$nvrtc" = 1 ] || echo "(pykc was built without NVRTC: no PTX compiled)"
-echo "== the seeds' kernels on the CPU backend"
-"$build/examples/pyk_seed_kernels" "$root/examples" || status=1
+  printf '%-34s %-8s %12s  %s\n' "$what" "$backend" "$time" "$verified"
+  [ "$verified" = yes ] || status=1
+done < <(grep '^RESULT ' "$results")
 exit $status

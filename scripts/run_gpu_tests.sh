@@ -2,7 +2,7 @@
 # run_gpu_tests: the `gpu` tests from a build folder made by scripts/build_gpu.sh, on a machine
 # with a GPU (run from the repository root; paths are relative, so the folder may have been
 # copied from another machine). The same three tests CTest knows by the label `gpu`:
-#   the runtime API on the device, the seeds' host program on CUDA, and the conformance suite on
+#   the runtime API on the device, every example on CUDA, and the conformance suite on
 #   CUDA compared with numba's simulator.
 # Exits 77 with the reason when CUDA cannot run here; non-zero when any test fails.
 # usage: scripts/run_gpu_tests.sh [BUILD_DIR]        (default build-gpu)
@@ -21,7 +21,7 @@ run() {
   if "$@"; then echo "PASS" >&2; else status=1; echo "FAIL (exit $?)" >&2; fi
 }
 run "gpu_runtime_api" "$build/tests/pyk_gpu_runtime_tests"
-run "gpu_seed_kernels" "$build/examples/pyk_seed_kernels" "$root/examples"
+run "gpu_examples" env PYK_BUILD_DIR="$build" "$root/scripts/run_examples.sh" --no-build
 run "gpu_conformance_vs_numba_simulator" \
   "$python" "$root/tests/conformance/run_conformance.py" "$build/compiler/pykc" --backend cuda -j 8
 exit $status

@@ -14,6 +14,7 @@ packages=(
   llvm-14-tools                  # lit and FileCheck, for the golden-file tests
   python3                        # runs lit
   python3-numpy                  # the .npy cross-check against numpy (tests/unit/runtime)
+  zlib1g-dev                     # deflate for the PNG images the diffusion example writes
   libdlpack-dev                  # DLPack's header (dlpack/dlpack.h): the standard tensor-exchange ABI
                                  # (pyk::from_dlpack / to_dlpack); the format is its header, so
                                  # using it beats declaring a copy of ours
