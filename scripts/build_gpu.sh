@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# build_gpu: builds what a GPU machine runs (pykc, the `gpu` tests, the seeds' host program, the
-# GPU benchmark) into build-gpu/ (or $PYK_GPU_BUILD_DIR), with libstdc++ and libgcc linked
+# build_gpu: builds what a GPU machine runs (pykc, the `gpu` tests, the examples, the GPU
+# benchmark) into build-gpu/ (or $PYK_GPU_BUILD_DIR), with libstdc++ and libgcc linked
 # statically as the other third-party libraries already are (ANTLR's runtime, Boost.Context), so
 # the folder runs on a machine that has only the NVIDIA driver and the CUDA toolkit: the driver
 # and NVRTC are loaded at run time, nothing else is needed. Copy the folder with the repository
-# (the device tool's `carry`) and run scripts/run_gpu_tests.sh there.
+# (the device tool's `carry`) and run scripts/run_gpu_tests.sh there. The programs together are
+# larger than a carry may be, so they are also packed into build-gpu/gpu-bundle.tar.xz: carry that
+# one file, and run_gpu_tests.sh unpacks it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_GPU_BUILD_DIR:-$root/build-gpu}"
@@ -13,7 +15,7 @@ build="${PYK_GPU_BUILD_DIR:-$root/build-gpu}"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
 cmake --build "$build" -j "$(nproc)" --target pykc pyk_cuda_available pyk_gpu_runtime_tests \
-  pyk_seed_kernels pyk_bench_gpu_backend
+  pyk_examples pyk_bench_gpu_backend
 # What the binaries still need from the machine: the C library only.
 for binary in "$build/compiler/pykc" "$build/tests/pyk_gpu_runtime_tests"; do
   if ldd "$binary" | grep -qE 'libstdc\+\+|libgcc_s|libantlr|libboost|libcuda|libnvrtc'; then
@@ -22,5 +24,8 @@ for binary in "$build/compiler/pykc" "$build/tests/pyk_gpu_runtime_tests"; do
     exit 1
   fi
 done
-du -sh "$build"/compiler/pykc "$build"/tests/pyk_cuda_available "$build"/tests/pyk_gpu_runtime_tests \
-  "$build"/examples/pyk_seed_kernels "$build"/bench/pyk_bench_gpu_backend
+programs=(compiler/pykc tests/pyk_cuda_available tests/pyk_gpu_runtime_tests
+  bench/pyk_bench_gpu_backend examples/example_programs.txt)
+while read -r program; do programs+=("examples/$program"); done <"$build/examples/example_programs.txt"
+tar -C "$build" -cJf "$build/gpu-bundle.tar.xz" "${programs[@]}"
+du -sh "$build/gpu-bundle.tar.xz"

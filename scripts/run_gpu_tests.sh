@@ -13,6 +13,10 @@ python="${PYTHON:-python3}"
 export PYK_BACKEND=cuda
 export PYK_CACHE_DIR="${PYK_CACHE_DIR:-$build/gpu-cache}"
 
+# A build folder carried as its bundle (scripts/build_gpu.sh) is unpacked first.
+if [ -f "$build/gpu-bundle.tar.xz" ] && [ ! -x "$build/compiler/pykc" ]; then
+  tar -C "$build" -xJf "$build/gpu-bundle.tar.xz" || exit 1
+fi
 "$build/tests/pyk_cuda_available" || exit $?
 status=0
 run() {

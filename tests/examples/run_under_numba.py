@@ -5,7 +5,8 @@ with asserts, as the example's C++ host does. Fails when any script exits non-ze
 
 numba 0.56's simulator cannot build a ufunc with target='cuda' (its fake kernels have no
 compiled signature to take the return type from), so under it such ufuncs are built for numba's
-CPU target instead: the same function body, typed by numba, on the same inputs.
+CPU target instead: the same function body, typed by numba, on the same inputs. Its missing
+warp intrinsics come from the conformance suite's shims (tests/conformance/run_conformance.py).
 
 usage: run_under_numba.py EXAMPLES_DIR [-j N]
 """
@@ -18,10 +19,14 @@ import sys
 import time
 
 
-# Runs the script as __main__ after pointing numba's ufunc decorators' target='cuda' at 'cpu'.
+# Runs the script as __main__ after pointing numba's ufunc decorators' target='cuda' at 'cpu' and
+# adding the warp intrinsics to the simulator.
 PRELUDE = """
 import runpy, sys
 import numba
+sys.path.insert(0, sys.argv[1])
+from run_conformance import install_simulator_shims
+install_simulator_shims()
 def on_cpu(decorator):
     def patched(*args, **kwargs):
         if kwargs.get('target') == 'cuda':
@@ -30,16 +35,19 @@ def on_cpu(decorator):
     return patched
 numba.vectorize = on_cpu(numba.vectorize)
 numba.guvectorize = on_cpu(numba.guvectorize)
-sys.argv = sys.argv[1:]
+sys.argv = sys.argv[2:]
 runpy.run_path(sys.argv[0], run_name='__main__')
 """
+
+
+CONFORMANCE = pathlib.Path(__file__).resolve().parent.parent / "conformance"
 
 
 def run(script):
     env = dict(os.environ, NUMBA_ENABLE_CUDASIM="1", PYTHONDONTWRITEBYTECODE="1")
     start = time.monotonic()
     try:
-        done = subprocess.run([sys.executable, "-c", PRELUDE, str(script)], env=env,
+        done = subprocess.run([sys.executable, "-c", PRELUDE, str(CONFORMANCE), str(script)], env=env,
                               capture_output=True,
                               text=True, timeout=600)
         code, output = done.returncode, done.stdout + done.stderr
