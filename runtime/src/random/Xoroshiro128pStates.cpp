@@ -14,8 +14,8 @@ constexpr const char* kRandomModule = "numba.cuda.random";
 
 // The stdlib module, loaded once per process as an ordinary module (its kernels launch).
 const Module& randomModule() {
-  static const Module module = loads(std::string(sema::librarySourceText(kRandomModule)),
-                                     sema::libraryPath(kRandomModule));
+  static const Module module =
+      loads(std::string(sema::librarySourceText(kRandomModule)), sema::libraryPath(kRandomModule));
   return module;
 }
 
@@ -68,9 +68,9 @@ void init_xoroshiro128p_states(const AnyDeviceArray& states, std::uint64_t seed,
     stream.synchronize();
     return;
   }
-  AnyDeviceArray host = detail::ArrayAccess::allocate(
-      Backend::Cpu, Dtype::Record, {states.size()},
-      std::make_shared<const RecordDtype>(xoroshiro128p_dtype()));
+  AnyDeviceArray host =
+      detail::ArrayAccess::allocate(Backend::Cpu, Dtype::Record, {states.size()},
+                                    std::make_shared<const RecordDtype>(xoroshiro128p_dtype()));
   init.launch(1, 1)(host, seed, subsequence_start);
   AnyDeviceArray target = states; // a handle on the same memory
   target.copy_from_host(host.host_data(), static_cast<std::size_t>(host.nbytes()), stream);
