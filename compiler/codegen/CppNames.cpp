@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "sema/LibraryModule.h"
 #include "sema/TypeRules.h"
 
 namespace pyk::codegen {
@@ -120,6 +121,14 @@ std::string scalarCpp(ScalarKind k) {
 
 std::string mangledName(const Specialization& spec) {
   std::string out = spec.function->kind == sema::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
+  if (spec.function->library != nullptr) {
+    // A stdlib function: its own prefix and its module's name, so that no user function's name
+    // (`rotl`, say) collides with it.
+    out = "pyk_s_";
+    for (char c : spec.function->library->qualifiedName)
+      out += c == '.' ? '_' : c;
+    out += "__";
+  }
   out += pythonName(spec.function->name).substr(3) + "_";
   for (const NumbaType& p : spec.params)
     out += "_" + typeCode(p);

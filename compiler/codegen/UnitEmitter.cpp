@@ -251,7 +251,7 @@ void UnitEmitter::statement(const ast::Stmt* s) {
     // fails with an error the host sees.
     if (!spec_->function->options.debug.value_or(false))
       return;
-    std::string where = file_.path() + ":" + std::to_string(s->range.begin.line);
+    std::string where = sourcePath() + ":" + std::to_string(s->range.begin.line);
     std::string what = "AssertionError";
     std::string message;
     std::string condition = "true";
@@ -633,7 +633,7 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
     }
     const sema::NameBinding& b = it->second;
     if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
-      return constantValue(module_.symbols.constants()[b.index].value, *t, e->range);
+      return constantValue(definingModule().symbols.constants()[b.index].value, *t, e->range);
     if (b.kind == sema::NameBinding::Kind::Builtin)
       return n->id == "True" ? "true" : "false";
     return variable(n->id);
@@ -927,7 +927,7 @@ std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& 
 
 std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
   DiagnosticEngine quiet;
-  sema::ConstantFolder folder(module_.symbols, quiet);
+  sema::ConstantFolder folder(definingModule().symbols, quiet);
   sema::FoldResult r = folder.fold(e);
   std::vector<int64_t> shape;
   if (!r.isConstant())
@@ -973,7 +973,7 @@ std::string UnitEmitter::call(const ast::Call* c) {
     auto it = spec_->function->scope.names.find(n);
     if (it != spec_->function->scope.names.end() &&
         it->second.kind == sema::NameBinding::Kind::ModuleConstant) {
-      const sema::ConstantValue& v = module_.symbols.constants()[it->second.index].value;
+      const sema::ConstantValue& v = definingModule().symbols.constants()[it->second.index].value;
       const NumbaType* t = typeOf(c);
       if (v.kind == sema::ConstantValue::Kind::NamedTupleClass && t != nullptr)
         return namedTupleConstruction(c, v, *t);

@@ -19,6 +19,7 @@
 #include "codegen/TargetSpelling.h"
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
+#include "sema/LibraryModule.h"
 #include "sema/ResolvedModule.h"
 #include "sema/Specialization.h"
 #include "sema/TypeRules.h"
@@ -150,7 +151,7 @@ private:
     if (!boundsCheck_)
       return expr(array) + "(" + indices + ")";
     const auto* n = array->as<ast::Name>();
-    const std::string where = file_.path() + ":" + std::to_string(array->range.begin.line) + ":" +
+    const std::string where = sourcePath() + ":" + std::to_string(array->range.begin.line) + ":" +
                               std::to_string(array->range.begin.column) + ": in `" +
                               spec_->function->name + "`";
     return target_.checkedElement(expr(array), n != nullptr ? n->id : "an array expression", where,
@@ -165,7 +166,7 @@ private:
       return expr(item);
     auto it = nonNegative_.find(spec_);
     if (it == nonNegative_.end())
-      it = nonNegative_.emplace(spec_, NonNegativeAnalysis(*spec_, module_)).first;
+      it = nonNegative_.emplace(spec_, NonNegativeAnalysis(*spec_, definingModule())).first;
     return it->second.nonNegative(item) ? "pyk::nonneg(" + expr(item) + ")" : expr(item);
   }
   // `blockIdx.x * blockDim.x + threadIdx.x` as int64.
@@ -275,13 +276,23 @@ private:
     return value + ".e" + std::to_string(i);
   }
 
+  // The module that defines the function being emitted (a stdlib module for its functions) and
+  // the path of its source.
+  const sema::ResolvedModule& definingModule() const {
+    return spec_->function->library != nullptr ? spec_->function->library->resolved : module_;
+  }
+  std::string sourcePath() const {
+    return spec_->function->library != nullptr ? spec_->function->library->file.path()
+                                               : file_.path();
+  }
+
   // ---- statements ----
   void line(const std::string& text) {
     body_ << std::string(static_cast<size_t>(indent_) * 2, ' ') << text << '\n';
   }
   void lineDirective(const ast::Node* n) {
     if (lineDirectives_ && n->range.valid())
-      body_ << "#line " << n->range.begin.line << " \"" << file_.path() << "\"\n";
+      body_ << "#line " << n->range.begin.line << " \"" << sourcePath() << "\"\n";
   }
   void block(const std::vector<ast::Stmt*>& body);
   // A local or parameter as read and written: `py_x`, or `py_x[pyk_tid]` when kept per thread.

@@ -15,6 +15,8 @@
 
 namespace pyk::sema {
 
+struct LibraryModule;
+
 enum class CompiledFunctionKind : uint8_t { Kernel, DeviceFunction, Vectorize, GuVectorize };
 
 const char* nameOf(CompiledFunctionKind kind); // "kernel", "device function", "vectorize", ...
@@ -61,6 +63,9 @@ struct CompiledFunction {
   // The decorator had errors (a misspelt `device=`, say), so `kind` may not be what the user
   // meant: checks that depend on it stay quiet rather than add a second, misleading error.
   bool decoratorHasErrors = false;
+  // Set for a function of pyk's stdlib (`numba.cuda.random`): the module that defines it, whose
+  // constants, functions and source its body refers to. Null for the user's own functions.
+  const LibraryModule* library = nullptr;
 };
 
 } // namespace pyk::sema

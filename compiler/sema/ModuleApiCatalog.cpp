@@ -11,7 +11,8 @@ namespace pyk::sema {
 
 namespace {
 
-// numba-cuda's device API (cudadecl.py, stubs.py, random.py, fp16 module).
+// numba-cuda's device API (cudadecl.py, stubs.py, random.py, fp16 module). The `random.*` ones are
+// device functions of pyk's stdlib (stdlib/numba/cuda/random.pyk, see LibraryModule).
 constexpr const char* kCudaDeviceFunctions[] = {"grid",
                                                 "gridsize",
                                                 "shared.array",
@@ -94,7 +95,11 @@ constexpr const char* kCudaDeviceFunctions[] = {"grid",
                                                 "random.xoroshiro128p_normal_float32",
                                                 "random.xoroshiro128p_normal_float64",
                                                 "random.xoroshiro128p_next",
-                                                "random.xoroshiro128p_jump"};
+                                                "random.xoroshiro128p_jump",
+                                                "random.init_xoroshiro128p_state",
+                                                "random.rotl",
+                                                "random.uint64_to_unit_float64",
+                                                "random.uint64_to_unit_float32"};
 
 constexpr const char* kCudaDeviceValues[] = {
     "threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y",
@@ -151,6 +156,8 @@ constexpr const char* kCudaHostFunctions[] = {"to_device",
                                               "random.create_xoroshiro128p_states",
                                               "random.init_xoroshiro128p_states",
                                               "random.xoroshiro128p_dtype",
+                                              "random.xoroshiro128p_type",
+                                              "random.init_xoroshiro128p_states_cpu",
                                               "cudadrv",
                                               "errors",
                                               "simulator",

@@ -11,6 +11,7 @@
 #include <span>
 
 #include "sema/ConstantFolder.h"
+#include "sema/LibraryModule.h"
 #include "sema/TypeRules.h"
 
 namespace pyk::sema {
@@ -946,6 +947,13 @@ OptType FunctionTyper::call(const ast::Call* c) {
     }
   }
   std::string api = apiName(c->func);
+  // A device function of pyk's stdlib (`xoroshiro128p_uniform_float32`, `cuda.random.*`)?
+  if (const CompiledFunction* library = libraryFunction(api)) {
+    std::optional<std::vector<Type>> args = arguments(c);
+    if (!args)
+      return std::nullopt;
+    return deviceCall(*library, c, *args);
+  }
   if (api.empty()) {
     // A method call on a value: a grid group's `.sync()` is the one numba has
     // (`cuda.cg.this_grid().sync()`, or `g = cuda.cg.this_grid()` then `g.sync()`).
@@ -1301,10 +1309,20 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
       return std::nullopt;
     }
     s = set.add(&callee, params);
-    // The callee reports its own errors, once, in its own last pass.
-    FunctionTyper typer(module_, *s, set_, scratch_, realDiags_, quiet_, !real, depth_ + 1);
-    if (!typer.run())
+    // The callee reports its own errors, once, in its own last pass. A stdlib function's body is
+    // not the user's to fix: what fails in it is reported here, as arguments it does not accept.
+    const bool intoLibrary = callee.library != nullptr && callee.library != fn_.library;
+    DiagnosticEngine libraryDiags;
+    FunctionTyper typer(callee.library ? callee.library->resolved : module_, *s, set_, scratch_,
+                        intoLibrary ? libraryDiags : realDiags_, quiet_, !real, depth_ + 1);
+    if (!typer.run()) {
       failed_ = true;
+      if (intoLibrary) {
+        error(DiagKind::TypeBadArguments, c->range,
+              {callee.library->qualifiedName + "." + callee.name, typeList(args)});
+        return std::nullopt;
+      }
+    }
   } else if (!s->complete) {
     // A recursive call: its return type must be declared.
     if (!declaredReturn) {

@@ -697,6 +697,36 @@ def _cases():
     return c
 
 
+def xoroshiro128p_states(seed, subsequence_start):
+    """A fill for Arr: numba's own host initialisation of the RNG states."""
+    def fill(rng, shape):
+        from numba.cuda.random import init_xoroshiro128p_states_cpu, xoroshiro128p_dtype
+        states = np.empty(shape, dtype=xoroshiro128p_dtype)
+        init_xoroshiro128p_states_cpu(states, seed, subsequence_start)
+        return states
+    return fill
+
+
+def _random_cases(add):
+    # numba.cuda.random (stdlib/numba/cuda/random.pyk). The states come from numba's own
+    # initialisation and are compared exactly after the draws; the uniforms bit for bit (rtol and
+    # atol 0: integer steps and one exact conversion, the same in the simulator and compiled
+    # numba). The normals are float32 Box-Muller in compiled numba (logf, sqrtf, cosf; and logf
+    # widened for normal_float64), where the simulator calls Python's double-precision math: they
+    # agree to float32's precision only, hence the float64 tolerance of 1e-6.
+    state = np.dtype([("s0", "<u8"), ("s1", "<u8")], align=True)
+    add(Case("random_uniform", "random_xoroshiro.pyk", "draw_uniform", 2, 32,
+             [Arr(state, 64, fill=xoroshiro128p_states(1234, 0)), Arr("float32", (64, 5), "zeros"),
+              Arr("float64", (64, 5), "zeros"), Arr("uint64", 64, "zeros")], rtol=0, atol=0))
+    add(Case("random_uniform_subsequence", "random_xoroshiro.pyk", "draw_uniform", 1, 16,
+             [Arr(state, 16, fill=xoroshiro128p_states(7, 5)), Arr("float32", (16, 3), "zeros"),
+              Arr("float64", (16, 3), "zeros"), Arr("uint64", 16, "zeros")], rtol=0, atol=0))
+    add(Case("random_normal", "random_xoroshiro.pyk", "draw_normal", 2, 32,
+             [Arr(state, 64, fill=xoroshiro128p_states(99, 2)), Arr("float32", (64, 4), "zeros"),
+              Arr("float64", (64, 4), "zeros")], rtol={"float64": 1e-6}, atol={"float64": 1e-7}))
+
+
 CASES = _cases()
+_random_cases(lambda case: CASES.append(case))
 _names = [c.name for c in CASES]
 assert len(_names) == len(set(_names)), "duplicate case names"

@@ -16,6 +16,7 @@
 #include "pyk/dtype.hpp"
 #include "pyk/error.hpp"
 #include "pyk/npy.hpp"
+#include "pyk/record.hpp"
 #include "pyk/stream.hpp"
 
 namespace pyk {
@@ -45,6 +46,9 @@ public:
   // extent, a size that overflows, or more than 8 dimensions; (Device) when the device is out of
   // memory or absent.
   static AnyDeviceArray allocate(Dtype dtype, std::vector<std::int64_t> shape);
+  // A new, uninitialised C-contiguous array of records (numba's device_array(n, dtype=record)).
+  // The Dtype overloads refuse Dtype::Record (InvalidArgument): a record array needs its fields.
+  static AnyDeviceArray allocate(const RecordDtype& record, std::vector<std::int64_t> shape);
   // The same in CUDA managed memory (numba.cuda.managed_array); host memory on the CPU backend.
   static AnyDeviceArray allocate_managed(Dtype dtype, std::vector<std::int64_t> shape);
   // An array over memory pyk did not allocate: a device pointer (cudaMalloc, cuBLAS, libtorch) or
@@ -57,12 +61,17 @@ public:
                                      std::shared_ptr<void> owner = {});
 
   Dtype dtype() const { return dtype_; }
+  // Dtype::Record: the fields and item size; nullptr for scalar dtypes.
+  const RecordDtype* record() const { return record_.get(); }
   int ndim() const { return static_cast<int>(shape_.size()); }
   const std::vector<std::int64_t>& shape() const { return shape_; }
   const std::vector<std::int64_t>& strides() const { return strides_; }
   std::int64_t size() const;
-  std::int64_t nbytes() const { return size() * static_cast<std::int64_t>(dtypeItemsize(dtype_)); }
-  std::size_t itemsize() const { return dtypeItemsize(dtype_); }
+  std::int64_t nbytes() const { return size() * static_cast<std::int64_t>(itemsize()); }
+  std::size_t itemsize() const {
+    return record_ != nullptr ? static_cast<std::size_t>(record_->itemsize())
+                              : dtypeItemsize(dtype_);
+  }
   // Where the first element lives in device memory (host memory on the CPU backend).
   void* device_data() const { return data_; }
   bool empty() const { return buffer_ == nullptr; }
@@ -105,6 +114,7 @@ private:
   std::shared_ptr<detail::DeviceBuffer> buffer_;
   void* data_ = nullptr;
   Dtype dtype_ = Dtype::Float64;
+  std::shared_ptr<const RecordDtype> record_; // Dtype::Record
   std::vector<std::int64_t> shape_;
   std::vector<std::int64_t> strides_;
 };

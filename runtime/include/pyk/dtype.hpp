@@ -24,22 +24,28 @@ namespace pyk {
   X(Complex64, "complex64", 8)                                                                     \
   X(Complex128, "complex128", 16)
 
+// The scalar dtypes, then Record: a structured dtype, whose fields and size the array carries
+// (pyk/record.hpp's RecordDtype); the functions below know only the scalar ones.
 enum class Dtype {
 #define PYK_DTYPE_ENUMERATOR(enumerator, name, itemsize) enumerator,
   PYK_DTYPES(PYK_DTYPE_ENUMERATOR)
 #undef PYK_DTYPE_ENUMERATOR
+      Record
 };
 
-// Every dtype, in the order of the enum.
+// Every scalar dtype, in the order of the enum.
 inline constexpr Dtype kAllDtypes[] = {
 #define PYK_DTYPE_VALUE(enumerator, name, itemsize) Dtype::enumerator,
     PYK_DTYPES(PYK_DTYPE_VALUE)
 #undef PYK_DTYPE_VALUE
 };
 
-// Bytes per element: 1 for bool, 8 for complex64 (two float32), 16 for complex128.
+// Bytes per element: 1 for bool, 8 for complex64 (two float32), 16 for complex128; 0 for Record
+// (the RecordDtype knows its size).
 constexpr std::size_t dtypeItemsize(Dtype dtype) noexcept {
   switch (dtype) {
+  case Dtype::Record:
+    return 0;
 #define PYK_DTYPE_ITEMSIZE(enumerator, name, itemsize)                                             \
   case Dtype::enumerator:                                                                          \
     return itemsize;
@@ -49,9 +55,11 @@ constexpr std::size_t dtypeItemsize(Dtype dtype) noexcept {
   return 0;
 }
 
-// numba's (and numpy's) name: "bool", "int64", "float32", "complex128".
+// numba's (and numpy's) name: "bool", "int64", "float32", "complex128"; "record" for Record.
 constexpr std::string_view dtypeName(Dtype dtype) noexcept {
   switch (dtype) {
+  case Dtype::Record:
+    return "record";
 #define PYK_DTYPE_NAME(enumerator, name, itemsize)                                                 \
   case Dtype::enumerator:                                                                          \
     return name;

@@ -7,5 +7,7 @@
 #include "pyk/error.hpp"
 #include "pyk/kernel.hpp"
 #include "pyk/npy.hpp"
+#include "pyk/random.hpp"
+#include "pyk/record.hpp"
 #include "pyk/stream.hpp"
 #include "pyk/version.hpp"

@@ -17,7 +17,11 @@ struct ArrayAccess {
                              std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                              std::shared_ptr<void> owner, const char* caller);
   // A new C-contiguous array on `backend` (the calling thread's device on CUDA).
-  static AnyDeviceArray allocate(Backend backend, Dtype dtype, std::vector<std::int64_t> shape);
+  // `record` is the record's layout for Dtype::Record (required then), null otherwise.
+  static AnyDeviceArray allocate(Backend backend, Dtype dtype, std::vector<std::int64_t> shape,
+                                 std::shared_ptr<const RecordDtype> record = nullptr);
+  // The record layout `a` shares with its views (null for scalar dtypes).
+  static std::shared_ptr<const RecordDtype> record(const AnyDeviceArray& a) { return a.record_; }
   static const DeviceBuffer* buffer(const AnyDeviceArray& a);
   // A view of `a`'s first element with another shape and strides (bytes); the caller answers for
   // it staying inside `a`'s memory (broadcasting: strides of 0).

@@ -98,20 +98,38 @@ AnyDeviceArray AnyDeviceArray::allocate(Dtype dtype, std::vector<std::int64_t> s
   return detail::ArrayAccess::allocate(currentBackend(), dtype, std::move(shape));
 }
 
+AnyDeviceArray AnyDeviceArray::allocate(const RecordDtype& record,
+                                        std::vector<std::int64_t> shape) {
+  return detail::ArrayAccess::allocate(currentBackend(), Dtype::Record, std::move(shape),
+                                       std::make_shared<const RecordDtype>(record));
+}
+
 AnyDeviceArray detail::ArrayAccess::allocate(Backend backend, Dtype dtype,
-                                             std::vector<std::int64_t> shape) {
+                                             std::vector<std::int64_t> shape,
+                                             std::shared_ptr<const RecordDtype> record) {
+  if ((dtype == Dtype::Record) != (record != nullptr))
+    throw Error(ErrorKind::InvalidArgument,
+                dtype == Dtype::Record ? "an array of records needs the record's fields (allocate "
+                                         "it with a RecordDtype)"
+                                       : "a record layout was given for a scalar dtype");
   const std::int64_t count = checkedCount(shape);
+  const std::size_t itemsize =
+      record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtypeItemsize(dtype);
   AnyDeviceArray a;
   a.dtype_ = dtype;
-  a.strides_ = cStrides(shape, dtypeItemsize(dtype));
+  a.record_ = std::move(record);
+  a.strides_ = cStrides(shape, itemsize);
   a.shape_ = std::move(shape);
-  a.buffer_ = detail::DeviceBuffer::allocate(
-      backend, MemoryKind::Device, static_cast<std::size_t>(count) * dtypeItemsize(dtype));
+  a.buffer_ = detail::DeviceBuffer::allocate(backend, MemoryKind::Device,
+                                             static_cast<std::size_t>(count) * itemsize);
   a.data_ = a.buffer_->data;
   return a;
 }
 
 AnyDeviceArray AnyDeviceArray::allocate_managed(Dtype dtype, std::vector<std::int64_t> shape) {
+  if (dtype == Dtype::Record)
+    throw Error(ErrorKind::InvalidArgument, "allocate_managed: records are not supported in "
+                                            "managed arrays yet");
   const std::int64_t count = checkedCount(shape);
   AnyDeviceArray a;
   a.dtype_ = dtype;
@@ -139,6 +157,9 @@ namespace detail {
 AnyDeviceArray ArrayAccess::wrap(Backend backend, int deviceId, void* data, Dtype dtype,
                                  std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                                  std::shared_ptr<void> owner, const char* caller) {
+  if (dtype == Dtype::Record)
+    throw Error(ErrorKind::InvalidArgument,
+                std::string(caller) + ": arrays of records cannot wrap outside memory yet");
   checkedCount(shape);
   if (strides.empty())
     strides = cStrides(shape, dtypeItemsize(dtype));
@@ -316,6 +337,7 @@ AnyDeviceArray AnyDeviceArray::reshape(std::vector<std::int64_t> shape) const {
 HostArray AnyDeviceArray::copy_to_host() const {
   HostArray host;
   host.dtype = dtype_;
+  host.record = record_;
   host.shape = shape_;
   host.bytes.resize(static_cast<std::size_t>(nbytes()));
   copy_to_host(host.bytes.data(), host.bytes.size());
@@ -384,14 +406,16 @@ void AnyDeviceArray::copy_from_host(const void* bytes, std::size_t count, const 
 }
 
 void AnyDeviceArray::copy_from_host(const HostArray& host) {
-  if (host.dtype != dtype_ || host.shape != shape_)
+  if (host.dtype != dtype_ || host.shape != shape_ ||
+      (record_ != nullptr && (host.record == nullptr || !(*host.record == *record_))))
     throw Error(ErrorKind::InvalidArgument,
                 "copy_from_host: the host array's dtype or shape differs from the device array's");
   copy_from_host(host.bytes.data(), host.bytes.size());
 }
 
 void AnyDeviceArray::copy_from_device(const AnyDeviceArray& from, const Stream& stream) {
-  if (from.dtype_ != dtype_ || from.shape_ != shape_)
+  if (from.dtype_ != dtype_ || from.shape_ != shape_ ||
+      (record_ != nullptr && !(*from.record_ == *record_)))
     throw Error(ErrorKind::InvalidArgument,
                 "copy_from_device: the arrays differ in dtype or shape");
   if (nbytes() == 0)
@@ -414,7 +438,8 @@ AnyDeviceArray to_device(const HostArray& host) {
   std::vector<std::int64_t> shape = host.shape;
   if (shape.empty())
     shape.push_back(1); // a 0-d array travels as one element
-  AnyDeviceArray a = AnyDeviceArray::allocate(host.dtype, shape);
+  AnyDeviceArray a =
+      detail::ArrayAccess::allocate(currentBackend(), host.dtype, shape, host.record);
   a.copy_from_host(host.bytes.data(), host.bytes.size());
   return a;
 }

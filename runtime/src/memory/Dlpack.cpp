@@ -79,6 +79,9 @@ DLDataType dtypeToDlpack(Dtype d) {
   case Dtype::Complex64:
   case Dtype::Complex128:
     return {kDLComplex, bits, 1};
+  case Dtype::Record:
+    throw Error(ErrorKind::InvalidArgument,
+                "to_dlpack: DLPack has no structured dtypes; an array of records cannot be shared");
   }
   return {kDLFloat, bits, 1};
 }

@@ -35,7 +35,7 @@ namespace {
 // numba's typeof: C when C-contiguous (1-D arrays included), F when only F-contiguous, else A.
 ArrayLayout layoutOf(const AnyDeviceArray& a) {
   auto contiguous = [&](bool c) {
-    std::int64_t expected = static_cast<std::int64_t>(dtypeItemsize(a.dtype()));
+    std::int64_t expected = static_cast<std::int64_t>(a.itemsize());
     for (int i = 0; i < a.ndim(); ++i) {
       const int d = c ? a.ndim() - 1 - i : i;
       if (a.shape()[d] != 1 && a.strides()[d] != expected)
@@ -51,7 +51,22 @@ ArrayLayout layoutOf(const AnyDeviceArray& a) {
   return ArrayLayout::A;
 }
 
+// numba's Record type of a structured dtype.
+NumbaType recordTypeOf(const RecordDtype& record) {
+  sema::RecordLayout layout;
+  for (const RecordField& f : record.fields())
+    layout.fields.push_back({f.name, scalarKindOf(f.dtype), f.offset});
+  layout.size = record.itemsize();
+  layout.aligned = record.aligned();
+  return NumbaType::record(std::move(layout));
+}
+
+// numba's typeof: arrays as array(dtype, ndim, layout), an array of records as
+// array(Record(...), ndim, layout); scalars by their C++ type.
 NumbaType typeOf(const KernelArgument& a) {
+  if (a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr)
+    return NumbaType::recordArray(recordTypeOf(*a.array->record()), a.array->ndim(),
+                                  layoutOf(*a.array));
   if (a.kind == KernelArgument::Kind::Array)
     return NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), layoutOf(*a.array));
   return NumbaType::scalar(scalarKindOf(a.dtype));
@@ -69,9 +84,14 @@ std::string describeTypes(const std::vector<NumbaType>& types) {
 bool accepts(const NumbaType& param, const NumbaType& arg) {
   if (param.isScalar() && arg.isScalar())
     return true;
-  if (param.isArray() && arg.isArray())
-    return param.scalarKind() == arg.scalarKind() && param.ndim() == arg.ndim() &&
+  if (param.isArray() && arg.isArray()) {
+    const bool sameItem = param.isRecordArray() || arg.isRecordArray()
+                              ? param.isRecordArray() && arg.isRecordArray() &&
+                                    param.recordLayout() == arg.recordLayout()
+                              : param.scalarKind() == arg.scalarKind();
+    return sameItem && param.ndim() == arg.ndim() &&
            (param.layout() == ArrayLayout::A || param.layout() == arg.layout());
+  }
   return false;
 }
 
@@ -257,10 +277,14 @@ instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const 
 
 // ---- CUDA ------------------------------------------------------------------------------------
 
-// The packed argument types of a launch; false when it has too many arguments to pack.
+// The packed argument types of a launch; false when it has too many arguments to pack, or an
+// array of records (whose layout the code cannot hold).
 bool signatureOf(std::span<const KernelArgument> args, detail::ArgumentSignature& out) {
   if (args.size() > static_cast<size_t>(detail::ArgumentSignature::kMaxArguments))
     return false;
+  for (const KernelArgument& a : args)
+    if (a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr)
+      return false;
   out.count = static_cast<int>(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelArgument& a = args[i];

@@ -38,6 +38,8 @@ ScalarKind scalarKindOf(Dtype d) {
     return ScalarKind::Complex64;
   case Dtype::Complex128:
     return ScalarKind::Complex128;
+  case Dtype::Record:
+    break; // not a scalar: callers type record arrays from their RecordDtype
   }
   return ScalarKind::Int64;
 }
@@ -117,6 +119,8 @@ void convertScalar(const KernelArgument& a, ScalarKind to, unsigned char* out) {
     break;
   case Dtype::Float16:
     throw Error(ErrorKind::InvalidArgument, "float16 scalar arguments are not supported yet");
+  case Dtype::Record:
+    throw Error(ErrorKind::InvalidArgument, "a record is not a scalar argument");
   }
   const std::uint64_t bits = isUnsigned ? unsignedValue : static_cast<std::uint64_t>(signedValue);
   auto write = [&](auto v) { std::memcpy(out, &v, sizeof v); };

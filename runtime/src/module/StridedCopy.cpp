@@ -47,7 +47,8 @@ const Module& copyModule() {
 } // namespace
 
 AnyDeviceArray contiguousCopy(const AnyDeviceArray& view, const Stream& stream) {
-  AnyDeviceArray out = ArrayAccess::allocate(view.backend(), view.dtype(), view.shape());
+  AnyDeviceArray out =
+      ArrayAccess::allocate(view.backend(), view.dtype(), view.shape(), ArrayAccess::record(view));
   if (view.size() == 0)
     return out;
   if (view.is_c_contiguous()) {

@@ -3,6 +3,10 @@
 
 namespace pyk {
 
+std::size_t HostArray::itemsize() const {
+  return record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtypeItemsize(dtype);
+}
+
 std::int64_t HostArray::elementCount() const {
   std::int64_t count = 1;
   for (std::int64_t extent : shape)
@@ -12,7 +16,9 @@ std::int64_t HostArray::elementCount() const {
 }
 
 bool HostArray::isConsistent() const {
-  std::int64_t bytesNeeded = static_cast<std::int64_t>(dtypeItemsize(dtype));
+  if ((dtype == Dtype::Record) != (record != nullptr))
+    return false;
+  std::int64_t bytesNeeded = static_cast<std::int64_t>(itemsize());
   bool empty = false;
   for (std::int64_t extent : shape) {
     if (extent < 0)
@@ -23,6 +29,12 @@ bool HostArray::isConsistent() const {
       return false;
   }
   return bytes.size() == (empty ? 0 : static_cast<std::uint64_t>(bytesNeeded));
+}
+
+bool HostArray::operator==(const HostArray& other) const {
+  const bool sameRecord = record == nullptr || other.record == nullptr ? record == other.record
+                                                                       : *record == *other.record;
+  return dtype == other.dtype && sameRecord && shape == other.shape && bytes == other.bytes;
 }
 
 } // namespace pyk

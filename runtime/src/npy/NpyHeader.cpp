@@ -2,6 +2,7 @@
 // parsed from and formatted to bytes. Parse errors are pyk::Error (ErrorKind::File) "NAME: ...".
 #include "npy/NpyHeader.h"
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <cstring>
@@ -201,10 +202,16 @@ std::string typeCode(Dtype dtype) {
   case Dtype::Complex128:
     kind = 'c';
     break;
+  case Dtype::Record: // described field by field (recordDescr)
   default:
     break;
   }
   return kind + std::to_string(dtypeItemsize(dtype));
+}
+
+// The little-endian descriptor np.save writes for a scalar dtype: '<f4', '|b1'.
+std::string scalarDescr(Dtype dtype) {
+  return (dtypeItemsize(dtype) == 1 ? "|" : "<") + typeCode(dtype);
 }
 
 // A dtype string such as '<f4' or '|b1': the dtype and whether its bytes need swapping. '|', '='
@@ -227,10 +234,125 @@ std::optional<std::pair<Dtype, bool>> dtypeOfDescriptor(std::string_view descrip
   return std::nullopt;
 }
 
+// A structured dtype's descriptor, numpy's dtype.descr: `[('s0', '<u8'), ('', '|V7'), ...]`, each
+// field a (name, scalar descriptor) pair at the offset where the previous one ended; unnamed
+// '|Vn' entries are padding. Titles, nested records and sub-array fields are refused by name.
+class RecordDescrParser {
+public:
+  RecordDescrParser(std::string_view text, std::string_view name) : text_(text), name_(name) {}
+
+  std::shared_ptr<const RecordDtype> parse() {
+    expect('[');
+    std::vector<RecordField> fields;
+    std::int64_t offset = 0;
+    skipSpaces();
+    while (peek() != ']') {
+      expect('(');
+      skipSpaces();
+      if (peek() == '(')
+        unsupported("a field with a title");
+      std::string fieldName = quoted("a field name");
+      expect(',');
+      skipSpaces();
+      if (peek() == '[')
+        unsupported("the nested record field '" + fieldName + "'");
+      std::string descriptor = quoted("a field's dtype");
+      skipSpaces();
+      if (peek() == ',') {
+        ++at_;
+        skipSpaces();
+        if (peek() != ')')
+          unsupported("the sub-array field '" + fieldName + "'");
+      }
+      expect(')');
+      if (fieldName.empty()) {
+        offset += paddingBytes(descriptor);
+      } else {
+        auto dtype = dtypeOfDescriptor(descriptor);
+        if (!dtype)
+          unsupported("the field '" + fieldName + "' of dtype '" + excerpt(descriptor, 40) + "'");
+        if (dtype->second)
+          unsupported("the big-endian field '" + fieldName + "'");
+        fields.push_back({fieldName, dtype->first, offset});
+        offset += static_cast<std::int64_t>(dtypeItemsize(dtype->first));
+      }
+      skipSpaces();
+      if (peek() == ',') {
+        ++at_;
+        skipSpaces();
+      } else if (peek() != ']') {
+        malformed();
+      }
+    }
+    ++at_;
+    skipSpaces();
+    if (at_ != text_.size())
+      malformed();
+    try {
+      return std::make_shared<const RecordDtype>(std::move(fields), offset, false);
+    } catch (const Error& e) {
+      fail(name_, "unsupported structured dtype " + excerpt(text_, 80) + ": " + e.what());
+    }
+  }
+
+private:
+  char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
+  void skipSpaces() {
+    while (at_ < text_.size() && isPythonSpace(text_[at_]))
+      ++at_;
+  }
+  void expect(char c) {
+    skipSpaces();
+    if (peek() != c)
+      malformed();
+    ++at_;
+  }
+  std::string quoted(const char* what) {
+    skipSpaces();
+    const char quote = peek();
+    if (quote != '\'' && quote != '"')
+      fail(name_, "malformed structured dtype " + excerpt(text_, 80) + ": expected " + what +
+                      " in quotes");
+    const size_t end = text_.find(quote, at_ + 1);
+    if (end == std::string_view::npos)
+      malformed();
+    std::string out(text_.substr(at_ + 1, end - at_ - 1));
+    at_ = end + 1;
+    return out;
+  }
+  // The size of an unnamed padding entry, '|V7'.
+  std::int64_t paddingBytes(std::string_view descriptor) {
+    if (descriptor.size() < 3 || descriptor.substr(0, 2) != "|V")
+      unsupported("an unnamed field of dtype '" + excerpt(descriptor, 40) + "'");
+    std::int64_t bytes = 0;
+    for (char c : descriptor.substr(2)) {
+      if (c < '0' || c > '9' || bytes > (std::int64_t{1} << 40))
+        unsupported("the padding '" + excerpt(descriptor, 40) + "'");
+      bytes = bytes * 10 + (c - '0');
+    }
+    return bytes;
+  }
+  [[noreturn]] void malformed() {
+    fail(name_, "malformed header: 'descr' is " + excerpt(text_, 80) +
+                    ", not a list of (name, dtype) fields");
+  }
+  [[noreturn]] void unsupported(const std::string& what) {
+    fail(name_, "unsupported structured dtype " + excerpt(text_, 80) + ": " + what +
+                    " (pyk reads records of named scalar fields)");
+  }
+
+  std::string_view text_;
+  std::string_view name_;
+  size_t at_ = 0;
+};
+
 void interpretDescr(std::string_view value, NpyHeader& header, std::string_view name) {
-  if (value.front() == '[')
-    fail(name, "unsupported structured dtype " + excerpt(value, 80) + " (" +
-                   std::string(kSupportedDtypes) + ")");
+  if (value.front() == '[') {
+    header.record = RecordDescrParser(value, name).parse();
+    header.dtype = Dtype::Record;
+    header.swapBytes = false;
+    return;
+  }
   if (value.size() < 2 || (value.front() != '\'' && value.front() != '"') ||
       value.back() != value.front())
     fail(name, "malformed header: 'descr' is " + excerpt(value, 80) +
@@ -304,7 +426,9 @@ void interpretShape(std::string_view value, NpyHeader& header, std::string_view 
 // The byte count of the data, refusing shapes whose byte count does not fit in int64 (as numpy
 // refuses them, even when an extent of 0 makes the array empty).
 void computeDataBytes(NpyHeader& header, std::string_view name) {
-  std::int64_t bytes = static_cast<std::int64_t>(dtypeItemsize(header.dtype));
+  std::int64_t bytes = header.record != nullptr
+                           ? header.record->itemsize()
+                           : static_cast<std::int64_t>(dtypeItemsize(header.dtype));
   bool empty = false;
   for (std::int64_t extent : header.shape) {
     if (extent == 0) {
@@ -379,12 +503,36 @@ std::string shapeText(std::span<const std::int64_t> shape) {
   return text + ")";
 }
 
-std::vector<std::byte> formatNpyHeader(Dtype dtype, std::span<const std::int64_t> shape) {
-  std::string descriptor = (dtypeItemsize(dtype) == 1 ? "|" : "<") + typeCode(dtype);
+std::string recordDescr(const RecordDtype& record) {
+  std::vector<RecordField> fields = record.fields();
+  std::sort(fields.begin(), fields.end(),
+            [](const RecordField& a, const RecordField& b) { return a.offset < b.offset; });
+  std::string out = "[";
+  std::int64_t offset = 0;
+  auto entry = [&](const std::string& name, const std::string& descriptor) {
+    out += (out.size() > 1 ? ", ('" : "('") + name + "', '" + descriptor + "')";
+  };
+  auto pad = [&](std::int64_t to) {
+    if (to > offset)
+      entry("", "|V" + std::to_string(to - offset));
+  };
+  for (const RecordField& f : fields) {
+    pad(f.offset);
+    entry(f.name, scalarDescr(f.dtype));
+    offset = f.offset + static_cast<std::int64_t>(dtypeItemsize(f.dtype));
+  }
+  pad(record.itemsize());
+  return out + "]";
+}
+
+std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record,
+                                       std::span<const std::int64_t> shape) {
+  std::string descriptor =
+      record != nullptr ? recordDescr(*record) : "'" + scalarDescr(dtype) + "'";
   // numpy's _write_array_header: sorted keys, repr'd values, then room for the first axis to
   // grow to GROWTH_AXIS_MAX_DIGITS digits in place.
-  std::string dictionary = "{'descr': '" + descriptor +
-                           "', 'fortran_order': False, 'shape': " + shapeText(shape) + ", }";
+  std::string dictionary =
+      "{'descr': " + descriptor + ", 'fortran_order': False, 'shape': " + shapeText(shape) + ", }";
   if (!shape.empty())
     dictionary.append(kGrowthAxisMaxDigits - std::to_string(shape[0]).size(), ' ');
   // numpy's _wrap_header: pad with spaces, then a newline, to a multiple of ARRAY_ALIGN.

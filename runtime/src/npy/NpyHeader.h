@@ -4,12 +4,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "pyk/dtype.hpp"
+#include "pyk/record.hpp"
 
 namespace pyk::npy {
 
@@ -35,8 +37,9 @@ NpyPreamble parseNpyPreamble(std::span<const std::byte> start, std::uint64_t fil
 
 struct NpyHeader {
   Dtype dtype = Dtype::Float64;
-  bool swapBytes = false;    // the data's byte order is not the machine's
-  bool fortranOrder = false; // the data is in Fortran (column-major) order
+  std::shared_ptr<const RecordDtype> record; // Dtype::Record: the fields (aligned False, as numpy)
+  bool swapBytes = false;                    // the data's byte order is not the machine's
+  bool fortranOrder = false;                 // the data is in Fortran (column-major) order
   std::vector<std::int64_t> shape;
   std::uint64_t dataBytes = 0; // element count × itemsize, checked not to overflow
 };
@@ -46,7 +49,12 @@ NpyHeader parseNpyHeaderDictionary(std::string_view dictionary, std::string_view
 
 // The bytes np.save writes before the data of a C-order, little-endian array of this dtype and
 // shape: magic, version (1.0, or 2.0 when the header needs it), length, padded dictionary.
-std::vector<std::byte> formatNpyHeader(Dtype dtype, std::span<const std::int64_t> shape);
+// `record` describes a Dtype::Record (null otherwise).
+std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record,
+                                       std::span<const std::int64_t> shape);
+
+// numpy's descriptor of a structured dtype: its fields in offset order, gaps as ('', '|Vn').
+std::string recordDescr(const RecordDtype& record);
 
 // "(3, 4)", "(3,)" or "()": a shape as Python writes the tuple.
 std::string shapeText(std::span<const std::int64_t> shape);

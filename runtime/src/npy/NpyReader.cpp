@@ -70,11 +70,14 @@ std::vector<std::byte> fortranToC(const std::vector<std::byte>& fortran,
 }
 
 HostArray arrayOf(npy::NpyHeader header, std::vector<std::byte> data) {
-  std::size_t itemsize = dtypeItemsize(header.dtype);
-  if (header.swapBytes)
+  std::size_t itemsize = header.record != nullptr
+                             ? static_cast<std::size_t>(header.record->itemsize())
+                             : dtypeItemsize(header.dtype);
+  if (header.swapBytes) // never for records: their big-endian fields are refused
     swapWords(data, isComplexDtype(header.dtype) ? itemsize / 2 : itemsize);
   HostArray array;
   array.dtype = header.dtype;
+  array.record = header.record;
   if (header.fortranOrder)
     data = fortranToC(data, header.shape, itemsize);
   array.shape = std::move(header.shape);

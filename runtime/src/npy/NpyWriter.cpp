@@ -27,6 +27,21 @@ void checkWritable(const HostArray& array, std::string_view name) {
 // The data in little-endian order: the array's own bytes on a little-endian machine.
 std::vector<std::byte> littleEndianCopy(const HostArray& array) {
   std::vector<std::byte> data = array.bytes;
+  if (array.record != nullptr) {
+    // Each field of each record on its own.
+    const auto itemsize = static_cast<std::size_t>(array.record->itemsize());
+    for (std::size_t item = 0; item + itemsize <= data.size(); item += itemsize)
+      for (const RecordField& f : array.record->fields()) {
+        const std::size_t size = dtypeItemsize(f.dtype);
+        const std::size_t width = isComplexDtype(f.dtype) ? size / 2 : size;
+        for (std::size_t at = item + static_cast<std::size_t>(f.offset);
+             width > 1 && at + width <= item + static_cast<std::size_t>(f.offset) + size;
+             at += width)
+          std::reverse(data.begin() + static_cast<std::ptrdiff_t>(at),
+                       data.begin() + static_cast<std::ptrdiff_t>(at + width));
+      }
+    return data;
+  }
   std::size_t itemsize = dtypeItemsize(array.dtype);
   std::size_t width = isComplexDtype(array.dtype) ? itemsize / 2 : itemsize;
   for (std::size_t offset = 0; width > 1 && offset + width <= data.size(); offset += width)
@@ -39,7 +54,8 @@ std::vector<std::byte> littleEndianCopy(const HostArray& array) {
 
 std::vector<std::byte> encodeNpy(const HostArray& array) {
   checkWritable(array, "");
-  std::vector<std::byte> contents = npy::formatNpyHeader(array.dtype, array.shape);
+  std::vector<std::byte> contents =
+      npy::formatNpyHeader(array.dtype, array.record.get(), array.shape);
   if constexpr (std::endian::native == std::endian::little) {
     contents.insert(contents.end(), array.bytes.begin(), array.bytes.end());
   } else {
@@ -51,7 +67,8 @@ std::vector<std::byte> encodeNpy(const HostArray& array) {
 
 void writeNpy(const std::filesystem::path& path, const HostArray& array) {
   checkWritable(array, path.string());
-  std::vector<std::byte> header = npy::formatNpyHeader(array.dtype, array.shape);
+  std::vector<std::byte> header =
+      npy::formatNpyHeader(array.dtype, array.record.get(), array.shape);
   std::vector<std::byte> swapped;
   std::span<const std::byte> data = array.bytes;
   if constexpr (std::endian::native != std::endian::little) {
