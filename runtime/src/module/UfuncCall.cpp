@@ -60,6 +60,34 @@ std::int64_t elementCount(const std::vector<std::int64_t>& shape) {
   return n;
 }
 
+// Operand `o` (of dtype `from`) as an array of `want` on `backend`: a device array as it is, a
+// host array or scalar copied there and converted; with its own shape (a 0-d operand is one
+// element). `context` names the operand in errors.
+std::pair<AnyDeviceArray, std::vector<std::int64_t>> placeOperand(const UfuncOperand& o, Dtype from,
+                                                                  Dtype want, Backend backend,
+                                                                  const Stream& stream,
+                                                                  const std::string& context) {
+  if (o.kind == UfuncOperand::Kind::Device)
+    return {*o.device, o.device->shape()};
+  std::vector<std::int64_t> shape;
+  std::vector<std::byte> bytes;
+  if (o.kind == UfuncOperand::Kind::Host) {
+    if (!o.host->isConsistent())
+      throw Error(ErrorKind::InvalidArgument,
+                  context + ": the host array's size does not match its dtype and shape");
+    shape = o.host->shape;
+    bytes = from == want
+                ? o.host->bytes
+                : convertElements(o.host->bytes.data(), o.host->elementCount(), from, want);
+  } else {
+    bytes = convertElements(reinterpret_cast<const std::byte*>(o.scalar.value), 1, from, want);
+  }
+  AnyDeviceArray a = detail::ArrayAccess::allocate(
+      backend, want, {std::max<std::int64_t>(1, elementCount(shape))});
+  a.copy_from_host(bytes.data(), bytes.size(), stream);
+  return {shape.empty() ? a : a.reshape(shape), shape};
+}
+
 std::string spellingOf(const std::vector<std::string>& dims) {
   std::string s = "(";
   for (size_t i = 0; i < dims.size(); ++i)
@@ -69,6 +97,53 @@ std::string spellingOf(const std::vector<std::string>& dims) {
 
 bool isNumber(const std::string& dim) {
   return !dim.empty() && std::isdigit(static_cast<unsigned char>(dim[0]));
+}
+
+// The extent of every named core dimension, bound from the trailing dimensions of the operands
+// with `shapes` (the inputs, then any outputs given) and checked across them and against the
+// numbers in `layout`; `loopShapes` receives each input's leading (loop) dimensions. `what` and
+// `describe(i)` name the function and operand i in errors.
+template <typename Describe>
+std::map<std::string, std::int64_t>
+bindCoreDimensions(const std::vector<OperandForm>& forms,
+                   const std::vector<std::vector<std::int64_t>>& shapes, size_t inputs,
+                   const std::string& layout, const std::string& what, const Describe& describe,
+                   std::vector<std::vector<std::int64_t>>& loopShapes) {
+  std::map<std::string, std::pair<std::int64_t, size_t>> bound; // extent, operand
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    const std::vector<std::string>& dims = forms[i].coreDims;
+    const std::vector<std::int64_t>& shape = shapes[i];
+    if (shape.size() < dims.size())
+      throw Error(ErrorKind::InvalidArgument, describe(i) + " has " + std::to_string(shape.size()) +
+                                                  " dimension(s), but its core dimensions " +
+                                                  spellingOf(dims) + " in " + layout + " need " +
+                                                  std::to_string(dims.size()));
+    const size_t loopRank = shape.size() - dims.size();
+    for (size_t k = 0; k < dims.size(); ++k) {
+      const std::int64_t extent = shape[loopRank + k];
+      if (isNumber(dims[k])) {
+        if (std::to_string(extent) != dims[k])
+          throw Error(ErrorKind::InvalidArgument,
+                      describe(i) + " has extent " + std::to_string(extent) +
+                          " in its core dimension " + std::to_string(k) + ", which " + layout +
+                          " fixes at " + dims[k]);
+        continue;
+      }
+      auto [it, fresh] = bound.emplace(dims[k], std::make_pair(extent, i));
+      if (!fresh && it->second.first != extent)
+        throw Error(ErrorKind::InvalidArgument,
+                    what + ": the core dimension `" + dims[k] + "` is " +
+                        std::to_string(it->second.first) + " in operand " +
+                        std::to_string(it->second.second) + " but " + std::to_string(extent) +
+                        " in operand " + std::to_string(i) + " (layout " + layout + ")");
+    }
+    if (i < inputs)
+      loopShapes.emplace_back(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(loopRank));
+  }
+  std::map<std::string, std::int64_t> extents;
+  for (const auto& [name, value] : bound)
+    extents.emplace(name, value.first);
+  return extents;
 }
 
 // Whether the dimensions of `a` from `first` on are contiguous in `layout`'s order (C: the last
@@ -213,18 +288,18 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
                     (outputs == 1 ? "its output" : "its " + std::to_string(outputs) + " outputs") +
                     "); " + std::to_string(given.size()) + " given");
   auto describe = [&](size_t i) {
-    return "operand " + std::to_string(i) +
+    return where + "operand " + std::to_string(i) +
            (i >= inputs ? " (output " + std::to_string(i - inputs) + ")" : "") + " of " + what;
   };
   for (size_t i = inputs; i < given.size(); ++i) {
     const UfuncOperand& o = given[i];
     if (o.kind == UfuncOperand::Kind::Scalar)
       throw Error(ErrorKind::InvalidArgument,
-                  where + describe(i) + " is a scalar: an output is an array, written in place");
+                  describe(i) + " is a scalar: an output is an array, written in place");
     if (o.kind == UfuncOperand::Kind::Host && o.writable == nullptr)
       throw Error(
           ErrorKind::InvalidArgument,
-          where + describe(i) +
+          describe(i) +
               (o.owned ? " is a std::vector, which the call would copy" : " is a const HostArray") +
               ": give a non-const HostArray or a device array, written in place");
   }
@@ -269,7 +344,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
     const std::optional<Dtype> dtype = detail::signatureOperandDtype(chosen, i);
     if (!dtype)
       throw Error(ErrorKind::InvalidArgument,
-                  where + describe(i) + " has a type no array of numbers has in the signature " +
+                  describe(i) + " has a type no array of numbers has in the signature " +
                       chosen.spelling() +
                       ": a call from the host takes numbers and arrays of them");
     forms[i].dtype = *dtype;
@@ -281,7 +356,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
     if (p.isArray())
       forms[i].layout = p.layout();
     if (i >= inputs && forms[i].scalar)
-      throw Error(ErrorKind::InvalidArgument, where + describe(i) + " is typed `" + p.spelling() +
+      throw Error(ErrorKind::InvalidArgument, describe(i) + " is typed `" + p.spelling() +
                                                   "` in the signature " + chosen.spelling() +
                                                   ": an output must be an array (`" + p.spelling() +
                                                   "[:]` for `()`)");
@@ -291,78 +366,25 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   std::vector<AnyDeviceArray> arrays;
   std::vector<std::vector<std::int64_t>> shapes;
   for (size_t i = 0; i < given.size(); ++i) {
-    const UfuncOperand& o = given[i];
-    const Dtype want = forms[i].dtype;
-    if (o.kind == UfuncOperand::Kind::Device) {
-      arrays.push_back(*o.device);
-      shapes.push_back(o.device->shape());
-      continue;
-    }
-    std::vector<std::int64_t> shape;
-    std::vector<std::byte> bytes;
-    if (o.kind == UfuncOperand::Kind::Host) {
-      if (!o.host->isConsistent())
-        throw Error(ErrorKind::InvalidArgument,
-                    where + describe(i) +
-                        ": the host array's size does not match its dtype and shape");
-      shape = o.host->shape;
-      bytes = choice[i].dtype == want
-                  ? o.host->bytes
-                  : convertElements(o.host->bytes.data(), o.host->elementCount(), choice[i].dtype,
-                                    want);
-    } else {
-      bytes = convertElements(reinterpret_cast<const std::byte*>(o.scalar.value), 1,
-                              choice[i].dtype, want);
-    }
-    AnyDeviceArray a = detail::ArrayAccess::allocate(
-        *backend, want, {std::max<std::int64_t>(1, elementCount(shape))});
-    a.copy_from_host(bytes.data(), bytes.size(), stream);
-    shapes.push_back(shape);
-    arrays.push_back(shape.empty() ? a : a.reshape(shape));
+    auto [array, shape] =
+        placeOperand(given[i], choice[i].dtype, forms[i].dtype, *backend, stream, describe(i));
+    arrays.push_back(std::move(array));
+    shapes.push_back(std::move(shape));
   }
 
   // The core dimensions, bound from the operands' trailing dimensions; the loop shape, the
   // inputs' leading dimensions broadcast.
-  std::map<std::string, std::pair<std::int64_t, size_t>> bound; // extent, operand
   std::vector<std::vector<std::int64_t>> loopShapes;
-  for (size_t i = 0; i < given.size(); ++i) {
-    const std::vector<std::string>& dims = forms[i].coreDims;
-    const std::vector<std::int64_t>& shape = shapes[i];
-    if (shape.size() < dims.size())
-      throw Error(ErrorKind::InvalidArgument,
-                  where + describe(i) + " has " + std::to_string(shape.size()) +
-                      " dimension(s), but its core dimensions " + spellingOf(dims) + " in " +
-                      f.layout->spelling() + " need " + std::to_string(dims.size()));
-    const size_t loopRank = shape.size() - dims.size();
-    for (size_t k = 0; k < dims.size(); ++k) {
-      const std::int64_t extent = shape[loopRank + k];
-      if (isNumber(dims[k])) {
-        if (std::to_string(extent) != dims[k])
-          throw Error(ErrorKind::InvalidArgument,
-                      where + describe(i) + " has extent " + std::to_string(extent) +
-                          " in its core dimension " + std::to_string(k) + ", which " +
-                          f.layout->spelling() + " fixes at " + dims[k]);
-        continue;
-      }
-      auto [it, fresh] = bound.emplace(dims[k], std::make_pair(extent, i));
-      if (!fresh && it->second.first != extent)
-        throw Error(ErrorKind::InvalidArgument,
-                    where + what + ": the core dimension `" + dims[k] + "` is " +
-                        std::to_string(it->second.first) + " in operand " +
-                        std::to_string(it->second.second) + " but " + std::to_string(extent) +
-                        " in operand " + std::to_string(i) + " (layout " + f.layout->spelling() +
-                        ")");
-    }
-    if (i < inputs)
-      loopShapes.emplace_back(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(loopRank));
-  }
+  const std::map<std::string, std::int64_t> extents =
+      bindCoreDimensions(forms, shapes, inputs, f.layout ? f.layout->spelling() : "", where + what,
+                         describe, loopShapes);
   const std::vector<std::int64_t> loopShape = detail::broadcastShape(loopShapes, where + what);
   const std::int64_t count = elementCount(loopShape);
   std::vector<std::vector<std::int64_t>> fullShapes(total);
   for (size_t i = 0; i < total; ++i) {
     fullShapes[i] = loopShape;
     for (const std::string& d : forms[i].coreDims)
-      fullShapes[i].push_back(isNumber(d) ? std::stoll(d) : bound.at(d).first);
+      fullShapes[i].push_back(isNumber(d) ? std::stoll(d) : extents.at(d));
   }
 
   // The outputs: the given ones checked, the others allocated.
@@ -373,7 +395,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
       if (a.backend() != *backend || a.dtype() != forms[i].dtype ||
           (shapes[i] != fullShapes[i] && !zeroD))
         throw Error(ErrorKind::InvalidArgument,
-                    where + describe(i) + " must be a " + std::string(dtypeName(forms[i].dtype)) +
+                    describe(i) + " must be a " + std::string(dtypeName(forms[i].dtype)) +
                         " array of shape " + detail::describeShape(fullShapes[i]) + " on the " +
                         backendName(*backend) + " backend, not a " +
                         std::string(dtypeName(a.dtype())) + " array of shape " +
@@ -409,8 +431,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
         staged.emplace_back(staging, i);
       }
       if (!view)
-        throw Error(ErrorKind::Internal,
-                    where + describe(i) + ": its copy does not fit the kernel");
+        throw Error(ErrorKind::Internal, describe(i) + ": its copy does not fit the kernel");
       views.push_back(*view);
     }
     std::vector<KernelArgument> args;
@@ -434,17 +455,15 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
       if (givenHost)
         *given[i].writable = h;
     }
-    if (i == inputs) {
+    if (i == inputs && r.onHost)
       r.host = std::move(h);
+    else if (i == inputs)
       r.device = arrays[i];
-    } else if (r.onHost) {
+    else if (r.onHost)
       r.furtherHost.push_back(std::move(h));
-    } else {
+    else
       r.furtherDevice.push_back(arrays[i]);
-    }
   }
-  if (!r.onHost)
-    r.host = HostArray();
   return r;
 }
 
