@@ -28,15 +28,47 @@ public:
       return fail("expected `->`");
     pos_ += 2;
     skipSpace();
+    const size_t outputsStart = pos_;
     if (!parseOperands(layout.outputs))
       return std::nullopt;
     skipSpace();
     if (pos_ != text_.size())
       return fail("unexpected text after the outputs");
+    // As numba: an output's core dimension must be an input's (or a number), so that a call can
+    // size its outputs from its inputs.
+    for (const std::vector<std::string>& output : layout.outputs)
+      for (const std::string& dim : output) {
+        if (std::isdigit(static_cast<unsigned char>(dim[0])) || inputsName(layout, dim))
+          continue;
+        error_.message = "the output dimension `" + dim + "` is no input's dimension";
+        error_.offset = wordOffset(dim, outputsStart);
+        return std::nullopt;
+      }
     return layout;
   }
 
 private:
+  static bool inputsName(const GufuncLayout& layout, const std::string& dim) {
+    for (const std::vector<std::string>& input : layout.inputs)
+      for (const std::string& d : input)
+        if (d == dim)
+          return true;
+    return false;
+  }
+
+  // Where the name `word` stands on its own in the text from `from`.
+  size_t wordOffset(const std::string& word, size_t from) const {
+    auto isName = [&](size_t i) {
+      return i < text_.size() &&
+             (std::isalnum(static_cast<unsigned char>(text_[i])) || text_[i] == '_');
+    };
+    for (size_t at = text_.find(word, from); at != std::string_view::npos;
+         at = text_.find(word, at + 1))
+      if (!isName(at + word.size()) && (at == 0 || !isName(at - 1)))
+        return at;
+    return from;
+  }
+
   bool parseOperands(std::vector<std::vector<std::string>>& operands) {
     while (true) {
       skipSpace();
@@ -90,8 +122,8 @@ private:
       ++pos_;
   }
 
-  std::nullopt_t fail(const char* message) {
-    error_.message = message;
+  std::nullopt_t fail(std::string message) {
+    error_.message = std::move(message);
     error_.offset = pos_;
     return std::nullopt;
   }

@@ -68,13 +68,15 @@ struct KernelArgument {
   }
 };
 
-// One operand of a ufunc call (numba's `ufunc(a, b)`): a host array, a device array or a scalar.
-// It refers to its array, which must outlive the call; a std::vector is copied into a host array
-// the operand owns.
+// One operand of a ufunc or gufunc call (numba's `ufunc(a, b)`, `gufunc(a, b, out)`): a host
+// array, a device array or a scalar. It refers to its array, which must outlive the call; a
+// std::vector is copied into a host array the operand owns. A host array given as an output is
+// written in place: it has to be a non-const HostArray (`writable`).
 struct UfuncOperand {
   enum class Kind { Host, Device, Scalar };
   Kind kind = Kind::Scalar;
   const HostArray* host = nullptr;
+  HostArray* writable = nullptr; // Host, when not const
   const AnyDeviceArray* device = nullptr;
   KernelArgument scalar;
   std::shared_ptr<const HostArray> owned;
@@ -83,6 +85,11 @@ struct UfuncOperand {
     UfuncOperand o;
     o.kind = Kind::Host;
     o.host = &h;
+    return o;
+  }
+  static UfuncOperand of(HostArray& h) {
+    UfuncOperand o = of(static_cast<const HostArray&>(h));
+    o.writable = &h;
     return o;
   }
   static UfuncOperand of(const AnyDeviceArray& d) {
@@ -103,7 +110,7 @@ struct UfuncOperand {
     h->bytes.resize(v.size() * sizeof(T));
     if (!v.empty())
       std::memcpy(h->bytes.data(), v.data(), h->bytes.size());
-    UfuncOperand o = of(*h);
+    UfuncOperand o = of(static_cast<const HostArray&>(*h)); // a copy: not written back
     o.owned = std::move(h);
     return o;
   }
@@ -115,12 +122,22 @@ struct UfuncOperand {
   }
 };
 
-// What a ufunc call returns: a host array when every operand was on the host, else a device
-// array (numba's rule).
+// What a ufunc or gufunc call returns: host arrays when every operand was on the host, else
+// device arrays (numba's rule). `host` or `device` is the first output; a gufunc with several
+// outputs has the others after it, in order.
 struct UfuncResult {
   bool onHost = true;
   HostArray host;
   AnyDeviceArray device;
+  std::vector<HostArray> furtherHost;
+  std::vector<AnyDeviceArray> furtherDevice;
+
+  std::size_t outputCount() const {
+    return 1 + (onHost ? furtherHost.size() : furtherDevice.size());
+  }
+  // Output `i` (0: the first); pyk::Error (InvalidArgument) when there is none such on that side.
+  const HostArray& hostOutput(std::size_t i) const;
+  const AnyDeviceArray& deviceOutput(std::size_t i) const;
 };
 
 namespace detail {
@@ -177,27 +194,53 @@ public:
     return Configured(this, {grid, block}, sharedBytes, stream);
   }
 
-  // numba's call of a @vectorize ufunc: the operands (host arrays, device arrays, scalars,
-  // std::vectors) broadcast together by numpy's rules, the output allocated in their shape, the
-  // kernel launched over every element. With only host operands the result is a HostArray
-  // (copied back); with a device array among them it is an AnyDeviceArray on that array's
-  // backend, and only the host operands are copied. A ufunc with target='cpu' or 'parallel' runs
-  // on the CPU backend. The signature is the first whose inputs are the operands' dtypes, else the
-  // first the host operands can be cast to safely (numpy's rule); device operands are never
-  // converted. Throws pyk::Error (InvalidArgument) naming the shapes or types that do not fit.
+  // numba's call of a @vectorize ufunc or a @guvectorize gufunc: the inputs (host arrays, device
+  // arrays, scalars, std::vectors), then optionally the outputs (device arrays or non-const
+  // HostArrays, written in place). A ufunc's operands broadcast together by numpy's rules; a
+  // gufunc's trailing dimensions are each operand's core dimensions (its layout's, e.g.
+  // `(m,n),(n,p)->(m,p)`, bound consistently across operands) and the leading ones, its loop
+  // dimensions, broadcast. Outputs not given are allocated in the loop shape followed by their
+  // core dimensions. The kernel runs once per loop element. With only host operands the result
+  // is a HostArray (copied back); with a device array among them it is an AnyDeviceArray on that
+  // array's backend, and only the host operands are copied. A function with target='cpu' or
+  // 'parallel' runs on the CPU backend. The signature is the first whose dtypes are the inputs'
+  // (and the given outputs'), else the first the host inputs can be cast to safely (numpy's rule);
+  // device operands and outputs are never converted. Throws pyk::Error (InvalidArgument) naming the
+  // operands, shapes, dimensions or types that do not fit; a gufunc with several outputs is
+  // called with outputs() or call().
   template <typename... Args>
-  auto operator()(const Args&... args) const {
-    const UfuncOperand list[] = {UfuncOperand::of(args)..., UfuncOperand()};
-    UfuncResult r = call(std::span<const UfuncOperand>(list, sizeof...(Args)));
-    if constexpr ((detail::isDeviceOperand<Args> || ...))
+  auto operator()(Args&&... args) const {
+    if (outputCount() > 1)
+      throwSeveralOutputs();
+    UfuncResult r = callWith(args...);
+    if constexpr ((detail::isDeviceOperand<std::remove_cvref_t<Args>> || ...))
       return r.device;
     else
       return r.host;
   }
-  // The same with operands of any kind; `out`, when given, receives the result (its dtype and the
-  // broadcast shape, on the operands' backend) and is what the result holds.
+  // The same returning every output, in order (numba returns them as a tuple).
+  template <typename... Args>
+  auto outputs(Args&&... args) const {
+    UfuncResult r = callWith(args...);
+    if constexpr ((detail::isDeviceOperand<std::remove_cvref_t<Args>> || ...)) {
+      std::vector<AnyDeviceArray> all{r.device};
+      all.insert(all.end(), r.furtherDevice.begin(), r.furtherDevice.end());
+      return all;
+    } else {
+      std::vector<HostArray> all{std::move(r.host)};
+      for (HostArray& h : r.furtherHost)
+        all.push_back(std::move(h));
+      return all;
+    }
+  }
+  // The same with operands of any kind, queued on `stream`; `out`, when given, is the output of a
+  // function that has one (its dtype and shape, on the operands' backend), written and held by
+  // the result, as numba's `out=`.
   UfuncResult call(std::span<const UfuncOperand> operands, const Stream& stream = Stream(),
                    const AnyDeviceArray* out = nullptr) const;
+  // How many outputs a call gives: 1 for a @vectorize ufunc, its layout's for a @guvectorize
+  // gufunc, 0 for anything else.
+  std::size_t outputCount() const;
 
   // The launch with arguments of any type (what `pykc run` and the calls above use). Checks the
   // configuration (the device's limits) and the arguments against the kernel before anything
@@ -223,12 +266,19 @@ public:
 private:
   friend class Module;
   explicit Kernel(std::shared_ptr<detail::KernelState> state) : state_(std::move(state)) {}
+  template <typename... Args>
+  UfuncResult callWith(Args&... args) const {
+    const UfuncOperand list[] = {UfuncOperand::of(args)..., UfuncOperand()};
+    return call(std::span<const UfuncOperand>(list, sizeof...(Args)));
+  }
+  [[noreturn]] void throwSeveralOutputs() const;
   std::shared_ptr<detail::KernelState> state_;
 };
 
 class Module {
 public:
-  // The kernel (or @vectorize ufunc) named `name`; pyk::Error (InvalidArgument) if none.
+  // The kernel (or @vectorize ufunc, or @guvectorize gufunc) named `name`; pyk::Error
+  // (InvalidArgument) if none.
   Kernel operator[](const std::string& name) const;
   std::vector<std::string> kernelNames() const;
 

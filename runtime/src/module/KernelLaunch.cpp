@@ -100,6 +100,50 @@ bool environmentFlag(const char* name) {
   return v != nullptr && *v != '\0' && std::string(v) != "0";
 }
 
+std::string describeSignatures(const sema::CompiledFunction& f) {
+  std::string known;
+  for (const sema::FunctionSignature& s : f.signatures)
+    known += "\n  " + s.spelling();
+  return known;
+}
+
+// A gufunc kernel takes each operand with the loop dimension first: for an array parameter of
+// rank r an array of rank r + 1, for a scalar parameter a 1-D array (one value per loop index). It
+// is typed by the first signature whose dtypes and ranks the arrays have.
+std::vector<NumbaType> gufuncSpecializationParams(const detail::KernelState& k,
+                                                  const std::vector<NumbaType>& argTypes,
+                                                  std::optional<NumbaType>& returnType) {
+  const sema::CompiledFunction& f = *k.function;
+  const std::string where = k.module->file.path() + ": ";
+  if (argTypes.size() != f.scope.params.size())
+    throw Error(ErrorKind::InvalidArgument, where + "the gufunc kernel of `" + f.name + "` takes " +
+                                                std::to_string(f.scope.params.size()) +
+                                                " arrays; " + std::to_string(argTypes.size()) +
+                                                " arguments given");
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    if (!argTypes[i].isArray())
+      throw Error(ErrorKind::InvalidArgument,
+                  where + "argument " + std::to_string(i) + " of the gufunc kernel of `" + f.name +
+                      "` must be an array (the loop dimension, then the core dimensions), not " +
+                      argTypes[i].str());
+  for (const sema::FunctionSignature& s : f.signatures) {
+    bool ok = s.params.size() == argTypes.size();
+    for (size_t i = 0; i < argTypes.size() && ok; ++i) {
+      const NumbaType& p = s.params[i];
+      ok = p.scalarKind() == argTypes[i].scalarKind() &&
+           argTypes[i].ndim() == (p.isArray() ? p.ndim() + 1 : 1);
+    }
+    if (ok) {
+      returnType = s.returnType;
+      return s.params;
+    }
+  }
+  throw Error(ErrorKind::InvalidArgument,
+              where + "no signature of the gufunc `" + f.name + "` fits the kernel arguments " +
+                  describeTypes(argTypes) +
+                  " (each with a loop dimension first); it has:" + describeSignatures(f));
+}
+
 // The parameter types of the specialization a launch with `args` runs.
 std::vector<NumbaType> specializationParams(const detail::KernelState& k,
                                             std::span<const KernelArgument> args,
@@ -111,8 +155,7 @@ std::vector<NumbaType> specializationParams(const detail::KernelState& k,
     argTypes.push_back(typeOf(a));
   const bool ufunc = f.kind == sema::CompiledFunctionKind::Vectorize;
   if (f.kind == sema::CompiledFunctionKind::GuVectorize)
-    throw Error(ErrorKind::InvalidArgument, where + "launching the @guvectorize function `" +
-                                                f.name + "` is not supported by the runtime yet");
+    return gufuncSpecializationParams(k, argTypes, returnType);
   // A ufunc kernel takes its inputs and its output, 1-D arrays; it is typed for their dtypes.
   std::vector<NumbaType> wanted;
   if (ufunc) {
@@ -156,12 +199,9 @@ std::vector<NumbaType> specializationParams(const detail::KernelState& k,
       return s.params;
     }
   }
-  std::string known;
-  for (const sema::FunctionSignature& s : f.signatures)
-    known += "\n  " + s.spelling();
   throw Error(ErrorKind::InvalidArgument, where + "no signature of `" + f.name +
                                               "` accepts the arguments " + describeTypes(argTypes) +
-                                              "; it has:" + known);
+                                              "; it has:" + describeSignatures(f));
 }
 
 // Types `k` for `params` and hands the specialization (with the set of those it calls, and the
@@ -259,10 +299,12 @@ instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const 
   if (instance->entry.threadEntry == nullptr ||
       (!unit.blockEntry.empty() && instance->entry.blockEntry == nullptr))
     throw Error(ErrorKind::Internal, description + ": the compiled kernel lacks its entry points");
-  // What the entry points read: the kernel's parameters, or the ufunc kernel's arrays.
-  if (k.function->kind == sema::CompiledFunctionKind::Vectorize) {
+  // What the entry points read: the kernel's parameters, or the (g)ufunc kernel's arrays.
+  if (k.function->kind == sema::CompiledFunctionKind::Vectorize ||
+      k.function->kind == sema::CompiledFunctionKind::GuVectorize) {
     for (const KernelArgument& a : args)
-      instance->params.push_back(NumbaType::array(scalarKindOf(a.dtype), 1, ArrayLayout::A));
+      instance->params.push_back(
+          NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
   } else {
     instance->params = params;
   }
@@ -362,9 +404,11 @@ detail::CudaKernelInstance& cudaInstanceFor(detail::KernelState& k,
                "cuFuncGetAttribute", "kernel " + description);
   instance->dynamicSharedAllowed =
       std::max(0, device.maxSharedBytesPerBlock - instance->staticSharedBytes);
-  if (k.function->kind == sema::CompiledFunctionKind::Vectorize) {
+  if (k.function->kind == sema::CompiledFunctionKind::Vectorize ||
+      k.function->kind == sema::CompiledFunctionKind::GuVectorize) {
     for (const KernelArgument& a : args)
-      instance->params.push_back(NumbaType::array(scalarKindOf(a.dtype), 1, ArrayLayout::A));
+      instance->params.push_back(
+          NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
   } else {
     instance->params = params;
   }

@@ -6,6 +6,7 @@
 
 #include <numeric>
 
+#include "HostArrayValues.h"
 #include "ScopedEnvironment.h"
 #include "TemporaryFolder.h"
 #include "pyk/pyk.hpp"
@@ -31,23 +32,6 @@ def cos2_sin2(x):
 def not_a_ufunc(a):
     pass
 )pyk";
-
-template <typename T>
-pyk::HostArray host(std::vector<std::int64_t> shape, const std::vector<T>& values) {
-  pyk::HostArray h;
-  h.dtype = pyk::dtypeOf<T>();
-  h.shape = std::move(shape);
-  h.bytes.resize(values.size() * sizeof(T));
-  std::memcpy(h.bytes.data(), values.data(), h.bytes.size());
-  return h;
-}
-
-template <typename T>
-std::vector<T> valuesOf(const pyk::HostArray& h) {
-  std::vector<T> v(h.bytes.size() / sizeof(T));
-  std::memcpy(v.data(), h.bytes.data(), h.bytes.size());
-  return v;
-}
 
 class UfuncCall : public ::testing::Test {
 protected:
@@ -128,7 +112,7 @@ TEST_F(UfuncCall, SignaturesAreChosenByDtypeAndHostOperandsCastSafely) {
     FAIL() << "no error";
   } catch (const pyk::Error& e) {
     EXPECT_NE(std::string(e.what()).find("no signature of the ufunc `add_ufunc` takes (int32, "
-                                         "int32) (device arrays are never converted)"),
+                                         "int32) (device arrays and outputs are never converted)"),
               std::string::npos)
         << e.what();
   }
@@ -159,7 +143,9 @@ TEST_F(UfuncCall, ErrorsNameTheShapesOrTheFunction) {
     (void)m_["add_ufunc"](three);
     FAIL() << "no error";
   } catch (const pyk::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("takes 2 operands; 1 given"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("the ufunc `add_ufunc` takes 2 operands (then, "
+                                         "optionally, its output); 1 given"),
+              std::string::npos)
         << e.what();
   }
 }

@@ -32,6 +32,9 @@ TEST(GufuncLayout, Invalid) {
   EXPECT_EQ(parsed("n->n"), "0: expected `(`");
   EXPECT_EQ(parsed("(n)->(n) x"), "9: unexpected text after the outputs");
   EXPECT_EQ(parsed("(n)->"), "5: expected `(`");
+  // numba's "undefined output symbols": an output's size must come from the inputs.
+  EXPECT_EQ(parsed("(n),(n)->(n, m)"), "13: the output dimension `m` is no input's dimension");
+  EXPECT_EQ(parsed("(m)->(m, 2)"), "(m)->(m,2)");
 }
 
 } // namespace

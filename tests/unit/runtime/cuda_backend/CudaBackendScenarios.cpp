@@ -1,9 +1,10 @@
 // CudaBackendScenarios: the CUDA backend end to end against the fake driver and the fake NVRTC
 // (tests/unit/runtime/fake_driver, fake_nvrtc): arrays in device, managed and pinned memory,
-// views, copies, streams and events; kernels compiled, cached on disk and in memory, loaded and
-// launched with their arguments laid out as the generated entry points read them; and the errors
-// a user can cause. CTest runs it with PYK_LIBCUDA and PYK_LIBNVRTC naming the fakes; the disk
-// cache is a fresh folder per run. What a real GPU computes is the `gpu` tests' part.
+// views, copies, streams and events; kernels (and gufunc calls) compiled, cached on disk and in
+// memory, loaded and launched with their arguments laid out as the generated entry points read
+// them; and the errors a user can cause. CTest runs it with PYK_LIBCUDA and PYK_LIBNVRTC naming
+// the fakes; the disk cache is a fresh folder per run. What a real GPU computes is the `gpu`
+// tests' part.
 #include "pyk/pyk.hpp"
 
 #include <gtest/gtest.h>
@@ -347,6 +348,72 @@ TEST(CudaBackend, ArraysOfTheCpuBackendAreNotMixedWithDeviceArrays) {
                 pyk::ErrorKind::InvalidArgument)
                 .find("argument 1 is an array on the cpu backend, but an earlier one is on the "
                       "cuda backend"),
+            std::string::npos);
+}
+
+const char* const kGufuncs = R"pyk(from numba import guvectorize
+
+
+@guvectorize(["void(float64[:], float64[:], float64[:])"], "(n),(n)->()", target="cuda")
+def dot(a, b, r):
+    r[0] = 0
+    for i in range(a.shape[0]):
+        r[0] += a[i] * b[i]
+
+
+@guvectorize(["void(float64[:], float64[:])"], "(n)->(n)", target="cpu")
+def copy_rows(a, r):
+    for i in range(a.shape[0]):
+        r[i] = a[i]
+)pyk";
+
+TEST(CudaBackend, GufuncCallsLaunchTheGufuncKernelOnTheDevice) {
+  const pyk::Module m = pyk::loads(kGufuncs, "gufuncs.pyk");
+  // Host operands: copied to the device, one thread per loop element, each operand laid out as
+  // the gufunc kernel reads it (the loop dimension, then the core ones); a host result back.
+  std::vector<double> rows(4 * 3);
+  std::iota(rows.begin(), rows.end(), 0.0);
+  pyk::HostArray a;
+  a.dtype = pyk::Dtype::Float64;
+  a.shape = {4, 3};
+  a.bytes.resize(rows.size() * sizeof(double));
+  std::memcpy(a.bytes.data(), rows.data(), a.bytes.size());
+  const std::vector<double> b = {1.0, 2.0, 3.0};
+  const int launches = fakes().launches();
+  const pyk::HostArray r = m["dot"](a, b);
+  EXPECT_EQ(fakes().launches(), launches + 1);
+  EXPECT_EQ(r.shape, (std::vector<std::int64_t>{4}));
+  EXPECT_EQ(fakes().lastFunction(), "pyk_g_dot__A1A_f64_A1A_f64_A1A_f64");
+  const Fakes::Configuration conf = fakes().configuration();
+  EXPECT_EQ(conf.grid[0], 1u);
+  EXPECT_EQ(conf.block[0], 256u);
+  const std::vector<unsigned char> p0 = fakes().parameter(0), p1 = fakes().parameter(1),
+                                   p2 = fakes().parameter(2);
+  ASSERT_EQ(p0.size(), 40u); // data, shape[2], strides[2]
+  EXPECT_EQ(read<std::int64_t>(p0, 8), 4);
+  EXPECT_EQ(read<std::int64_t>(p0, 16), 3);
+  EXPECT_EQ(read<std::int64_t>(p0, 24), 24);
+  EXPECT_EQ(read<std::int64_t>(p0, 32), 8);
+  ASSERT_EQ(p1.size(), 40u); // the vector broadcast along the loop: stride 0
+  EXPECT_EQ(read<std::int64_t>(p1, 8), 4);
+  EXPECT_EQ(read<std::int64_t>(p1, 24), 0);
+  EXPECT_EQ(read<std::int64_t>(p1, 32), 8);
+  ASSERT_EQ(p2.size(), 40u); // the `()` output: one element per loop index
+  EXPECT_EQ(read<std::int64_t>(p2, 8), 4);
+  EXPECT_EQ(read<std::int64_t>(p2, 16), 1);
+  EXPECT_EQ(read<std::int64_t>(p2, 24), 8);
+
+  // Device operands: nothing copied, the output allocated on the device and returned there.
+  const pyk::DeviceArray<double, 2> d = pyk::to_device<double, 2>(rows, {4, 3});
+  const pyk::AnyDeviceArray onDevice = m["dot"](d, d);
+  EXPECT_EQ(onDevice.backend(), pyk::Backend::Cuda);
+  EXPECT_EQ(read<void*>(fakes().parameter(0), 0), d.device_data());
+  EXPECT_EQ(read<void*>(fakes().parameter(2), 0), onDevice.device_data());
+
+  // A target='cpu' gufunc runs on the CPU backend: CUDA device arrays are refused.
+  EXPECT_NE(errorOf([&] { (void)m["copy_rows"](d); }, pyk::ErrorKind::InvalidArgument)
+                .find("the gufunc `copy_rows` has target='cpu': give it host arrays or "
+                      "CPU-backend arrays, not CUDA device arrays"),
             std::string::npos);
 }
 
