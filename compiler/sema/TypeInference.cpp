@@ -451,15 +451,15 @@ void FunctionTyper::forLoop(const ast::For* loop) {
         error(DiagKind::TypeArity, c->range, {"range", "1 to 3", std::to_string(args->size())});
         return;
       }
-      bool unsignedLoop = false;
-      for (size_t i = 0; i < args->size(); ++i) {
-        if (!isIntegerOrBool((*args)[i])) {
-          error(DiagKind::TypeBadArguments, c->range, {"range", typeList(*args)});
-          return;
-        }
-        unsignedLoop |= (*args)[i].scalarKind() == ScalarKind::UInt64;
+      std::vector<ScalarKind> kinds;
+      for (const Type& a : *args)
+        kinds.push_back(isIntegerOrBool(a) ? a.scalarKind() : ScalarKind::Float64);
+      std::optional<ScalarKind> kind = rangeIterationType(kinds);
+      if (!kind) {
+        error(DiagKind::TypeBadArguments, c->range, {"range", typeList(*args)});
+        return;
       }
-      element = Type::scalar(unsignedLoop ? ScalarKind::UInt64 : ScalarKind::Int64);
+      element = Type::scalar(*kind);
     } else if (callee == "enumerate" || callee == "zip") {
       std::optional<std::vector<Type>> args = arguments(c);
       if (!args)

@@ -562,4 +562,20 @@ std::optional<std::vector<ScalarKind>> callArgumentTypes(std::string_view functi
   return typing->args;
 }
 
+std::optional<ScalarKind> rangeIterationType(std::span<const ScalarKind> args) {
+  static const Cases cases = [] {
+    Cases c;
+    for (K k : {K::Int32, K::Int64, K::UInt64})
+      for (int arity = 1; arity <= 3; ++arity)
+        c.push_back({k, std::vector<K>(arity, k)});
+    return c;
+  }();
+  for (K k : args)
+    if (k != K::Boolean && std::find(kSigned.begin(), kSigned.end(), k) == kSigned.end() &&
+        std::find(kUnsigned.begin(), kUnsigned.end(), k) == kUnsigned.end())
+      return std::nullopt;
+  const Case* c = selectCase(cases, args, true);
+  return c != nullptr ? std::optional<ScalarKind>(c->result) : std::nullopt;
+}
+
 } // namespace pyk::sema

@@ -55,6 +55,11 @@ std::optional<ScalarKind> unifyScalars(ScalarKind a, ScalarKind b);
 // what this returns. callResultType gives the whole type.
 std::optional<ScalarKind> mathResultType(std::string_view function,
                                          std::span<const ScalarKind> args);
+// The type `for i in range(args...)` iterates in (1 to 3 integer or boolean arguments): numba's
+// Range template picks range_state32, range_state64 or unsigned_range_state64 like any call, so
+// range(int32) and range(int16, bool) give int32, range(uint16) and range(uint32) give uint64,
+// range(0, int32) gives int64 (an integer constant is int64). nullopt where numba rejects it.
+std::optional<ScalarKind> rangeIterationType(std::span<const ScalarKind> args);
 // mathResultType's answer as a NumbaType, tuples whole.
 std::optional<NumbaType> callResultType(std::string_view function,
                                         std::span<const ScalarKind> args);
