@@ -62,11 +62,12 @@ std::int64_t elementCount(const std::vector<std::int64_t>& shape) {
 
 // Operand `o` (of dtype `from`) as an array of `want` on `backend`: a device array as it is, a
 // host array or scalar copied there and converted; with its own shape (a 0-d operand is one
-// element). `context` names the operand in errors.
-std::pair<AnyDeviceArray, std::vector<std::int64_t>> placeOperand(const UfuncOperand& o, Dtype from,
-                                                                  Dtype want, Backend backend,
-                                                                  const Stream& stream,
-                                                                  const std::string& context) {
+// element). With `borrowHost` (the CPU backend, a call that finishes before it returns) a host
+// array of the right dtype is used where it lies, not copied. `context` names the operand in
+// errors.
+std::pair<AnyDeviceArray, std::vector<std::int64_t>>
+placeOperand(const UfuncOperand& o, Dtype from, Dtype want, Backend backend, bool borrowHost,
+             const Stream& stream, const std::string& context) {
   if (o.kind == UfuncOperand::Kind::Device)
     return {*o.device, o.device->shape()};
   std::vector<std::int64_t> shape;
@@ -76,9 +77,21 @@ std::pair<AnyDeviceArray, std::vector<std::int64_t>> placeOperand(const UfuncOpe
       throw Error(ErrorKind::InvalidArgument,
                   context + ": the host array's size does not match its dtype and shape");
     shape = o.host->shape;
-    bytes = from == want
-                ? o.host->bytes
-                : convertElements(o.host->bytes.data(), o.host->elementCount(), from, want);
+    if (from == want) {
+      const std::int64_t count = std::max<std::int64_t>(1, elementCount(shape));
+      if (borrowHost && backend == Backend::Cpu && elementCount(shape) > 0) {
+        std::vector<std::int64_t> flatShape = {count},
+                                  strides = {static_cast<std::int64_t>(dtypeItemsize(want))};
+        AnyDeviceArray a =
+            detail::ArrayAccess::wrap(Backend::Cpu, 0, const_cast<std::byte*>(o.host->bytes.data()),
+                                      want, flatShape, strides, nullptr, "ufunc call");
+        return {shape.empty() ? a : a.reshape(shape), shape};
+      }
+      AnyDeviceArray a = detail::ArrayAccess::allocate(backend, want, {count});
+      a.copy_from_host(o.host->bytes.data(), o.host->bytes.size(), stream);
+      return {shape.empty() ? a : a.reshape(shape), shape};
+    }
+    bytes = convertElements(o.host->bytes.data(), o.host->elementCount(), from, want);
   } else {
     bytes = convertElements(reinterpret_cast<const std::byte*>(o.scalar.value), 1, from, want);
   }
@@ -366,8 +379,8 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   std::vector<AnyDeviceArray> arrays;
   std::vector<std::vector<std::int64_t>> shapes;
   for (size_t i = 0; i < given.size(); ++i) {
-    auto [array, shape] =
-        placeOperand(given[i], choice[i].dtype, forms[i].dtype, *backend, stream, describe(i));
+    auto [array, shape] = placeOperand(given[i], choice[i].dtype, forms[i].dtype, *backend,
+                                       /*borrowHost=*/!anyDevice, stream, describe(i));
     arrays.push_back(std::move(array));
     shapes.push_back(std::move(shape));
   }
@@ -388,6 +401,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   }
 
   // The outputs: the given ones checked, the others allocated.
+  std::vector<std::optional<HostArray>> direct(total);
   for (size_t i = inputs; i < total; ++i) {
     if (i < given.size()) {
       const AnyDeviceArray& a = arrays[i];
@@ -403,10 +417,29 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
                         " backend");
       continue;
     }
-    arrays.push_back(
-        allocateFitting(*backend, forms[i].dtype,
-                        fullShapes[i].empty() ? std::vector<std::int64_t>{1} : fullShapes[i],
-                        static_cast<int>(forms[i].coreDims.size()), forms[i].layout));
+    const std::vector<std::int64_t> outShape =
+        fullShapes[i].empty() ? std::vector<std::int64_t>{1} : fullShapes[i];
+    const bool cOrder = forms[i].layout != ArrayLayout::F || forms[i].coreDims.size() < 2;
+    if (!anyDevice && *backend == Backend::Cpu && cOrder && forms[i].dtype != Dtype::Record) {
+      // A result for the host, computed on the CPU: written straight into the host array.
+      HostArray h;
+      h.dtype = forms[i].dtype;
+      h.shape = fullShapes[i];
+      h.bytes.resize(static_cast<std::size_t>(elementCount(outShape)) * dtypeItemsize(h.dtype));
+      std::vector<std::int64_t> strides(outShape.size());
+      std::int64_t stride = static_cast<std::int64_t>(dtypeItemsize(h.dtype));
+      for (size_t d = outShape.size(); d-- > 0;) {
+        strides[d] = stride;
+        stride *= outShape[d];
+      }
+      arrays.push_back(detail::ArrayAccess::wrap(Backend::Cpu, 0, h.bytes.data(), h.dtype, outShape,
+                                                 strides, nullptr, "ufunc call"));
+      direct[i] = std::move(h); // the vector's buffer stays where it is
+    } else {
+      arrays.push_back(allocateFitting(*backend, forms[i].dtype, outShape,
+                                       static_cast<int>(forms[i].coreDims.size()),
+                                       forms[i].layout));
+    }
     shapes.push_back(fullShapes[i]);
   }
 
@@ -449,7 +482,10 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   for (size_t i = inputs; i < total; ++i) {
     const bool givenHost = i < given.size() && given[i].kind == UfuncOperand::Kind::Host;
     HostArray h;
-    if (r.onHost || givenHost) {
+    if (direct[i]) {
+      stream.synchronize();
+      h = std::move(*direct[i]);
+    } else if (r.onHost || givenHost) {
       h = arrays[i].copy_to_host();
       h.shape = shapes[i]; // a 0-d result is a 0-d host array
       if (givenHost)
