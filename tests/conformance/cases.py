@@ -103,8 +103,11 @@ class Scalar:
 
 class Case:
     def __init__(self, name, file, kernel, grid, block, args, shared=0, rtol=None, atol=None,
-                 kind="kernel", expect=None, known_gap=None):
+                 kind="kernel", expect=None, known_gap=None, compiled_math=False):
         self.name = name
+        # The simulator computes numba.cuda.random's normals as compiled numba does (float32
+        # libm calls; run_conformance.compiled_float32_math) rather than in double precision.
+        self.compiled_math = compiled_math
         # A feature pyk does not have yet, said in words: the case is expected to fail on the
         # pyk side (XFAIL), and passing is reported (XPASS) so the mark is removed.
         self.known_gap = known_gap
@@ -724,6 +727,11 @@ def _random_cases(add):
     add(Case("random_normal", "random_xoroshiro.pyk", "draw_normal", 2, 32,
              [Arr(state, 64, fill=xoroshiro128p_states(99, 2)), Arr("float32", (64, 4), "zeros"),
               Arr("float64", (64, 4), "zeros")], rtol={"float64": 1e-6}, atol={"float64": 1e-7}))
+    # The same draws against numba's algorithm computed in float32 as compiled numba computes it
+    # (the C library's logf, sqrtf, cosf, as pyk's CPU backend calls them): bit for bit.
+    add(Case("random_normal_compiled_math", "random_xoroshiro.pyk", "draw_normal", 2, 32,
+             [Arr(state, 64, fill=xoroshiro128p_states(99, 2)), Arr("float32", (64, 4), "zeros"),
+              Arr("float64", (64, 4), "zeros")], rtol=0, atol=0, compiled_math=True))
 
 
 CASES = _cases()

@@ -218,8 +218,56 @@ def load_module(path, kind):
     return module
 
 
+class compiled_float32_math:
+    """While active, numba.cuda.random's normal draws compute in the simulator as compiled numba
+    computes them: Box-Muller in float32 through the C library's logf, sqrtf and cosf (and logf
+    widened to float64 for normal_float64), where the simulator's own code calls Python's
+    double-precision math. Cases with compiled_math=True use it, to check pyk bit for bit."""
+
+    def __enter__(self):
+        import ctypes
+        import math
+        import numba.cuda.random as rnd
+        libm = ctypes.CDLL("libm.so.6")
+        f32 = {}
+        for name in ("logf", "sqrtf", "cosf"):
+            fn = getattr(libm, name)
+            fn.restype, fn.argtypes = ctypes.c_float, [ctypes.c_float]
+            f32[name] = lambda x, fn=fn: np.float32(fn(float(x)))
+        two_pi32, two_pi64 = np.float32(2 * math.pi), np.float64(2 * math.pi)
+        uniform = rnd.xoroshiro128p_uniform_float32
+
+        def normal_float32(states, index):
+            u1 = uniform(states, index)
+            u2 = uniform(states, index)
+            radius = f32["sqrtf"](np.float32(-2.0) * f32["logf"](u1))
+            return radius * f32["cosf"](two_pi32 * np.float32(u2))
+
+        def normal_float64(states, index):
+            u1 = uniform(states, index)
+            u2 = uniform(states, index)
+            radius = math.sqrt(-2.0 * float(f32["logf"](u1)))
+            return np.float64(radius * math.cos(float(two_pi64 * np.float64(u2))))
+
+        self.saved = rnd.xoroshiro128p_normal_float32, rnd.xoroshiro128p_normal_float64
+        rnd.xoroshiro128p_normal_float32 = normal_float32
+        rnd.xoroshiro128p_normal_float64 = normal_float64
+        return self
+
+    def __exit__(self, *exc):
+        import numba.cuda.random as rnd
+        rnd.xoroshiro128p_normal_float32, rnd.xoroshiro128p_normal_float64 = self.saved
+
+
 def run_simulator(case, inputs):
     """Returns the values of every argument after the launch (arrays copied back)."""
+    if getattr(case, "compiled_math", False):
+        with compiled_float32_math():
+            return _run_simulator(case, inputs)
+    return _run_simulator(case, inputs)
+
+
+def _run_simulator(case, inputs):
     from numba import cuda
     module = load_module(case.path, case.kind)
     fn = getattr(module, case.kernel)
