@@ -69,22 +69,32 @@ struct KernelArgument {
 };
 
 // One operand of a ufunc or gufunc call (numba's `ufunc(a, b)`, `gufunc(a, b, out)`): a host
-// array, a device array or a scalar. It refers to its array, which must outlive the call; a
-// std::vector is copied into a host array the operand owns. A host array given as an output is
-// written in place: it has to be a non-const HostArray (`writable`).
+// array, a device array or a scalar. It refers to its array, which must outlive the call: a host
+// operand (a HostArray or a std::vector) is read where it lies, never copied before the call
+// needs it. A host array given as an output is written in place: it has to be a non-const
+// HostArray (`writable`).
 struct UfuncOperand {
   enum class Kind { Host, Device, Scalar };
   Kind kind = Kind::Scalar;
+  // Host: the elements (C order), their dtype and shape; `host` is the HostArray when the operand
+  // is one (null for a std::vector).
+  const std::byte* hostData = nullptr;
+  std::size_t hostBytes = 0;
+  Dtype hostDtype = Dtype::Float64;
+  std::vector<std::int64_t> hostShape;
   const HostArray* host = nullptr;
   HostArray* writable = nullptr; // Host, when not const
   const AnyDeviceArray* device = nullptr;
   KernelArgument scalar;
-  std::shared_ptr<const HostArray> owned;
 
   static UfuncOperand of(const HostArray& h) {
     UfuncOperand o;
     o.kind = Kind::Host;
     o.host = &h;
+    o.hostData = h.bytes.data();
+    o.hostBytes = h.bytes.size();
+    o.hostDtype = h.dtype;
+    o.hostShape = h.shape;
     return o;
   }
   static UfuncOperand of(HostArray& h) {
@@ -104,14 +114,12 @@ struct UfuncOperand {
   }
   template <typename T>
   requires(!std::is_same_v<T, bool>) static UfuncOperand of(const std::vector<T>& v) {
-    auto h = std::make_shared<HostArray>();
-    h->dtype = dtypeOf<T>();
-    h->shape = {static_cast<std::int64_t>(v.size())};
-    h->bytes.resize(v.size() * sizeof(T));
-    if (!v.empty())
-      std::memcpy(h->bytes.data(), v.data(), h->bytes.size());
-    UfuncOperand o = of(static_cast<const HostArray&>(*h)); // a copy: not written back
-    o.owned = std::move(h);
+    UfuncOperand o;
+    o.kind = Kind::Host;
+    o.hostData = reinterpret_cast<const std::byte*>(v.data());
+    o.hostBytes = v.size() * sizeof(T);
+    o.hostDtype = dtypeOf<T>();
+    o.hostShape = {static_cast<std::int64_t>(v.size())};
     return o;
   }
   template <KernelScalar T>

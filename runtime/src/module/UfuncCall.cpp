@@ -73,25 +73,25 @@ placeOperand(const UfuncOperand& o, Dtype from, Dtype want, Backend backend, boo
   std::vector<std::int64_t> shape;
   std::vector<std::byte> bytes;
   if (o.kind == UfuncOperand::Kind::Host) {
-    if (!o.host->isConsistent())
+    if (o.host != nullptr && !o.host->isConsistent())
       throw Error(ErrorKind::InvalidArgument,
                   context + ": the host array's size does not match its dtype and shape");
-    shape = o.host->shape;
+    shape = o.hostShape;
     if (from == want) {
       const std::int64_t count = std::max<std::int64_t>(1, elementCount(shape));
       if (borrowHost && backend == Backend::Cpu && elementCount(shape) > 0) {
         std::vector<std::int64_t> flatShape = {count},
                                   strides = {static_cast<std::int64_t>(dtypeItemsize(want))};
         AnyDeviceArray a =
-            detail::ArrayAccess::wrap(Backend::Cpu, 0, const_cast<std::byte*>(o.host->bytes.data()),
-                                      want, flatShape, strides, nullptr, "ufunc call");
+            detail::ArrayAccess::wrap(Backend::Cpu, 0, const_cast<std::byte*>(o.hostData), want,
+                                      flatShape, strides, nullptr, "ufunc call");
         return {shape.empty() ? a : a.reshape(shape), shape};
       }
       AnyDeviceArray a = detail::ArrayAccess::allocate(backend, want, {count});
-      a.copy_from_host(o.host->bytes.data(), o.host->bytes.size(), stream);
+      a.copy_from_host(o.hostData, o.hostBytes, stream);
       return {shape.empty() ? a : a.reshape(shape), shape};
     }
-    bytes = convertElements(o.host->bytes.data(), o.host->elementCount(), from, want);
+    bytes = convertElements(o.hostData, elementCount(shape), from, want);
   } else {
     bytes = convertElements(reinterpret_cast<const std::byte*>(o.scalar.value), 1, from, want);
   }
@@ -310,11 +310,11 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
       throw Error(ErrorKind::InvalidArgument,
                   describe(i) + " is a scalar: an output is an array, written in place");
     if (o.kind == UfuncOperand::Kind::Host && o.writable == nullptr)
-      throw Error(
-          ErrorKind::InvalidArgument,
-          describe(i) +
-              (o.owned ? " is a std::vector, which the call would copy" : " is a const HostArray") +
-              ": give a non-const HostArray or a device array, written in place");
+      throw Error(ErrorKind::InvalidArgument,
+                  describe(i) +
+                      (o.host == nullptr ? " is a std::vector, which the call only reads"
+                                         : " is a const HostArray") +
+                      ": give a non-const HostArray or a device array, written in place");
   }
 
   // The backend: the CPU for target='cpu'|'parallel', else the device operands' (one), else the
@@ -346,7 +346,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   std::vector<detail::SignatureOperand> choice;
   for (size_t i = 0; i < given.size(); ++i) {
     const UfuncOperand& o = given[i];
-    choice.push_back({o.kind == UfuncOperand::Kind::Host     ? o.host->dtype
+    choice.push_back({o.kind == UfuncOperand::Kind::Host     ? o.hostDtype
                       : o.kind == UfuncOperand::Kind::Device ? o.device->dtype()
                                                              : o.scalar.dtype,
                       i < inputs && o.kind != UfuncOperand::Kind::Device});

@@ -258,7 +258,7 @@ TEST_F(GufuncCall, ErrorsNameTheOperandsAndDimensions) {
                "operand 2 (output 0) of the gufunc `dot` is a const HostArray: give a non-const "
                "HostArray or a device array, written in place");
   std::vector<double> vectorOut(2);
-  EXPECT_ERROR(m_["dot"](rows, three, vectorOut), "is a std::vector, which the call would copy");
+  EXPECT_ERROR(m_["dot"](rows, three, vectorOut), "is a std::vector, which the call only reads");
   EXPECT_ERROR(m_["dot"](rows, three, 1.0), "operand 2 (output 0) of the gufunc `dot` is a scalar");
   // Unsupported dtypes: complex operands fit no signature.
   const pyk::HostArray complex = host<std::complex<double>>({3}, {{1, 1}, {2, 2}, {3, 3}});
