@@ -5,11 +5,13 @@
 // arithmetic in double precision on the host; the total, which a zero-flux boundary conserves;
 // and the maximum principle (an average of neighbours never leaves the original range). Writes
 // the seed's figure: diffusion_original.png, diffusion_result.png, diffusion_laplacian.png and
-// the three side by side in diffusion_figure.png.
+// the three side by side, titled as the seed's, in diffusion_figure.png.
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <vector>
 
+#include "bitmap_font.h"
 #include "example.h"
 #include "jagged_field.h"
 #include "png_image.h"
@@ -31,6 +33,22 @@ std::vector<double> referenceStep(const std::vector<double>& field) {
       next[static_cast<std::size_t>(x) * kSize + y] = at(x, y) - lapl * 0.25;
     }
   return next;
+}
+
+// The panels side by side with a title centred above each, as matplotlib's subplots show them.
+example::RgbImage titledPanels(const std::vector<example::RgbImage>& panels,
+                               const std::vector<std::string>& titles) {
+  const int gap = 20, scale = 2, band = example::kTextHeight * scale + gap / 2;
+  const example::RgbImage row = example::sideBySide(panels, gap);
+  example::RgbImage figure(row.width, row.height + band);
+  std::copy(row.pixels.begin(), row.pixels.end(), figure.at(0, band));
+  int left = gap;
+  for (size_t i = 0; i < panels.size(); ++i) {
+    const int x = left + (panels[i].width - example::textWidth(titles[i], scale)) / 2;
+    example::drawText(figure, x, gap / 2 + gap / 4, titles[i], scale);
+    left += panels[i].width + gap;
+  }
+  return figure;
 }
 
 float percentile(std::vector<float> values, double q) {
@@ -109,9 +127,9 @@ int main(int argc, char** argv) {
     example::writePng(o.output / "diffusion_laplacian.png", laplacianImage);
     example::writePng(
         o.output / "diffusion_figure.png",
-        example::sideBySide({example::shrink(originalImage, 5), example::shrink(resultImage, 5),
-                             example::shrink(laplacianImage, 5)},
-                            20));
+        titledPanels({example::shrink(originalImage, 5), example::shrink(resultImage, 5),
+                      example::shrink(laplacianImage, 5)},
+                     {"Original image", std::to_string(steps) + " iterations", "Laplacian"}));
     std::printf("images: %s/diffusion_{original,result,laplacian,figure}.png\n", o.output.c_str());
     example::result("diffusion_2000x2000_" + std::to_string(timed) + "_steps", secs,
                     firstStepsError < 1e-5 && drift < 1e-3 && inRange);
