@@ -231,6 +231,20 @@ std::string specializeAndEmit(detail::KernelState& k, const std::vector<NumbaTyp
   return description;
 }
 
+// What a compiled instance's entry point reads: the kernel's parameters, or, for a (g)ufunc's
+// kernel, its arrays (numba's `A` layout, one per argument).
+std::vector<NumbaType> entryParameters(const detail::KernelState& k,
+                                       std::span<const KernelArgument> args,
+                                       const std::vector<NumbaType>& params) {
+  if (k.function->kind != sema::CompiledFunctionKind::Vectorize &&
+      k.function->kind != sema::CompiledFunctionKind::GuVectorize)
+    return params;
+  std::vector<NumbaType> arrays;
+  for (const KernelArgument& a : args)
+    arrays.push_back(NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
+  return arrays;
+}
+
 // `block`: the launch's block shape. A split-mode kernel is compiled once per block shape (its
 // trip counts become constants); other kernels once for all. Without a shape (asking only for the
 // mode), a split kernel is compiled for any shape.
@@ -299,15 +313,7 @@ instanceFor(detail::KernelState& k, std::span<const KernelArgument> args, const 
   if (instance->entry.threadEntry == nullptr ||
       (!unit.blockEntry.empty() && instance->entry.blockEntry == nullptr))
     throw Error(ErrorKind::Internal, description + ": the compiled kernel lacks its entry points");
-  // What the entry points read: the kernel's parameters, or the (g)ufunc kernel's arrays.
-  if (k.function->kind == sema::CompiledFunctionKind::Vectorize ||
-      k.function->kind == sema::CompiledFunctionKind::GuVectorize) {
-    for (const KernelArgument& a : args)
-      instance->params.push_back(
-          NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
-  } else {
-    instance->params = params;
-  }
+  instance->params = entryParameters(k, args, params);
   std::lock_guard lock(k.mutex);
   if (unit.mode == codegen::CpuExecutionMode::Split) {
     k.shapedTypes.insert(typesKey);
@@ -404,14 +410,7 @@ detail::CudaKernelInstance& cudaInstanceFor(detail::KernelState& k,
                "cuFuncGetAttribute", "kernel " + description);
   instance->dynamicSharedAllowed =
       std::max(0, device.maxSharedBytesPerBlock - instance->staticSharedBytes);
-  if (k.function->kind == sema::CompiledFunctionKind::Vectorize ||
-      k.function->kind == sema::CompiledFunctionKind::GuVectorize) {
-    for (const KernelArgument& a : args)
-      instance->params.push_back(
-          NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
-  } else {
-    instance->params = params;
-  }
+  instance->params = entryParameters(k, args, params);
   std::lock_guard lock(k.mutex);
   auto [it, inserted] = k.cudaInstances.emplace(key, std::move(instance));
   return *remember(it->second.get());
