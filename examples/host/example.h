@@ -12,7 +12,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -72,27 +71,6 @@ double maxRelativeError(const Got& got, const Want& want, double floor = 1.0) {
         std::max(worst, std::abs(static_cast<double>(got[i]) - w) / std::max(std::abs(w), floor));
   }
   return worst;
-}
-
-// A host array (numpy's ndarray) of `shape` holding `values`, and the values of one.
-template <typename T>
-pyk::HostArray hostArray(std::vector<std::int64_t> shape, const std::vector<T>& values) {
-  pyk::HostArray h;
-  h.dtype = pyk::dtypeOf<T>();
-  h.shape = std::move(shape);
-  h.bytes.resize(values.size() * sizeof(T));
-  std::memcpy(h.bytes.data(), values.data(), h.bytes.size());
-  if (!h.isConsistent())
-    throw std::invalid_argument("hostArray: the shape does not fit the values");
-  return h;
-}
-template <typename T>
-std::vector<T> valuesOf(const pyk::HostArray& h) {
-  if (h.dtype != pyk::dtypeOf<T>())
-    throw std::invalid_argument("valuesOf: the array holds another dtype");
-  std::vector<T> values(h.bytes.size() / sizeof(T));
-  std::memcpy(values.data(), h.bytes.data(), values.size() * sizeof(T));
-  return values;
 }
 
 inline int run(int argc, char** argv, const std::function<void(const Options&)>& body) {

@@ -14,16 +14,16 @@ int main(int argc, char** argv) {
     const std::vector<std::int64_t> a = {1, 2, 3, 4}, b = {10, 20, 30, 40};
     pyk::HostArray sum;
     const double first = example::seconds([&] { sum = addUfunc(a, b); });
-    const std::vector<std::int64_t> sumValues = example::valuesOf<std::int64_t>(sum);
+    const std::vector<std::int64_t> sumValues = pyk::host_values<std::int64_t>(sum);
     std::printf("add_ufunc(a, b) = [%lld %lld %lld %lld]\n", (long long)sumValues[0],
                 (long long)sumValues[1], (long long)sumValues[2], (long long)sumValues[3]);
     example::result("add_ufunc_host_arrays", first,
                     sumValues == std::vector<std::int64_t>{11, 22, 33, 44});
 
-    const pyk::HostArray bCol = example::hostArray<std::int64_t>({4, 1}, b);
+    const pyk::HostArray bCol = pyk::host_array<std::int64_t>({4, 1}, b);
     std::vector<std::int64_t> cValues(16);
     std::iota(cValues.begin(), cValues.end(), 0);
-    const pyk::HostArray c = example::hostArray<std::int64_t>({4, 4}, cValues);
+    const pyk::HostArray c = pyk::host_array<std::int64_t>({4, 4}, cValues);
     pyk::HostArray broadcast;
     const double secs = example::seconds([&] { broadcast = addUfunc(bCol, c); });
     std::vector<std::int64_t> expected(16);
@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
         expected[i * 4 + j] = b[i] + cValues[i * 4 + j];
     example::result("add_ufunc_broadcast_4x1_4x4", secs,
                     broadcast.shape == std::vector<std::int64_t>{4, 4} &&
-                        example::valuesOf<std::int64_t>(broadcast) == expected);
+                        pyk::host_values<std::int64_t>(broadcast) == expected);
 
     // Inputs already on the device: nothing is copied, and the result stays there.
     const std::int64_t n = 1'000'000;
@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
     pyk::AnyDeviceArray out;
     addUfunc(xDevice, yDevice); // compiled already; this warms the device's copy of the kernel
     const double device = example::seconds([&] { out = addUfunc(xDevice, yDevice); });
-    const std::vector<std::int64_t> got = example::valuesOf<std::int64_t>(out.copy_to_host());
+    const std::vector<std::int64_t> got = pyk::host_values<std::int64_t>(out.copy_to_host());
     example::result("add_ufunc_device_arrays_1M", device,
                     got == std::vector<std::int64_t>(n, n - 1));
   });

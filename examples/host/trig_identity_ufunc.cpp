@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
       // The CPU targets run on the CPU whatever the backend.
       const bool cuda = std::string(name) == "trig_identity";
       example::result(std::string(name) + "_host_array", secs,
-                      allNearOne(example::valuesOf<float>(y)), cuda ? example::backend() : "cpu");
+                      allNearOne(pyk::host_values<float>(y)), cuda ? example::backend() : "cpu");
     }
 
     auto xDevice = pyk::to_device(x);
@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
                         }) /
                         3;
     example::result("trig_identity_device_array", secs,
-                    allNearOne(example::valuesOf<float>(yDevice.copy_to_host())));
+                    allNearOne(pyk::host_values<float>(yDevice.copy_to_host())));
 
     std::vector<float> loop(n);
     const double loopSecs = example::seconds([&] {

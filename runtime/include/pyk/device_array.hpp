@@ -6,6 +6,7 @@
 #include <array>
 #include <complex>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <span>
 #include <string>
@@ -147,6 +148,34 @@ constexpr Dtype dtypeOf() {
                             : Dtype::UInt64;
   else
     static_assert(sizeof(T) == 0, "pyk arrays hold bool, integers, float, double or std::complex");
+}
+
+// A host array (numpy's ndarray) of `shape` holding `values` in C order, and the values of one
+// as a std::vector<T>. Throw pyk::Error (InvalidArgument) when the shape does not fit the values
+// or the array holds another dtype than T's.
+template <typename T>
+HostArray host_array(std::vector<std::int64_t> shape, const std::vector<T>& values) {
+  HostArray h;
+  h.dtype = dtypeOf<T>();
+  h.shape = std::move(shape);
+  h.bytes.resize(values.size() * sizeof(T));
+  if (!values.empty())
+    std::memcpy(h.bytes.data(), values.data(), h.bytes.size());
+  if (!h.isConsistent())
+    throw Error(ErrorKind::InvalidArgument,
+                "host_array: " + std::to_string(values.size()) + " values do not fill the shape");
+  return h;
+}
+template <typename T>
+std::vector<T> host_values(const HostArray& h) {
+  if (h.dtype != dtypeOf<T>())
+    throw Error(ErrorKind::InvalidArgument, "host_values: the array holds " +
+                                                std::string(dtypeName(h.dtype)) + ", not " +
+                                                std::string(dtypeName(dtypeOf<T>())));
+  std::vector<T> values(h.bytes.size() / sizeof(T));
+  if (!values.empty())
+    std::memcpy(values.data(), h.bytes.data(), values.size() * sizeof(T));
+  return values;
 }
 
 // An array of T with N dimensions: a kernel sees it as numba types it, `T[:, ::1]` (N = 2) when

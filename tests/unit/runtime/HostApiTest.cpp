@@ -263,3 +263,19 @@ TEST_F(HostApi, TypeErrorsAreLocatedDiagnostics) {
 }
 
 } // namespace
+
+TEST(HostArrayValues, RoundTripAndRefuseMismatches) {
+  const pyk::HostArray h = pyk::host_array<std::int32_t>({2, 3}, {1, 2, 3, 4, 5, 6});
+  EXPECT_EQ(h.dtype, pyk::Dtype::Int32);
+  EXPECT_EQ(h.shape, (std::vector<std::int64_t>{2, 3}));
+  EXPECT_EQ(pyk::host_values<std::int32_t>(h), (std::vector<std::int32_t>{1, 2, 3, 4, 5, 6}));
+  EXPECT_THROW(pyk::host_array<float>({4}, {1.0f, 2.0f}), pyk::Error);
+  try {
+    (void)pyk::host_values<double>(h);
+    FAIL() << "an int32 array read as double";
+  } catch (const pyk::Error& e) {
+    EXPECT_EQ(e.kind(), pyk::ErrorKind::InvalidArgument);
+    EXPECT_NE(std::string(e.what()).find("holds int32, not float64"), std::string::npos)
+        << e.what();
+  }
+}

@@ -8,21 +8,13 @@
 
 #include "pyk/pyk.hpp"
 
+// The tests' short names for pyk::host_array and pyk::host_values.
 template <typename T>
 pyk::HostArray host(std::vector<std::int64_t> shape, const std::vector<T>& values) {
-  pyk::HostArray h;
-  h.dtype = pyk::dtypeOf<T>();
-  h.shape = std::move(shape);
-  h.bytes.resize(values.size() * sizeof(T));
-  if (!values.empty())
-    std::memcpy(h.bytes.data(), values.data(), h.bytes.size());
-  return h;
+  return pyk::host_array(std::move(shape), values);
 }
 
 template <typename T>
 std::vector<T> valuesOf(const pyk::HostArray& h) {
-  std::vector<T> v(h.bytes.size() / sizeof(T));
-  if (!v.empty())
-    std::memcpy(v.data(), h.bytes.data(), h.bytes.size());
-  return v;
+  return pyk::host_values<T>(h);
 }
