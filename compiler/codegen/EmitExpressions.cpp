@@ -86,6 +86,9 @@ std::string UnitEmitter::name(const ast::Name* n, const NumbaType* t) {
     return "0";
   }
   const sema::NameBinding& b = it->second;
+  // A constant imported by name (`from math import pi`): its value, as `math.pi` spells it.
+  if (const sema::Intrinsic id = spec_->intrinsicOf(n); id != sema::Intrinsic::None)
+    return intrinsicValue(id, n);
   if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
     return constantValue(definingModule().symbols.constants()[b.index].value, *t, n->range);
   if (b.kind == sema::NameBinding::Kind::Builtin)
