@@ -4,11 +4,13 @@
 #include "sema/ConstantFolder.h"
 
 #include <cmath>
+#include <optional>
 #include <string_view>
 #include <utility>
 
 #include "sema/ConstantFolderInternal.h"
 #include "sema/ConstantOperators.h"
+#include "sema/Intrinsic.h"
 #include "sema/ModuleApiCatalog.h"
 
 namespace pyk::sema {
@@ -20,7 +22,7 @@ namespace {
 using Kind = ConstantValue::Kind;
 
 struct MathFunction {
-  const char* name;
+  Intrinsic id;
   double (*fn)(double);
   // The open domain check: returns false where Python raises "math domain error".
   bool (*inDomain)(double);
@@ -140,64 +142,105 @@ double exp2Fn(double x) {
 }
 
 constexpr MathFunction kMathFunctions[] = {
-    {"sqrt", sqrtFn, nonNegative},
-    {"exp", expFn, anyValue},
-    {"log", logFn, positive},
-    {"log2", log2Fn, positive},
-    {"log10", log10Fn, positive},
-    {"log1p", log1pFn, aboveMinusOne},
-    {"expm1", expm1Fn, anyValue},
-    {"sin", sinFn, finiteOrNan},
-    {"cos", cosFn, finiteOrNan},
-    {"tan", tanFn, finiteOrNan},
-    {"asin", asinFn, unitInterval},
-    {"acos", acosFn, unitInterval},
-    {"atan", atanFn, anyValue},
-    {"sinh", sinhFn, anyValue},
-    {"cosh", coshFn, anyValue},
-    {"tanh", tanhFn, anyValue},
-    {"asinh", asinhFn, anyValue},
-    {"acosh", acoshFn, atLeastOne},
-    {"atanh", atanhFn, openUnitInterval},
-    {"fabs", fabsFn, anyValue},
-    {"erf", erfFn, anyValue},
-    {"erfc", erfcFn, anyValue},
-    {"gamma", gammaFn, gammaDomain},
-    {"lgamma", lgammaFn, gammaDomain},
-    {"degrees", degrees, anyValue},
-    {"radians", radians, anyValue},
-    {"cbrt", cbrtFn, anyValue},
-    {"exp2", exp2Fn, anyValue},
+    {Intrinsic::MathSqrt, sqrtFn, nonNegative},
+    {Intrinsic::MathExp, expFn, anyValue},
+    {Intrinsic::MathLog, logFn, positive},
+    {Intrinsic::MathLog2, log2Fn, positive},
+    {Intrinsic::MathLog10, log10Fn, positive},
+    {Intrinsic::MathLog1p, log1pFn, aboveMinusOne},
+    {Intrinsic::MathExpm1, expm1Fn, anyValue},
+    {Intrinsic::MathSin, sinFn, finiteOrNan},
+    {Intrinsic::MathCos, cosFn, finiteOrNan},
+    {Intrinsic::MathTan, tanFn, finiteOrNan},
+    {Intrinsic::MathAsin, asinFn, unitInterval},
+    {Intrinsic::MathAcos, acosFn, unitInterval},
+    {Intrinsic::MathAtan, atanFn, anyValue},
+    {Intrinsic::MathSinh, sinhFn, anyValue},
+    {Intrinsic::MathCosh, coshFn, anyValue},
+    {Intrinsic::MathTanh, tanhFn, anyValue},
+    {Intrinsic::MathAsinh, asinhFn, anyValue},
+    {Intrinsic::MathAcosh, acoshFn, atLeastOne},
+    {Intrinsic::MathAtanh, atanhFn, openUnitInterval},
+    {Intrinsic::MathFabs, fabsFn, anyValue},
+    {Intrinsic::MathErf, erfFn, anyValue},
+    {Intrinsic::MathErfc, erfcFn, anyValue},
+    {Intrinsic::MathGamma, gammaFn, gammaDomain},
+    {Intrinsic::MathLgamma, lgammaFn, gammaDomain},
+    {Intrinsic::MathDegrees, degrees, anyValue},
+    {Intrinsic::MathRadians, radians, anyValue},
+    {Intrinsic::MathCbrt, cbrtFn, anyValue},
+    {Intrinsic::MathExp2, exp2Fn, anyValue},
 };
 
-// numpy's names for the same scalar functions.
-constexpr std::pair<const char*, const char*> kNumpyToMath[] = {
-    {"sqrt", "sqrt"},       {"exp", "exp"},         {"log", "log"},         {"log2", "log2"},
-    {"log10", "log10"},     {"log1p", "log1p"},     {"expm1", "expm1"},     {"sin", "sin"},
-    {"cos", "cos"},         {"tan", "tan"},         {"arcsin", "asin"},     {"arccos", "acos"},
-    {"arctan", "atan"},     {"sinh", "sinh"},       {"cosh", "cosh"},       {"tanh", "tanh"},
-    {"arcsinh", "asinh"},   {"arccosh", "acosh"},   {"arctanh", "atanh"},   {"fabs", "fabs"},
-    {"degrees", "degrees"}, {"radians", "radians"}, {"rad2deg", "degrees"}, {"deg2rad", "radians"},
-    {"cbrt", "cbrt"},       {"exp2", "exp2"}};
+// numpy's scalar functions that are the math module's.
+constexpr std::pair<Intrinsic, Intrinsic> kNumpyToMath[] = {
+    {Intrinsic::NumpySqrt, Intrinsic::MathSqrt},
+    {Intrinsic::NumpyExp, Intrinsic::MathExp},
+    {Intrinsic::NumpyLog, Intrinsic::MathLog},
+    {Intrinsic::NumpyLog2, Intrinsic::MathLog2},
+    {Intrinsic::NumpyLog10, Intrinsic::MathLog10},
+    {Intrinsic::NumpyLog1p, Intrinsic::MathLog1p},
+    {Intrinsic::NumpyExpm1, Intrinsic::MathExpm1},
+    {Intrinsic::NumpySin, Intrinsic::MathSin},
+    {Intrinsic::NumpyCos, Intrinsic::MathCos},
+    {Intrinsic::NumpyTan, Intrinsic::MathTan},
+    {Intrinsic::NumpyArcsin, Intrinsic::MathAsin},
+    {Intrinsic::NumpyArccos, Intrinsic::MathAcos},
+    {Intrinsic::NumpyArctan, Intrinsic::MathAtan},
+    {Intrinsic::NumpySinh, Intrinsic::MathSinh},
+    {Intrinsic::NumpyCosh, Intrinsic::MathCosh},
+    {Intrinsic::NumpyTanh, Intrinsic::MathTanh},
+    {Intrinsic::NumpyArcsinh, Intrinsic::MathAsinh},
+    {Intrinsic::NumpyArccosh, Intrinsic::MathAcosh},
+    {Intrinsic::NumpyArctanh, Intrinsic::MathAtanh},
+    {Intrinsic::NumpyFabs, Intrinsic::MathFabs},
+    {Intrinsic::NumpyDegrees, Intrinsic::MathDegrees},
+    {Intrinsic::NumpyRadians, Intrinsic::MathRadians},
+    {Intrinsic::NumpyRad2deg, Intrinsic::MathDegrees},
+    {Intrinsic::NumpyDeg2rad, Intrinsic::MathRadians},
+    {Intrinsic::NumpyCbrt, Intrinsic::MathCbrt},
+    {Intrinsic::NumpyExp2, Intrinsic::MathExp2}};
 
-const MathFunction* mathFunctionNamed(std::string_view name) {
+const MathFunction* mathFunctionOf(Intrinsic id) {
   for (const MathFunction& f : kMathFunctions)
-    if (name == f.name)
+    if (f.id == id)
       return &f;
   return nullptr;
+}
+
+// Python's math functions of two reals that fold to a float (log with a base, gcd apart).
+std::optional<FoldResult> foldMathBinary(Intrinsic id, double x, double y) {
+  switch (id) {
+  case Intrinsic::MathPow:
+    return FoldResult::constant(ConstantValue::floating(std::pow(x, y)));
+  case Intrinsic::MathAtan2:
+    return FoldResult::constant(ConstantValue::floating(std::atan2(x, y)));
+  case Intrinsic::MathHypot:
+    return FoldResult::constant(ConstantValue::floating(std::hypot(x, y)));
+  case Intrinsic::MathCopysign:
+    return FoldResult::constant(ConstantValue::floating(std::copysign(x, y)));
+  case Intrinsic::MathFmod:
+    if (y == 0)
+      return invalid("math domain error in `math.fmod`");
+    return FoldResult::constant(ConstantValue::floating(std::fmod(x, y)));
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace
 
 FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* call, int depth) {
-  if (q == "numpy.array" || q == "numpy.asarray")
+  const ApiEntity* entity = findApi(q);
+  const HostCall host = entity != nullptr ? entity->hostCall : HostCall::None;
+  if (host == HostCall::NumpyArray)
     return evalNumpyArray(call, depth);
   if (q == "collections.namedtuple")
     return evalNamedTupleClass(call, depth);
-  if (q == "numpy.dtype" && !call->args.empty() &&
+  if (host == HostCall::NumpyDtype && !call->args.empty() &&
       (call->args[0]->is<ast::List>() || call->args[0]->is<ast::Tuple>()))
     return evalRecordDtype(call, depth);
-  if (q == "numba.from_dtype" && call->args.size() == 1 && call->keywords.empty()) {
+  if (host == HostCall::NumbaFromDtype && call->args.size() == 1 && call->keywords.empty()) {
     // numba's type for a dtype: a record stays the record; a scalar dtype its scalar.
     FoldResult d = eval(call->args[0], depth + 1);
     if (!d.isConstant())
@@ -206,13 +249,12 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
       return d;
     return invalid("`numba.from_dtype` needs a numpy dtype");
   }
-  std::optional<ApiEntity> entity = lookupApi(q);
   if (!call->keywords.empty())
     return notFolded("a call of `" + q + "` with keyword arguments");
   std::vector<ConstantValue> args;
   if (std::optional<FoldResult> failed = evalArguments(call, depth, args))
     return *failed;
-  if (entity && entity->kind == ApiKind::Type && entity->type.isScalar()) {
+  if (entity != nullptr && entity->kind == ApiKind::Type && entity->type.isScalar()) {
     ScalarKind target = entity->type.scalarKind();
     if (args.empty())
       return castToScalar(ConstantValue::pythonInt(0), target);
@@ -220,34 +262,37 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
       return castToScalar(args[0], target);
     return notFolded("a call of `" + q + "` with several arguments");
   }
-  std::string module = q.substr(0, q.rfind('.'));
-  std::string member = q.substr(q.rfind('.') + 1);
-  if (module == "math") {
+  const Intrinsic id = intrinsicNamed(q);
+  if (id == Intrinsic::None)
+    return notFolded("a call of `" + q + "`");
+  const std::string name(intrinsicInfo(id).name);
+  if (moduleOf(id) == IntrinsicModule::Math) {
     if (args.size() == 1 && isReal(args[0])) {
       double x = asDouble(args[0]);
-      if (member == "floor" || member == "ceil" || member == "trunc") {
+      if (id == Intrinsic::MathFloor || id == Intrinsic::MathCeil || id == Intrinsic::MathTrunc) {
         if (isIntegral(args[0]))
           return FoldResult::constant(ConstantValue::pythonInt(asInt(args[0])));
-        double r = member == "floor"  ? std::floor(x)
-                   : member == "ceil" ? std::ceil(x)
-                                      : std::trunc(x);
-        return floatToInt(r, ("math." + member).c_str());
+        double r = id == Intrinsic::MathFloor  ? std::floor(x)
+                   : id == Intrinsic::MathCeil ? std::ceil(x)
+                                               : std::trunc(x);
+        return floatToInt(r, name.c_str());
       }
-      if (member == "isnan" || member == "isinf" || member == "isfinite") {
-        bool r = member == "isnan"   ? std::isnan(x)
-                 : member == "isinf" ? std::isinf(x)
-                                     : std::isfinite(x);
+      if (id == Intrinsic::MathIsnan || id == Intrinsic::MathIsinf ||
+          id == Intrinsic::MathIsfinite) {
+        bool r = id == Intrinsic::MathIsnan   ? std::isnan(x)
+                 : id == Intrinsic::MathIsinf ? std::isinf(x)
+                                              : std::isfinite(x);
         return FoldResult::constant(ConstantValue::boolean(r));
       }
-      if (const MathFunction* f = mathFunctionNamed(member)) {
+      if (const MathFunction* f = mathFunctionOf(id)) {
         if (!f->inDomain(x))
-          return invalid("math domain error in `math." + member + "`");
+          return invalid("math domain error in `" + name + "`");
         return FoldResult::constant(ConstantValue::floating(f->fn(x)));
       }
     }
     if (args.size() == 2 && isReal(args[0]) && isReal(args[1])) {
       double x = asDouble(args[0]), y = asDouble(args[1]);
-      if (member == "log") {
+      if (id == Intrinsic::MathLog) {
         if (!(x > 0) || !(y > 0))
           return invalid("math domain error in `math.log`");
         if (y == 1)
@@ -255,20 +300,9 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
                                    {"`math.log` with base 1: division"});
         return FoldResult::constant(ConstantValue::floating(std::log(x) / std::log(y)));
       }
-      if (member == "pow")
-        return FoldResult::constant(ConstantValue::floating(std::pow(x, y)));
-      if (member == "atan2")
-        return FoldResult::constant(ConstantValue::floating(std::atan2(x, y)));
-      if (member == "hypot")
-        return FoldResult::constant(ConstantValue::floating(std::hypot(x, y)));
-      if (member == "copysign")
-        return FoldResult::constant(ConstantValue::floating(std::copysign(x, y)));
-      if (member == "fmod") {
-        if (y == 0)
-          return invalid("math domain error in `math.fmod`");
-        return FoldResult::constant(ConstantValue::floating(std::fmod(x, y)));
-      }
-      if (member == "gcd" && isIntegral(args[0]) && isIntegral(args[1])) {
+      if (std::optional<FoldResult> folded = foldMathBinary(id, x, y))
+        return *folded;
+      if (id == Intrinsic::MathGcd && isIntegral(args[0]) && isIntegral(args[1])) {
         __int128 a = asInt(args[0]), b = asInt(args[1]);
         a = a < 0 ? -a : a;
         b = b < 0 ? -b : b;
@@ -280,9 +314,9 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
         return FoldResult::constant(ConstantValue::pythonInt(a));
       }
     }
-    return notFolded("this call of `math." + member + "`");
+    return notFolded("this call of `" + name + "`");
   }
-  if (module == "numpy" && args.size() == 1 && isReal(args[0])) {
+  if (moduleOf(id) == IntrinsicModule::Numpy && args.size() == 1 && isReal(args[0])) {
     // Scalar ufuncs: the result is a numpy float (float32 stays float32), nan off the domain.
     const ConstantValue& x = args[0];
     ScalarKind type = x.kind == Kind::Float && !x.weak ? x.scalar : ScalarKind::Float64;
@@ -290,18 +324,28 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
     auto result = [&](double r) {
       return FoldResult::constant(ConstantValue::floating(roundToFloat(r, type), type, false));
     };
-    if (member == "floor" || member == "ceil" || member == "trunc" || member == "rint")
-      return result(member == "floor"   ? std::floor(v)
-                    : member == "ceil"  ? std::ceil(v)
-                    : member == "trunc" ? std::trunc(v)
-                                        : std::nearbyint(v));
-    if (member == "square")
+    switch (id) {
+    case Intrinsic::NumpyFloor:
+      return result(std::floor(v));
+    case Intrinsic::NumpyCeil:
+      return result(std::ceil(v));
+    case Intrinsic::NumpyTrunc:
+      return result(std::trunc(v));
+    case Intrinsic::NumpyRint:
+      return result(std::nearbyint(v));
+    case Intrinsic::NumpySquare:
       return result(v * v);
-    if ((member == "abs" || member == "absolute") && x.kind == Kind::Float)
-      return result(std::fabs(v));
-    for (const auto& [numpyName, mathName] : kNumpyToMath) {
-      if (member == numpyName) {
-        const MathFunction* f = mathFunctionNamed(mathName);
+    case Intrinsic::NumpyAbs:
+    case Intrinsic::NumpyAbsolute:
+      if (x.kind == Kind::Float)
+        return result(std::fabs(v));
+      break;
+    default:
+      break;
+    }
+    for (const auto& [numpyFunction, mathFunction] : kNumpyToMath) {
+      if (id == numpyFunction) {
+        const MathFunction* f = mathFunctionOf(mathFunction);
         return result(f->inDomain(v) ? f->fn(v) : std::nan(""));
       }
     }

@@ -81,14 +81,8 @@ DecoratorMatch matchNumbaDecorator(const ast::Expr* decorator, const ModuleSymbo
   if (!q)
     return match;
   match.spelling = dottedName(callee);
-  if (*q == "numba.cuda.jit")
-    match.which = NumbaDecorator::CudaJit;
-  else if (*q == "numba.vectorize" || *q == "numba.np.ufunc.vectorize")
-    match.which = NumbaDecorator::Vectorize;
-  else if (*q == "numba.guvectorize" || *q == "numba.np.ufunc.guvectorize")
-    match.which = NumbaDecorator::GuVectorize;
-  else if (std::optional<ApiEntity> e = lookupApi(*q); e && e->kind == ApiKind::Decorator)
-    match.which = NumbaDecorator::CpuJit;
+  if (const ApiEntity* e = findApi(*q); e != nullptr && e->kind == ApiKind::Decorator)
+    match.which = e->decorator;
   return match;
 }
 

@@ -6,18 +6,11 @@
 
 #include "diag/DiagnosticEngine.h"
 #include "sema/CompiledFunction.h"
+#include "sema/ModuleApiCatalog.h"
 #include "sema/ModuleSymbolTable.h"
 #include "syntax/Ast.h"
 
 namespace pyk::sema {
-
-enum class NumbaDecorator : uint8_t {
-  None,        // not a numba decorator
-  CudaJit,     // numba.cuda.jit
-  Vectorize,   // numba.vectorize
-  GuVectorize, // numba.guvectorize
-  CpuJit,      // numba.jit, numba.njit, ...: compiled for the CPU by numba; host code to pyk
-};
 
 struct DecoratorMatch {
   NumbaDecorator which = NumbaDecorator::None;

@@ -74,6 +74,19 @@ Intrinsic intrinsicNamed(std::string_view name) {
   return it == byName().end() ? Intrinsic::None : it->second;
 }
 
+IntrinsicModule moduleOf(Intrinsic id) {
+  const std::string_view name = intrinsicInfo(id).name;
+  if (name.starts_with("numba.cuda."))
+    return IntrinsicModule::NumbaCuda;
+  if (name.starts_with("math."))
+    return IntrinsicModule::Math;
+  if (name.starts_with("cmath."))
+    return IntrinsicModule::Cmath;
+  if (name.starts_with("numpy."))
+    return IntrinsicModule::Numpy;
+  return IntrinsicModule::Builtin;
+}
+
 int indexAxis(Intrinsic id) {
   for (const Intrinsic* family : {kThreadIdx, kBlockIdx, kBlockDim, kGridDim})
     for (int axis = 0; axis < 3; ++axis)

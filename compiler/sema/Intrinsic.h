@@ -23,6 +23,9 @@ enum class IntrinsicKind : uint8_t {
   Library,  // a device function of pyk's stdlib, written in pyk (`numba.cuda.random`)
 };
 
+// The module an intrinsic belongs to (from its qualified name).
+enum class IntrinsicModule : uint8_t { Builtin, NumbaCuda, Math, Cmath, Numpy };
+
 // How a use of the intrinsic is typed: each rule is implemented once (TypeIntrinsics.cpp, with
 // numba's overload cases of the math and builtin rules in TypeRules.cpp).
 enum class IntrinsicTyping : uint8_t {
@@ -90,7 +93,7 @@ inline constexpr uint32_t ThreadIndex = 1u << 2;
 inline constexpr uint32_t BlockUniform = 1u << 3;
 inline constexpr uint32_t ThreadPure = 1u << 4;
 inline constexpr uint32_t NonNegative = 1u << 5;
-inline constexpr uint32_t NewerNumba = 1u << 6;
+inline constexpr uint32_t HostOnly = 1u << 6;
 } // namespace intrinsic_flags
 
 // One row of Intrinsics.def.
@@ -122,6 +125,9 @@ const IntrinsicInfo& intrinsicInfo(Intrinsic id);
 std::span<const IntrinsicInfo> allIntrinsics();
 // The intrinsic a canonical qualified name (or a builtin's name) denotes, or None.
 Intrinsic intrinsicNamed(std::string_view name);
+
+// The module `id` belongs to: `math` for math.sin, Builtin for range.
+IntrinsicModule moduleOf(Intrinsic id);
 
 // The axis of a thread, block, block-size or grid-size index: 0, 1, 2 for .x, .y, .z of
 // threadIdx, blockIdx, blockDim, gridDim; -1 for any other intrinsic.

@@ -109,10 +109,17 @@ public:
       add(std::string("numba.cuda.") + n, ApiKind::Module);
     for (const char* n : kCudaHostFunctions)
       add(std::string("numba.cuda.") + n, ApiKind::HostFunction);
-    add("numba.cuda.jit", ApiKind::Decorator);
-    for (const char* n : {"vectorize", "guvectorize", "jit", "njit", "generated_jit", "cfunc",
-                          "stencil", "jit_module"})
-      add(std::string("numba.") + n, ApiKind::Decorator);
+    auto decorator = [&](const std::string& name, NumbaDecorator which) {
+      add(name, ApiKind::Decorator);
+      entities_[name].decorator = which;
+    };
+    decorator("numba.cuda.jit", NumbaDecorator::CudaJit);
+    for (const char* prefix : {"numba.", "numba.np.ufunc."}) {
+      decorator(std::string(prefix) + "vectorize", NumbaDecorator::Vectorize);
+      decorator(std::string(prefix) + "guvectorize", NumbaDecorator::GuVectorize);
+    }
+    for (const char* n : {"jit", "njit", "generated_jit", "cfunc", "stencil", "jit_module"})
+      decorator(std::string("numba.") + n, NumbaDecorator::CpuJit);
     for (const char* n : {"typeof", "from_dtype", "prange", "config", "objmode", "literally",
                           "literal_unroll", "set_num_threads", "get_num_threads", "errors", "core",
                           "np", "typed", "experimental", "extending"})
@@ -127,9 +134,13 @@ public:
       add(std::string("numba.types.") + n, ApiKind::TypeConstructor);
     for (const char* n : kNumpyHostFunctions)
       add(std::string("numpy.") + n, ApiKind::HostFunction);
+    entities_["numpy.array"].hostCall = HostCall::NumpyArray;
+    entities_["numpy.asarray"].hostCall = HostCall::NumpyArray;
+    entities_["numpy.dtype"].hostCall = HostCall::NumpyDtype;
+    entities_["numba.from_dtype"].hostCall = HostCall::NumbaFromDtype;
     // numba's device API, from the intrinsic table (builtins are not module members).
     for (const IntrinsicInfo& row : allIntrinsics()) {
-      if (row.name.find('.') == std::string_view::npos || row.has(intrinsic_flags::NewerNumba))
+      if (row.name.find('.') == std::string_view::npos || row.has(intrinsic_flags::HostOnly))
         continue;
       ApiEntity e{row.kind == IntrinsicKind::Value      ? ApiKind::DeviceValue
                   : row.kind == IntrinsicKind::Constant ? ApiKind::Constant

@@ -24,6 +24,23 @@ enum class ApiKind : uint8_t {
   HostFunction,    // host-only API: `numba.cuda.to_device`, `numpy.zeros`, ...
 };
 
+// What a numba decorator makes of the function under it.
+enum class NumbaDecorator : uint8_t {
+  None,        // not a numba decorator
+  CudaJit,     // numba.cuda.jit
+  Vectorize,   // numba.vectorize
+  GuVectorize, // numba.guvectorize
+  CpuJit,      // numba.jit, numba.njit, ...: compiled for the CPU by numba; host code to pyk
+};
+
+// Host calls the constant folder evaluates in module-level code (numpy arrays and dtypes).
+enum class HostCall : uint8_t {
+  None,
+  NumpyArray,     // numpy.array / numpy.asarray of nested literals
+  NumpyDtype,     // numpy.dtype([...]): a record dtype
+  NumbaFromDtype, // numba.from_dtype(dtype): its numba type
+};
+
 struct ApiEntity {
   ApiKind kind = ApiKind::Module;
   std::string qualifiedName; // canonical: `numba.float32`, not `numba.types.float32`
@@ -31,6 +48,10 @@ struct ApiEntity {
   double constantValue = 0;  // Constant: the value (math.pi, numpy.inf, ...)
   // DeviceFunction, DeviceValue, Constant: the intrinsic (Intrinsics.def) it is.
   Intrinsic intrinsic = Intrinsic::None;
+  // HostFunction: what the constant folder makes of a call, if anything.
+  HostCall hostCall = HostCall::None;
+  // Decorator: which numba decorator.
+  NumbaDecorator decorator = NumbaDecorator::None;
 };
 
 // The canonical spelling of a qualified name: `numba.core.types.X` and `numba.types.X` become
