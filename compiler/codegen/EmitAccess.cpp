@@ -5,7 +5,7 @@
 
 namespace pyk::codegen {
 
-std::string UnitEmitter::attribute(const ast::Attribute* a, const NumbaType* t) {
+std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType* t) {
   if (const sema::Intrinsic id = spec_->intrinsicOf(a); id != sema::Intrinsic::None)
     return intrinsicValue(id, a);
   if (const std::string api = sema::qualifiedApiName(spec_->function->scope, a); !api.empty()) {
@@ -43,7 +43,7 @@ std::string UnitEmitter::attribute(const ast::Attribute* a, const NumbaType* t) 
   return "0";
 }
 
-std::string UnitEmitter::subscript(const ast::Subscript* s, const NumbaType* t) {
+std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType* t) {
   const NumbaType* base = typeOf(s->value);
   if (base == nullptr || t == nullptr) {
     unsupported(s->range, "this subscript");

@@ -20,50 +20,34 @@ std::string UnitEmitter::expr(const ast::Expr* e) {
     unsupported(e->range, "this expression here");
     return "0";
   }
-  switch (e->kind) {
-  case ast::NodeKind::Constant:
-    return literal(e->as<ast::Constant>(), t);
-  case ast::NodeKind::Name:
-    return name(e->as<ast::Name>(), t);
-  case ast::NodeKind::Attribute:
-    return attribute(e->as<ast::Attribute>(), t);
-  case ast::NodeKind::Subscript:
-    return subscript(e->as<ast::Subscript>(), t);
-  case ast::NodeKind::BinOp: {
-    const auto* b = e->as<ast::BinOp>();
-    if (t == nullptr) {
-      unsupported(e->range, "this operation");
-      return "0";
-    }
-    return binary(b->op, b->left, b->right, *t, e->range);
-  }
-  case ast::NodeKind::UnaryOp:
-    return unary(e->as<ast::UnaryOp>(), t);
-  case ast::NodeKind::Compare:
-    return compare(e->as<ast::Compare>());
-  case ast::NodeKind::BoolOp:
-    return boolean(e->as<ast::BoolOp>(), t);
-  case ast::NodeKind::IfExp: {
-    const auto* i = e->as<ast::IfExp>();
-    return "(" + truthy(i->test) + " ? " + castTo(i->body, *t) + " : " + castTo(i->orelse, *t) +
-           ")";
-  }
-  case ast::NodeKind::Tuple: {
-    const auto* tu = e->as<ast::Tuple>();
-    std::vector<std::string> elements;
-    for (size_t i = 0; i < tu->elts.size(); ++i)
-      elements.push_back(castTo(tu->elts[i], t->elements()[i]));
-    return tupleValue(*t, elements);
-  }
-  case ast::NodeKind::Call:
-    return call(e->as<ast::Call>());
-  default:
-    unsupported(e->range, std::string("the expression `") + ast::nodeKindName(e->kind) + "`");
-    return "0";
-  }
+  return ExprVisitor::visit(e, t);
 }
 
-std::string UnitEmitter::literal(const ast::Constant* c, const NumbaType* t) {
+std::string UnitEmitter::visitBinOp(const ast::BinOp* b, const NumbaType* t) {
+  if (t == nullptr) {
+    unsupported(b->range, "this operation");
+    return "0";
+  }
+  return binary(b->op, b->left, b->right, *t, b->range);
+}
+
+std::string UnitEmitter::visitIfExp(const ast::IfExp* i, const NumbaType* t) {
+  return "(" + truthy(i->test) + " ? " + castTo(i->body, *t) + " : " + castTo(i->orelse, *t) + ")";
+}
+
+std::string UnitEmitter::visitTuple(const ast::Tuple* tuple, const NumbaType* t) {
+  std::vector<std::string> elements;
+  for (size_t i = 0; i < tuple->elts.size(); ++i)
+    elements.push_back(castTo(tuple->elts[i], t->elements()[i]));
+  return tupleValue(*t, elements);
+}
+
+std::string UnitEmitter::visitExpr(const ast::Expr* e, const NumbaType*) {
+  unsupported(e->range, std::string("the expression `") + ast::nodeKindName(e->kind) + "`");
+  return "0";
+}
+
+std::string UnitEmitter::visitConstant(const ast::Constant* c, const NumbaType* t) {
   switch (c->valueKind) {
   case ast::ConstantKind::Bool:
     return c->boolValue ? "true" : "false";
@@ -79,7 +63,7 @@ std::string UnitEmitter::literal(const ast::Constant* c, const NumbaType* t) {
   }
 }
 
-std::string UnitEmitter::name(const ast::Name* n, const NumbaType* t) {
+std::string UnitEmitter::visitName(const ast::Name* n, const NumbaType* t) {
   auto it = spec_->function->scope.names.find(n);
   if (it == spec_->function->scope.names.end()) {
     unsupported(n->range, "this name");
@@ -163,7 +147,7 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
   }
 }
 
-std::string UnitEmitter::unary(const ast::UnaryOp* u, const NumbaType* t) {
+std::string UnitEmitter::visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t) {
   if (u->op == ast::UnaryOpKind::Not)
     return "(!" + truthy(u->operand) + ")";
   if (t == nullptr)
@@ -178,7 +162,7 @@ std::string UnitEmitter::unary(const ast::UnaryOp* u, const NumbaType* t) {
   return cast("(~" + v + ")", *t, *t);
 }
 
-std::string UnitEmitter::compare(const ast::Compare* c) {
+std::string UnitEmitter::visitCompare(const ast::Compare* c, const NumbaType*) {
   std::string out;
   const ast::Expr* left = c->left;
   for (size_t i = 0; i < c->ops.size(); ++i) {
@@ -205,7 +189,7 @@ std::string UnitEmitter::compare(const ast::Compare* c) {
   return c->ops.size() > 1 ? "(" + out + ")" : out;
 }
 
-std::string UnitEmitter::boolean(const ast::BoolOp* b, const NumbaType* t) {
+std::string UnitEmitter::visitBoolOp(const ast::BoolOp* b, const NumbaType* t) {
   const bool allBool = t != nullptr && t->isScalar() && t->scalarKind() == ScalarKind::Boolean;
   if (allBool) {
     std::string out;

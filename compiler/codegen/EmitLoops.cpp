@@ -18,7 +18,7 @@ void UnitEmitter::loopElse(const std::string& flag, const std::vector<ast::Stmt*
   line("}");
 }
 
-void UnitEmitter::forLoop(const ast::For* loop) {
+void UnitEmitter::visitFor(const ast::For* loop) {
   std::string flag = loop->orelse.empty() ? "" : temp("broke");
   if (!flag.empty())
     line("bool " + flag + " = false;");

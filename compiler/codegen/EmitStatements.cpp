@@ -11,89 +11,67 @@ void UnitEmitter::block(const std::vector<ast::Stmt*>& body) {
     statement(s);
 }
 
-void UnitEmitter::statement(const ast::Stmt* s) {
-  lineDirective(s);
-  switch (s->kind) {
-  case ast::NodeKind::ExprStmt: {
-    const ast::Expr* v = s->as<ast::ExprStmt>()->value;
-    if (v->is<ast::Constant>())
-      return; // a docstring
-    line(expr(v) + ";");
-    return;
-  }
-  case ast::NodeKind::Assign: {
-    const auto* a = s->as<ast::Assign>();
-    const NumbaType* t = typeOf(a->value);
-    if (t == nullptr)
-      return unsupported(a->value->range, "this value");
-    std::string value = expr(a->value);
-    if (a->targets.size() > 1 || !a->targets[0]->is<ast::Name>()) {
-      std::string tmp = temp("value");
-      line("const " + type(*t) + " " + tmp + " = " + value + ";");
-      value = tmp;
-    }
-    for (const ast::Expr* target : a->targets)
-      assign(target, value, *t);
-    return;
-  }
-  case ast::NodeKind::AugAssign: {
-    const auto* a = s->as<ast::AugAssign>();
-    const NumbaType* target = typeOf(a->target);
-    const NumbaType* value = typeOf(a->value);
-    if (target == nullptr || value == nullptr || !target->isScalar() || !value->isScalar())
-      return unsupported(s->range, "this augmented assignment");
-    std::optional<ScalarKind> k =
-        sema::binaryResultType(a->op, target->scalarKind(), value->scalarKind());
-    if (!k)
-      return unsupported(s->range, "this augmented assignment");
-    std::string result = binary(a->op, a->target, a->value, NumbaType::scalar(*k), s->range);
-    assign(a->target, result, NumbaType::scalar(*k));
-    return;
-  }
-  case ast::NodeKind::AnnAssign: {
-    const auto* a = s->as<ast::AnnAssign>();
-    if (a->value != nullptr && typeOf(a->value) != nullptr)
-      assign(a->target, expr(a->value), *typeOf(a->value));
-    return;
-  }
-  case ast::NodeKind::If:
-    ifStatement(s->as<ast::If>());
-    return;
-  case ast::NodeKind::While:
-    whileLoop(s->as<ast::While>());
-    return;
-  case ast::NodeKind::For:
-    forLoop(s->as<ast::For>());
-    return;
-  case ast::NodeKind::Return: {
-    const auto* r = s->as<ast::Return>();
-    if (r->value == nullptr || spec_->returnType.isVoid()) {
-      line(spec_->function->kind == sema::CompiledFunctionKind::Kernel ? threadExit_ : "return;");
-      return;
-    }
-    line("return " + castTo(r->value, spec_->returnType) + ";");
-    return;
-  }
-  case ast::NodeKind::Pass:
-    return;
-  case ast::NodeKind::Break:
-    if (!breakFlags_.empty() && !breakFlags_.back().empty())
-      line(breakFlags_.back() + " = true;");
-    line("break;");
-    return;
-  case ast::NodeKind::Continue:
-    line("continue;");
-    return;
-  case ast::NodeKind::Assert:
-  case ast::NodeKind::Raise:
-    debugCheck(s);
-    return;
-  default:
-    unsupported(s->range, std::string("the statement `") + ast::nodeKindName(s->kind) + "`");
-  }
+void UnitEmitter::visitExprStmt(const ast::ExprStmt* s) {
+  if (s->value->is<ast::Constant>())
+    return; // a docstring
+  line(expr(s->value) + ";");
 }
 
-void UnitEmitter::ifStatement(const ast::If* i) {
+void UnitEmitter::visitAssign(const ast::Assign* a) {
+  const NumbaType* t = typeOf(a->value);
+  if (t == nullptr)
+    return unsupported(a->value->range, "this value");
+  std::string value = expr(a->value);
+  if (a->targets.size() > 1 || !a->targets[0]->is<ast::Name>()) {
+    std::string tmp = temp("value");
+    line("const " + type(*t) + " " + tmp + " = " + value + ";");
+    value = tmp;
+  }
+  for (const ast::Expr* target : a->targets)
+    assign(target, value, *t);
+}
+
+void UnitEmitter::visitAugAssign(const ast::AugAssign* a) {
+  const NumbaType* target = typeOf(a->target);
+  const NumbaType* value = typeOf(a->value);
+  if (target == nullptr || value == nullptr || !target->isScalar() || !value->isScalar())
+    return unsupported(a->range, "this augmented assignment");
+  std::optional<ScalarKind> k =
+      sema::binaryResultType(a->op, target->scalarKind(), value->scalarKind());
+  if (!k)
+    return unsupported(a->range, "this augmented assignment");
+  std::string result = binary(a->op, a->target, a->value, NumbaType::scalar(*k), a->range);
+  assign(a->target, result, NumbaType::scalar(*k));
+}
+
+void UnitEmitter::visitAnnAssign(const ast::AnnAssign* a) {
+  if (a->value != nullptr && typeOf(a->value) != nullptr)
+    assign(a->target, expr(a->value), *typeOf(a->value));
+}
+
+void UnitEmitter::visitReturn(const ast::Return* r) {
+  if (r->value == nullptr || spec_->returnType.isVoid()) {
+    line(spec_->function->kind == sema::CompiledFunctionKind::Kernel ? threadExit_ : "return;");
+    return;
+  }
+  line("return " + castTo(r->value, spec_->returnType) + ";");
+}
+
+void UnitEmitter::visitBreak(const ast::Break*) {
+  if (!breakFlags_.empty() && !breakFlags_.back().empty())
+    line(breakFlags_.back() + " = true;");
+  line("break;");
+}
+
+void UnitEmitter::visitContinue(const ast::Continue*) {
+  line("continue;");
+}
+
+void UnitEmitter::visitStmt(const ast::Stmt* s) {
+  unsupported(s->range, std::string("the statement `") + ast::nodeKindName(s->kind) + "`");
+}
+
+void UnitEmitter::visitIf(const ast::If* i) {
   line("if (" + truthy(i->test) + ") {");
   ++indent_;
   block(i->body);
@@ -107,7 +85,7 @@ void UnitEmitter::ifStatement(const ast::If* i) {
   line("}");
 }
 
-void UnitEmitter::whileLoop(const ast::While* w) {
+void UnitEmitter::visitWhile(const ast::While* w) {
   std::string flag = w->orelse.empty() ? "" : temp("broke");
   if (!flag.empty())
     line("bool " + flag + " = false;");

@@ -26,6 +26,7 @@
 #include "sema/LibraryModule.h"
 #include "sema/ResolvedModule.h"
 #include "sema/Specialization.h"
+#include "syntax/ResultVisitor.h"
 
 namespace pyk::codegen {
 
@@ -33,7 +34,14 @@ using sema::NumbaType;
 using sema::ScalarKind;
 using sema::Specialization;
 
-class UnitEmitter {
+// Expressions (with their type) and statements are dispatched by the visitors generated from the
+// node list (syntax/ResultVisitor.h): visit<Kind> emits one kind; visitExpr and visitStmt report
+// the rest as not supported.
+class UnitEmitter : private ast::ExprVisitor<UnitEmitter, std::string, const NumbaType*>,
+                    private ast::StmtVisitor<UnitEmitter> {
+  friend class ast::ExprVisitor<UnitEmitter, std::string, const NumbaType*>;
+  friend class ast::StmtVisitor<UnitEmitter>;
+
 public:
   UnitEmitter(const sema::ResolvedModule& module, const SourceFile& file, DiagnosticEngine& diags,
               const TargetSpelling& target)
@@ -137,17 +145,31 @@ private:
 
   // ---- statements (EmitStatements.cpp, EmitLoops.cpp) ----
   void block(const std::vector<ast::Stmt*>& body);
-  void statement(const ast::Stmt* s);
-  void ifStatement(const ast::If* i);
-  void whileLoop(const ast::While* w);
+  void statement(const ast::Stmt* s) {
+    lineDirective(s);
+    StmtVisitor::visit(s);
+  }
+  void visitExprStmt(const ast::ExprStmt* s);
+  void visitAssign(const ast::Assign* a);
+  void visitAugAssign(const ast::AugAssign* a);
+  void visitAnnAssign(const ast::AnnAssign* a);
+  void visitIf(const ast::If* i);
+  void visitWhile(const ast::While* w);
+  void visitFor(const ast::For* loop);
+  void visitReturn(const ast::Return* r);
+  void visitPass(const ast::Pass*) {}
+  void visitBreak(const ast::Break* b);
+  void visitContinue(const ast::Continue* c);
   // assert and raise: effective with debug=True.
+  void visitAssert(const ast::Assert* a) { debugCheck(a); }
+  void visitRaise(const ast::Raise* r) { debugCheck(r); }
   void debugCheck(const ast::Stmt* s);
+  void visitStmt(const ast::Stmt* s);
   // A local or parameter as read and written: `py_x`, or `py_x[pyk_tid]` when kept per thread.
   std::string variable(const std::string& name) const {
     return perThread_.count(name) ? pythonName(name) + "[pyk_tid]" : pythonName(name);
   }
   void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
-  void forLoop(const ast::For* loop);
   void forLoopBody(const ast::For* loop);
   void rangeLoop(const ast::For* loop, const ast::Call* range);
   void enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate);
@@ -158,14 +180,19 @@ private:
   // ---- expressions (EmitExpressions.cpp) ----
   const NumbaType* typeOf(const ast::Expr* e) const { return spec_->typeOf(e); }
   std::string expr(const ast::Expr* e);
-  std::string literal(const ast::Constant* c, const NumbaType* t);
-  std::string name(const ast::Name* n, const NumbaType* t);
+  std::string visitConstant(const ast::Constant* c, const NumbaType* t);
+  std::string visitName(const ast::Name* n, const NumbaType* t);
+  std::string visitBinOp(const ast::BinOp* b, const NumbaType* t);
+  std::string visitIfExp(const ast::IfExp* i, const NumbaType* t);
+  std::string visitTuple(const ast::Tuple* tuple, const NumbaType* t);
+  std::string visitCall(const ast::Call* c, const NumbaType*) { return call(c); }
+  std::string visitExpr(const ast::Expr* e, const NumbaType* t);
   std::string truthy(const ast::Expr* e);
   std::string binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
                      const NumbaType& result, SourceRange at);
-  std::string unary(const ast::UnaryOp* u, const NumbaType* t);
-  std::string compare(const ast::Compare* c);
-  std::string boolean(const ast::BoolOp* b, const NumbaType* t);
+  std::string visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t);
+  std::string visitCompare(const ast::Compare* c, const NumbaType* t);
+  std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
   // A C-contiguous view of `shape` over `storage`.
   std::string arrayView(const std::string& storage, const NumbaType& t,
@@ -174,8 +201,8 @@ private:
   std::vector<int64_t> constantShape(const ast::Expr* e);
 
   // ---- attributes and subscripts (EmitAccess.cpp) ----
-  std::string attribute(const ast::Attribute* a, const NumbaType* t);
-  std::string subscript(const ast::Subscript* s, const NumbaType* t);
+  std::string visitAttribute(const ast::Attribute* a, const NumbaType* t);
+  std::string visitSubscript(const ast::Subscript* s, const NumbaType* t);
   std::string arrayViewOf(const ast::Subscript* s, const NumbaType& base, const NumbaType& t,
                           const std::vector<const ast::Expr*>& items);
   // The element of `array` at `indices` (already emitted), checked when bounds checking is on.

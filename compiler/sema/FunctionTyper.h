@@ -15,6 +15,7 @@
 #include "sema/Intrinsic.h"
 #include "sema/ResolvedModule.h"
 #include "sema/Specialization.h"
+#include "syntax/ResultVisitor.h"
 
 namespace pyk::sema {
 
@@ -30,7 +31,13 @@ NumbaType tupleOf(std::vector<NumbaType> elements);
 bool isIntegerType(const NumbaType& t);
 bool isIntegerOrBool(const NumbaType& t);
 
-class FunctionTyper {
+// Expressions and statements are dispatched by the visitors generated from the node list
+// (syntax/ResultVisitor.h): visit<Kind> types one kind; visitExpr and visitStmt take the rest.
+class FunctionTyper : private ast::ExprVisitor<FunctionTyper, OptType>,
+                      private ast::StmtVisitor<FunctionTyper> {
+  friend class ast::ExprVisitor<FunctionTyper, OptType>;
+  friend class ast::StmtVisitor<FunctionTyper>;
+
 public:
   // `set` receives the real specializations; `scratch` and `quiet` (shared by one whole typing
   // run) serve the quiet fixed-point passes, whose callees' types may still change. A typer
@@ -61,37 +68,53 @@ private:
 
   // ---- statements (TypeStatements.cpp) ----
   void block(const std::vector<ast::Stmt*>& body);
-  void statement(const ast::Stmt* s);
-  void augmentedAssignment(const ast::AugAssign* a);
-  void returnStatement(const ast::Return* r);
+  void statement(const ast::Stmt* s) { StmtVisitor::visit(s); }
+  void visitExprStmt(const ast::ExprStmt* s);
+  void visitAssign(const ast::Assign* a);
+  void visitAugAssign(const ast::AugAssign* a);
+  void visitAnnAssign(const ast::AnnAssign* a);
+  void visitIf(const ast::If* i);
+  void visitWhile(const ast::While* w);
+  void visitFor(const ast::For* loop);
+  void visitReturn(const ast::Return* r);
+  void visitAssert(const ast::Assert* a);
+  // raise, pass, break, continue: nothing to type; every other statement was reported by
+  // resolution as unsupported in a kernel.
+  void visitStmt(const ast::Stmt*) {}
   void assign(const ast::Expr* target, const NumbaType& value, const ast::Expr* valueNode);
   void assignLocal(const ast::Name* name, const NumbaType& value);
-  void forLoop(const ast::For* loop);
   // The element type a `for` over `iter` binds; nullopt (reported) when it cannot iterate.
   OptType iterationElement(const ast::Expr* iter);
   void condition(const ast::Expr* test);
 
   // ---- expressions (TypeExpressions.cpp) ----
-  OptType expr(const ast::Expr* e);
-  OptType literal(const ast::Constant* c);
-  OptType name(const ast::Name* n);
-  OptType binary(const ast::BinOp* b);
-  OptType unary(const ast::UnaryOp* u);
-  OptType compare(const ast::Compare* c);
-  OptType boolean(const ast::BoolOp* b);
-  OptType conditional(const ast::IfExp* i);
-  OptType tuple(const ast::Tuple* t);
+  // The type of `e`, recorded for it in the last pass.
+  OptType expr(const ast::Expr* e) { return record(e, ExprVisitor::visit(e)); }
+  OptType visitConstant(const ast::Constant* c);
+  OptType visitName(const ast::Name* n);
+  OptType visitBinOp(const ast::BinOp* b);
+  OptType visitUnaryOp(const ast::UnaryOp* u);
+  OptType visitCompare(const ast::Compare* c);
+  OptType visitBoolOp(const ast::BoolOp* b);
+  OptType visitIfExp(const ast::IfExp* i);
+  OptType visitTuple(const ast::Tuple* t);
+  OptType visitNamedExpr(const ast::NamedExpr* n);
+  // Lists, dicts, comprehensions, lambdas...: resolution reported them already.
+  OptType visitExpr(const ast::Expr*) {
+    failed_ = true;
+    return std::nullopt;
+  }
   // The folded value of `e` (shapes, `cuda.grid`'s rank, heterogeneous tuple indices); `what`
   // names it in the error when it is not a constant.
   std::optional<ConstantValue> constant(const ast::Expr* e, const char* what);
 
   // ---- attributes and subscripts (TypeAccess.cpp) ----
-  OptType attribute(const ast::Attribute* a);
+  OptType visitAttribute(const ast::Attribute* a);
   OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
-  OptType subscript(const ast::Subscript* s);
+  OptType visitSubscript(const ast::Subscript* s);
 
   // ---- calls (TypeCalls.cpp) ----
-  OptType call(const ast::Call* c);
+  OptType visitCall(const ast::Call* c);
   OptType methodCall(const ast::Attribute* method, const ast::Call* c);
   OptType deviceCall(const CompiledFunction& callee, const ast::Call* c,
                      const std::vector<NumbaType>& args);

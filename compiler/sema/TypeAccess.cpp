@@ -13,7 +13,7 @@ OptType FunctionTyper::recordField(const NumbaType& record, const std::string& n
   return std::nullopt;
 }
 
-OptType FunctionTyper::attribute(const ast::Attribute* a) {
+OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   if (const Intrinsic id = intrinsicOf(a); id != Intrinsic::None)
     return intrinsicValue(id);
   if (!apiName(a).empty())
@@ -51,7 +51,7 @@ OptType FunctionTyper::attribute(const ast::Attribute* a) {
   return std::nullopt;
 }
 
-OptType FunctionTyper::subscript(const ast::Subscript* s) {
+OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
   OptType base = expr(s->value);
   if (!base)
     return std::nullopt;

@@ -37,7 +37,7 @@ OptType FunctionTyper::badArguments(std::string_view function, const ast::Call* 
   return std::nullopt;
 }
 
-OptType FunctionTyper::call(const ast::Call* c) {
+OptType FunctionTyper::visitCall(const ast::Call* c) {
   // A device function of this module, or a named tuple class?
   if (const auto* n = c->func->as<ast::Name>()) {
     auto it = fn_.scope.names.find(n);

@@ -54,45 +54,14 @@ std::optional<ConstantValue> FunctionTyper::constant(const ast::Expr* e, const c
   return std::nullopt;
 }
 
-OptType FunctionTyper::expr(const ast::Expr* e) {
-  switch (e->kind) {
-  case ast::NodeKind::Constant:
-    return record(e, literal(e->as<ast::Constant>()));
-  case ast::NodeKind::Name:
-    return record(e, name(e->as<ast::Name>()));
-  case ast::NodeKind::Attribute:
-    return record(e, attribute(e->as<ast::Attribute>()));
-  case ast::NodeKind::Subscript:
-    return record(e, subscript(e->as<ast::Subscript>()));
-  case ast::NodeKind::BinOp:
-    return record(e, binary(e->as<ast::BinOp>()));
-  case ast::NodeKind::UnaryOp:
-    return record(e, unary(e->as<ast::UnaryOp>()));
-  case ast::NodeKind::Compare:
-    return record(e, compare(e->as<ast::Compare>()));
-  case ast::NodeKind::BoolOp:
-    return record(e, boolean(e->as<ast::BoolOp>()));
-  case ast::NodeKind::IfExp:
-    return record(e, conditional(e->as<ast::IfExp>()));
-  case ast::NodeKind::Tuple:
-    return record(e, tuple(e->as<ast::Tuple>()));
-  case ast::NodeKind::Call:
-    return record(e, call(e->as<ast::Call>()));
-  case ast::NodeKind::NamedExpr: {
-    const auto* n = e->as<ast::NamedExpr>();
-    OptType v = expr(n->value);
-    if (v)
-      assign(n->target, *v, n->value);
-    return record(e, v);
-  }
-  default:
-    // Lists, dicts, comprehensions, lambdas... were reported by resolution already.
-    failed_ = true;
-    return std::nullopt;
-  }
+OptType FunctionTyper::visitNamedExpr(const ast::NamedExpr* n) {
+  OptType v = expr(n->value);
+  if (v)
+    assign(n->target, *v, n->value);
+  return v;
 }
 
-OptType FunctionTyper::literal(const ast::Constant* c) {
+OptType FunctionTyper::visitConstant(const ast::Constant* c) {
   switch (c->valueKind) {
   case ast::ConstantKind::Int:
     if (c->intTooLarge || c->intValue > static_cast<__int128>(UINT64_MAX) ||
@@ -115,7 +84,7 @@ OptType FunctionTyper::literal(const ast::Constant* c) {
   }
 }
 
-OptType FunctionTyper::name(const ast::Name* n) {
+OptType FunctionTyper::visitName(const ast::Name* n) {
   auto it = fn_.scope.names.find(n);
   if (it == fn_.scope.names.end()) {
     failed_ = true; // resolution reported it
@@ -155,7 +124,7 @@ OptType FunctionTyper::name(const ast::Name* n) {
   }
 }
 
-OptType FunctionTyper::binary(const ast::BinOp* b) {
+OptType FunctionTyper::visitBinOp(const ast::BinOp* b) {
   OptType l = expr(b->left), r = expr(b->right);
   if (!l || !r)
     return std::nullopt;
@@ -170,7 +139,7 @@ OptType FunctionTyper::binary(const ast::BinOp* b) {
   return std::nullopt;
 }
 
-OptType FunctionTyper::unary(const ast::UnaryOp* u) {
+OptType FunctionTyper::visitUnaryOp(const ast::UnaryOp* u) {
   OptType t = expr(u->operand);
   if (!t)
     return std::nullopt;
@@ -186,7 +155,7 @@ OptType FunctionTyper::unary(const ast::UnaryOp* u) {
   return std::nullopt;
 }
 
-OptType FunctionTyper::compare(const ast::Compare* c) {
+OptType FunctionTyper::visitCompare(const ast::Compare* c) {
   OptType left = expr(c->left);
   for (size_t i = 0; i < c->ops.size(); ++i) {
     OptType right = expr(c->comparators[i]);
@@ -207,7 +176,7 @@ OptType FunctionTyper::compare(const ast::Compare* c) {
   return NumbaType::scalar(ScalarKind::Boolean);
 }
 
-OptType FunctionTyper::boolean(const ast::BoolOp* b) {
+OptType FunctionTyper::visitBoolOp(const ast::BoolOp* b) {
   OptType result;
   for (const ast::Expr* v : b->values) {
     OptType t = expr(v);
@@ -225,7 +194,7 @@ OptType FunctionTyper::boolean(const ast::BoolOp* b) {
   return result;
 }
 
-OptType FunctionTyper::conditional(const ast::IfExp* i) {
+OptType FunctionTyper::visitIfExp(const ast::IfExp* i) {
   condition(i->test);
   OptType a = expr(i->body), b = expr(i->orelse);
   if (!a || !b)
@@ -236,7 +205,7 @@ OptType FunctionTyper::conditional(const ast::IfExp* i) {
   return u;
 }
 
-OptType FunctionTyper::tuple(const ast::Tuple* t) {
+OptType FunctionTyper::visitTuple(const ast::Tuple* t) {
   std::vector<NumbaType> elements;
   for (const ast::Expr* x : t->elts) {
     OptType e = expr(x);

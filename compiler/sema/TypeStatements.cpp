@@ -17,66 +17,42 @@ void FunctionTyper::condition(const ast::Expr* test) {
     error(DiagKind::TypeNotACondition, test->range, {t->str()});
 }
 
-void FunctionTyper::statement(const ast::Stmt* s) {
-  switch (s->kind) {
-  case ast::NodeKind::ExprStmt:
-    expr(s->as<ast::ExprStmt>()->value);
-    return;
-  case ast::NodeKind::Assign: {
-    const auto* a = s->as<ast::Assign>();
-    OptType value = expr(a->value);
-    if (!value)
-      return;
-    for (const ast::Expr* target : a->targets)
-      assign(target, *value, a->value);
-    return;
-  }
-  case ast::NodeKind::AugAssign:
-    augmentedAssignment(s->as<ast::AugAssign>());
-    return;
-  case ast::NodeKind::AnnAssign: {
-    const auto* a = s->as<ast::AnnAssign>();
-    if (a->value == nullptr)
-      return;
-    if (OptType value = expr(a->value))
-      assign(a->target, *value, a->value);
-    return;
-  }
-  case ast::NodeKind::If: {
-    const auto* i = s->as<ast::If>();
-    condition(i->test);
-    block(i->body);
-    block(i->orelse);
-    return;
-  }
-  case ast::NodeKind::While: {
-    const auto* w = s->as<ast::While>();
-    condition(w->test);
-    block(w->body);
-    block(w->orelse);
-    return;
-  }
-  case ast::NodeKind::For:
-    forLoop(s->as<ast::For>());
-    return;
-  case ast::NodeKind::Return:
-    returnStatement(s->as<ast::Return>());
-    return;
-  case ast::NodeKind::Assert:
-    condition(s->as<ast::Assert>()->test);
-    return;
-  case ast::NodeKind::Raise:
-  case ast::NodeKind::Pass:
-  case ast::NodeKind::Break:
-  case ast::NodeKind::Continue:
-    return;
-  default:
-    // Resolution has already reported every other statement as unsupported in a kernel.
-    return;
-  }
+void FunctionTyper::visitExprStmt(const ast::ExprStmt* s) {
+  expr(s->value);
 }
 
-void FunctionTyper::augmentedAssignment(const ast::AugAssign* a) {
+void FunctionTyper::visitAssign(const ast::Assign* a) {
+  OptType value = expr(a->value);
+  if (!value)
+    return;
+  for (const ast::Expr* target : a->targets)
+    assign(target, *value, a->value);
+}
+
+void FunctionTyper::visitAnnAssign(const ast::AnnAssign* a) {
+  if (a->value == nullptr)
+    return;
+  if (OptType value = expr(a->value))
+    assign(a->target, *value, a->value);
+}
+
+void FunctionTyper::visitIf(const ast::If* i) {
+  condition(i->test);
+  block(i->body);
+  block(i->orelse);
+}
+
+void FunctionTyper::visitWhile(const ast::While* w) {
+  condition(w->test);
+  block(w->body);
+  block(w->orelse);
+}
+
+void FunctionTyper::visitAssert(const ast::Assert* a) {
+  condition(a->test);
+}
+
+void FunctionTyper::visitAugAssign(const ast::AugAssign* a) {
   // `t op= v` types as `t = t op v`, through a BinOp made on the fly (which evaluates the
   // target as a load and the value once each).
   ast::BinOp op;
@@ -84,7 +60,7 @@ void FunctionTyper::augmentedAssignment(const ast::AugAssign* a) {
   op.op = a->op;
   op.right = a->value;
   op.range = a->range;
-  OptType result = binary(&op);
+  OptType result = visitBinOp(&op);
   if (!result)
     return;
   if (const auto* n = a->target->as<ast::Name>()) {
@@ -108,7 +84,7 @@ void FunctionTyper::augmentedAssignment(const ast::AugAssign* a) {
   }
 }
 
-void FunctionTyper::returnStatement(const ast::Return* r) {
+void FunctionTyper::visitReturn(const ast::Return* r) {
   NumbaType value = NumbaType::voidType();
   if (r->value != nullptr) {
     OptType t = expr(r->value);
@@ -175,7 +151,7 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
       error(DiagKind::TypeWriteReadonly, target->range, {container->str()});
       return;
     }
-    OptType element = subscript(s);
+    OptType element = visitSubscript(s);
     if (!element)
       return;
     if (container->isRecord()) {
@@ -202,7 +178,7 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
       error(DiagKind::TypeNotSupported, target->range, {"assigning to an attribute"});
       return;
     }
-    OptType field = attribute(a);
+    OptType field = visitAttribute(a);
     if (!field)
       return;
     record(target, *field);
@@ -215,7 +191,7 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
   }
 }
 
-void FunctionTyper::forLoop(const ast::For* loop) {
+void FunctionTyper::visitFor(const ast::For* loop) {
   OptType element = iterationElement(loop->iter);
   if (!element)
     return;
