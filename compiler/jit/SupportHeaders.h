@@ -1,0 +1,18 @@
+// SupportHeaders: the support headers emitted code includes (stdlib/), each embedded once, here,
+// at build time, so pykc and programs linked with pyk compile kernels wherever they run.
+#pragma once
+
+#include <string_view>
+
+namespace pyk::jit {
+
+// The name CUDA units include (`#include "pyk_support.h"`), handed to NVRTC as an in-memory
+// header, and its text ($PYK_CUDA_SUPPORT_HEADER when pyk was built: stdlib/cuda/pyk_support.h).
+inline constexpr std::string_view kCudaSupportHeaderName = "pyk_support.h";
+std::string_view cudaSupportHeaderText();
+
+// The CPU backend's header ($PYK_CPU_SUPPORT_HEADER: stdlib/cpu/pyk_cpu_support.h). It includes
+// "../cuda/pyk_support.h", so a host compile writes both.
+std::string_view cpuSupportHeaderText();
+
+} // namespace pyk::jit
