@@ -8,6 +8,7 @@
 
 #include "codegen/RegionNarrowing.h"
 #include "codegen/UniformityAnalysis.h"
+#include "sema/ModuleApiCatalog.h"
 
 namespace pyk::codegen {
 
@@ -27,13 +28,9 @@ const char* nameOf(CpuExecutionMode mode) {
 
 namespace {
 
-const std::set<std::string> kBarriers = {"numba.cuda.syncthreads", "numba.cuda.syncthreads_count",
-                                         "numba.cuda.syncthreads_and", "numba.cuda.syncthreads_or"};
-const std::set<std::string> kWarpOperations = {
-    "numba.cuda.syncwarp",      "numba.cuda.activemask",     "numba.cuda.all_sync",
-    "numba.cuda.any_sync",      "numba.cuda.eq_sync",        "numba.cuda.ballot_sync",
-    "numba.cuda.shfl_sync",     "numba.cuda.shfl_up_sync",   "numba.cuda.shfl_down_sync",
-    "numba.cuda.shfl_xor_sync", "numba.cuda.match_any_sync", "numba.cuda.match_all_sync"};
+using sema::Intrinsic;
+using sema::intrinsicInfo;
+namespace flags = sema::intrinsic_flags;
 
 void walk(const ast::Node* n, const std::function<void(const ast::Node*)>& visit) {
   ast::forEachNode(n, visit);
@@ -43,22 +40,29 @@ std::string where(const ast::Node* n) {
   return std::to_string(n->range.begin.line) + ":" + std::to_string(n->range.begin.column);
 }
 
-// The first call in `n` whose API is in `set`, or null.
-const ast::Call* findCall(const Specialization& spec, const ast::Node* n,
-                          const std::set<std::string>& set) {
+// The first call in `n` of an intrinsic with `flag` (a barrier, a warp operation), or null.
+const ast::Call* findCall(const Specialization& spec, const ast::Node* n, uint32_t flag) {
   const ast::Call* found = nullptr;
   walk(n, [&](const ast::Node* x) {
     if (found == nullptr)
       if (const auto* c = x->as<ast::Call>())
-        if (set.count(sema::qualifiedApiName(spec.function->scope, c->func)))
+        if (const Intrinsic id = spec.intrinsicOf(c->func);
+            id != Intrinsic::None && intrinsicInfo(id).has(flag))
           found = c;
   });
   return found;
 }
 
+// How a message names a call's intrinsic: `cuda.syncthreads`.
 std::string apiOf(const Specialization& spec, const ast::Call* c) {
-  std::string api = sema::qualifiedApiName(spec.function->scope, c->func);
-  return api.rfind("numba.", 0) == 0 ? api.substr(6) : api;
+  return std::string(intrinsicInfo(spec.intrinsicOf(c->func)).shortName());
+}
+
+// A call of a scalar type (`float32(x)`, `np.int32(x)`): a conversion, thread-pure.
+bool isCast(const Specialization& spec, const ast::Call* c) {
+  const std::string api = sema::qualifiedApiName(spec.function->scope, c->func);
+  const sema::ApiEntity* entity = api.empty() ? nullptr : sema::findApi(api);
+  return entity != nullptr && entity->kind == sema::ApiKind::Type;
 }
 
 class SplitPlanner {
@@ -103,8 +107,7 @@ public:
       plan.hasReturn = plan.hasReturn || n->kind == ast::NodeKind::Return;
       const auto* a = n->as<ast::Assign>();
       const auto* c = a != nullptr ? a->value->as<ast::Call>() : nullptr;
-      if (c == nullptr ||
-          sema::qualifiedApiName(kernel_.function->scope, c->func) != "numba.cuda.local.array")
+      if (c == nullptr || kernel_.intrinsicOf(c->func) != Intrinsic::LocalArray)
         return;
       for (const ast::Expr* t : a->targets)
         if (const auto* name = t->as<ast::Name>())
@@ -125,13 +128,13 @@ private:
            it->second.kind == sema::NameBinding::Kind::Local;
   }
   bool containsBarrier(const ast::Node* n) const {
-    return findCall(kernel_, n, kBarriers) != nullptr;
+    return findCall(kernel_, n, flags::Barrier) != nullptr;
   }
   bool isBareBarrier(const ast::Stmt* s) const {
     const auto* e = s->as<ast::ExprStmt>();
     const ast::Call* c = e ? e->value->as<ast::Call>() : nullptr;
     return c != nullptr && c->args.empty() &&
-           sema::qualifiedApiName(kernel_.function->scope, c->func) == "numba.cuda.syncthreads";
+           kernel_.intrinsicOf(c->func) == Intrinsic::Syncthreads;
   }
   // A break or continue of this loop (not of one nested in it).
   static bool jumpsOutOf(const std::vector<ast::Stmt*>& body) {
@@ -183,8 +186,7 @@ private:
         const auto* f = s->as<ast::For>();
         const auto* call = f->iter->as<ast::Call>();
         const auto* target = f->target->as<ast::Name>();
-        if (call == nullptr ||
-            sema::qualifiedApiName(kernel_.function->scope, call->func) != "range" ||
+        if (call == nullptr || kernel_.intrinsicOf(call->func) != Intrinsic::Range ||
             target == nullptr || !f->orelse.empty() || jumpsOutOf(f->body)) {
           whyNot = "a barrier inside the `for` at " + where(s) +
                    " (only `for name in range(...)` without break, continue or else is split)";
@@ -226,7 +228,7 @@ private:
         break;
       }
       default: {
-        const ast::Call* c = findCall(kernel_, s, kBarriers);
+        const ast::Call* c = findCall(kernel_, s, flags::Barrier);
         whyNot = "`" + apiOf(kernel_, c) + "` at " + where(c) +
                  (c->args.empty() ? " inside a statement the CPU backend does not split"
                                   : " (a barrier with a value)");
@@ -257,11 +259,12 @@ private:
       return isLocal(n) && remat.count(n->id) != 0;
     }
     case ast::NodeKind::Attribute: {
-      const std::string api = sema::qualifiedApiName(kernel_.function->scope, e);
-      if (api.rfind("numba.cuda.threadIdx.", 0) == 0 || api == "numba.cuda.laneid")
-        return true;
+      if (const Intrinsic id = kernel_.intrinsicOf(e); id != Intrinsic::None)
+        return intrinsicInfo(id).has(flags::ThreadIndex);
+      if (!sema::qualifiedApiName(kernel_.function->scope, e).empty())
+        return false;
       const auto* a = e->as<ast::Attribute>();
-      return api.empty() && threadPure(a->value, remat) && (a->attr == "real" || a->attr == "imag");
+      return threadPure(a->value, remat) && (a->attr == "real" || a->attr == "imag");
     }
     case ast::NodeKind::Subscript: {
       const auto* sub = e->as<ast::Subscript>();
@@ -271,14 +274,11 @@ private:
     }
     case ast::NodeKind::Call: {
       const auto* c = e->as<ast::Call>();
-      const std::string api = sema::qualifiedApiName(kernel_.function->scope, c->func);
       if (kernel_.callees.count(c) != 0)
         return false;
-      const bool pure = api == "numba.cuda.grid" || api == "numba.cuda.gridsize" ||
-                        api.rfind("math.", 0) == 0 || api == "min" || api == "max" ||
-                        api == "abs" || api == "int" || api == "float" || api == "bool" ||
-                        api == "round" || api == "len" ||
-                        (api.rfind("numba.", 0) == 0 && api.rfind("numba.cuda.", 0) != 0);
+      const Intrinsic id = kernel_.intrinsicOf(c->func);
+      const bool pure =
+          id != Intrinsic::None ? intrinsicInfo(id).has(flags::ThreadPure) : isCast(kernel_, c);
       if (!pure)
         return false;
       for (const ast::Expr* a : c->args)
@@ -345,7 +345,7 @@ private:
         return false;
       const auto* n = a->targets[0]->as<ast::Name>();
       return n != nullptr && uniformity_.uniformVariable(n->id) && uniformity_.uniform(a->value) &&
-             !findCall(kernel_, a->value, kBarriers);
+             !findCall(kernel_, a->value, flags::Barrier);
     }
     if (const auto* a = st->as<ast::AugAssign>()) {
       const auto* n = a->target->as<ast::Name>();
@@ -607,20 +607,20 @@ CpuExecutionPlan planCpuExecution(const Specialization& kernel,
                                   const std::vector<const Specialization*>& reached) {
   CpuExecutionPlan plan;
   for (const Specialization* s : reached) {
-    if (const ast::Call* c = findCall(*s, s->function->def, kWarpOperations)) {
+    if (const ast::Call* c = findCall(*s, s->function->def, flags::WarpCollective)) {
       plan.mode = CpuExecutionMode::Fiber;
       plan.fiberReason = "the warp operation `" + apiOf(*s, c) + "` at " + where(c);
       return plan;
     }
     if (s != &kernel)
-      if (const ast::Call* c = findCall(*s, s->function->def, kBarriers)) {
+      if (const ast::Call* c = findCall(*s, s->function->def, flags::Barrier)) {
         plan.mode = CpuExecutionMode::Fiber;
         plan.fiberReason = "`" + apiOf(*s, c) + "` in the device function `" + s->function->name +
                            "` at " + where(c);
         return plan;
       }
   }
-  if (findCall(kernel, kernel.function->def, kBarriers) == nullptr)
+  if (findCall(kernel, kernel.function->def, flags::Barrier) == nullptr)
     return plan;
   std::string whyNot;
   plan.split = SplitPlanner(kernel, true).plan(whyNot);

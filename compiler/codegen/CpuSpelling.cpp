@@ -1,5 +1,6 @@
-// CpuSpelling: the CPU backend's names for the thread model: everything goes through the thread's
-// pyk::cpu::Context (stdlib/cpu/pyk_cpu_support.h), the hidden first parameter of device code.
+// CpuSpelling: the CPU backend's names for the thread model (the CPU column of Intrinsics.def):
+// everything goes through the thread's pyk::cpu::Context (stdlib/cpu/pyk_cpu_support.h), the
+// hidden first parameter of device code.
 #include <cstdint>
 #include <cstdio>
 
@@ -30,20 +31,18 @@ class CpuSpelling final : public TargetSpelling {
 public:
   Backend backend() const override { return Backend::Cpu; }
   std::string supportHeader() const override { return "pyk_cpu_support.h"; }
-  std::string builtinIndex(const std::string& which, char axis) const override {
-    return "pyk_ctx." + which + "." + axis;
+  std::string_view spelling(const sema::IntrinsicInfo& intrinsic) const override {
+    return intrinsic.cpu;
   }
-  std::string warpSize() const override { return "pyk::cpu::kWarpSize"; }
-  std::string threadOperation(const std::string& op,
+  std::string threadOperation(sema::Intrinsic op,
                               const std::vector<std::string>& args) const override {
-    std::string out = "pyk::cpu::" + op + "(pyk_ctx";
+    std::string out = std::string(sema::intrinsicInfo(op).cpu) + "(pyk_ctx";
     for (const std::string& a : args)
       out += ", " + a;
     return out + ")";
   }
-  std::string bitOperation(const std::string& op, bool wide,
-                           const std::string& arg) const override {
-    return "pyk::cpu::" + op + (wide ? "64" : "32") + "(" + arg + ")";
+  std::string bitOperation(sema::Intrinsic op, bool wide, const std::string& arg) const override {
+    return std::string(sema::intrinsicInfo(op).cpu) + (wide ? "64" : "32") + "(" + arg + ")";
   }
   std::string sharedStorage(const std::string& element, const std::string& name, int64_t,
                             int64_t byteOffset) const override {

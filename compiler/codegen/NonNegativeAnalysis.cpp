@@ -13,10 +13,6 @@ bool integerKind(const sema::NumbaType* t) {
          (sema::isInteger(t->scalarKind()) || t->scalarKind() == sema::ScalarKind::Boolean);
 }
 
-bool startsWith(const std::string& s, const char* prefix) {
-  return s.rfind(prefix, 0) == 0;
-}
-
 // The Name nodes an Assign, AugAssign, AnnAssign or `for` target binds directly or by unpacking.
 void collectTargets(const ast::Expr* target, std::set<const ast::Name*>& out) {
   if (const auto* n = target->as<ast::Name>())
@@ -138,11 +134,10 @@ bool NonNegativeAnalysis::nonNegative(const ast::Expr* e) const {
   }
   case ast::NodeKind::Attribute: {
     const auto* a = e->as<ast::Attribute>();
-    const std::string api = sema::qualifiedApiName(scope, a);
-    if (!api.empty())
-      return startsWith(api, "numba.cuda.threadIdx.") || startsWith(api, "numba.cuda.blockIdx.") ||
-             startsWith(api, "numba.cuda.blockDim.") || startsWith(api, "numba.cuda.gridDim.") ||
-             api == "numba.cuda.warpsize" || api == "numba.cuda.laneid";
+    if (const sema::Intrinsic id = spec_.intrinsicOf(a); id != sema::Intrinsic::None)
+      return sema::intrinsicInfo(id).has(sema::intrinsic_flags::NonNegative);
+    if (!sema::qualifiedApiName(scope, a).empty())
+      return false;
     const sema::NumbaType* base = spec_.typeOf(a->value);
     return base != nullptr && base->isArray() &&
            (a->attr == "size" || a->attr == "ndim" || a->attr == "nbytes");
@@ -158,19 +153,18 @@ bool NonNegativeAnalysis::nonNegative(const ast::Expr* e) const {
     const auto* c = e->as<ast::Call>();
     if (spec_.callees.count(c) != 0 || !c->keywords.empty())
       return false;
-    const std::string api = sema::qualifiedApiName(scope, c->func);
-    if (api == "numba.cuda.grid" || api == "numba.cuda.gridsize" || api == "len")
-      return true;
-    if (api == "min" || api == "max") {
+    const sema::Intrinsic id = spec_.intrinsicOf(c->func);
+    if (id == sema::Intrinsic::Min || id == sema::Intrinsic::Max) {
       bool all = !c->args.empty(), any = false;
       for (const ast::Expr* arg : c->args) {
         const bool n = nonNegative(arg);
         all = all && n;
         any = any || n;
       }
-      return api == "min" ? all : any && c->args.size() > 1;
+      return id == sema::Intrinsic::Min ? all : any && c->args.size() > 1;
     }
-    return false;
+    return id != sema::Intrinsic::None &&
+           sema::intrinsicInfo(id).has(sema::intrinsic_flags::NonNegative);
   }
   case ast::NodeKind::BinOp: {
     const auto* b = e->as<ast::BinOp>();
@@ -209,8 +203,8 @@ bool NonNegativeAnalysis::assignTo(const ast::Expr* target, const ast::Expr* val
     return false; // an item or attribute: no local
   // `x, y = cuda.grid(2)`: every component is non-negative.
   if (const auto* c = value->as<ast::Call>()) {
-    const std::string api = sema::qualifiedApiName(spec_.function->scope, c->func);
-    if (api == "numba.cuda.grid" || api == "numba.cuda.gridsize") {
+    const sema::Intrinsic id = spec_.intrinsicOf(c->func);
+    if (id == sema::Intrinsic::Grid || id == sema::Intrinsic::Gridsize) {
       bool changed = false;
       for (const ast::Expr* e : *elts)
         if (!e->is<ast::Name>())
@@ -257,7 +251,7 @@ bool NonNegativeAnalysis::pass(const std::vector<ast::Stmt*>& body) {
       // the step is positive (a zero step raises; a negative one with start >= 0 would too stay
       // above stop >= -1, but is not followed here).
       bool counting = call != nullptr && call->keywords.empty() &&
-                      sema::qualifiedApiName(spec_.function->scope, call->func) == "range" &&
+                      spec_.intrinsicOf(call->func) == sema::Intrinsic::Range &&
                       !call->args.empty() && call->args.size() <= 3;
       if (counting && call->args.size() >= 2)
         counting = nonNegative(call->args[0]);

@@ -22,17 +22,15 @@ public:
   // blockIdx * blockDim on the axis); else -1.
   int threadAxis(const ast::Expr* e, const BarrierSplitPlan& plan, bool& global) const {
     global = false;
-    const std::string api = sema::qualifiedApiName(kernel_.function->scope, e);
-    if (api.rfind("numba.cuda.threadIdx.", 0) == 0 && api.size() == 22)
-      return api.back() - 'x';
+    if (const sema::Intrinsic id = kernel_.intrinsicOf(e); sema::isThreadIdx(id))
+      return sema::indexAxis(id);
     const auto* n = e->as<ast::Name>();
     if (n == nullptr || !isLocal(n) || !plan.rematerializedLocals.count(n->id))
       return -1;
     for (const ast::Stmt* st : plan.rematerialized) {
       const auto* a = st->as<ast::Assign>();
       const auto* call = a->value->as<ast::Call>();
-      const bool grid = call != nullptr && sema::qualifiedApiName(kernel_.function->scope,
-                                                                  call->func) == "numba.cuda.grid";
+      const bool grid = call != nullptr && kernel_.intrinsicOf(call->func) == sema::Intrinsic::Grid;
       if (const auto* t = a->targets[0]->as<ast::Name>(); t != nullptr && t->id == n->id) {
         if (grid) {
           global = true;

@@ -4,7 +4,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "sema/Intrinsic.h"
 
 namespace pyk::codegen {
 
@@ -18,19 +21,15 @@ public:
   // The support header the unit includes.
   virtual std::string supportHeader() const = 0;
 
-  // `which` is threadIdx, blockIdx, blockDim or gridDim; `axis` is x, y or z. An unsigned value.
-  virtual std::string builtinIndex(const std::string& which, char axis) const = 0;
-  virtual std::string warpSize() const = 0;
-
-  // A thread-level operation of the CUDA programming model, by its numba name: syncthreads,
-  // syncthreads_count/and/or, syncwarp, threadfence(_block/_system), activemask, laneid,
-  // lanemask_lt, all_sync, any_sync, ballot_sync, shfl(_up/_down/_xor)_sync, match_any_sync,
-  // match_all_sync (value, mask, int* predicate). Arguments already converted.
-  virtual std::string threadOperation(const std::string& op,
+  // How the backend spells an intrinsic: its CUDA or CPU column of Intrinsics.def (a value such
+  // as `threadIdx.x`, a function's name, a constant's literal).
+  virtual std::string_view spelling(const sema::IntrinsicInfo& intrinsic) const = 0;
+  // A thread-model operation (barriers, fences, lanes, warp votes, shuffles, matches) called with
+  // `args` (already converted); the CPU backend passes the thread's context first.
+  virtual std::string threadOperation(sema::Intrinsic op,
                                       const std::vector<std::string>& args) const = 0;
   // popc, clz, ffs or brev of a 32-bit (or, `wide`, 64-bit) integer argument.
-  virtual std::string bitOperation(const std::string& op, bool wide,
-                                   const std::string& arg) const = 0;
+  virtual std::string bitOperation(sema::Intrinsic op, bool wide, const std::string& arg) const = 0;
 
   // Declares `name`, the storage of a shared array of `count` elements of type `element`, placed
   // at `byteOffset` in the block's static shared memory.

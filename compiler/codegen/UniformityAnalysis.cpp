@@ -3,6 +3,8 @@
 // passes repeat until nothing changes.
 #include "codegen/UniformityAnalysis.h"
 
+#include "sema/ModuleApiCatalog.h"
+
 namespace pyk::codegen {
 
 namespace {
@@ -63,12 +65,10 @@ bool UniformityAnalysis::uniform(const ast::Expr* e) const {
   }
   case ast::NodeKind::Attribute: {
     const auto* a = e->as<ast::Attribute>();
-    const std::string api = sema::qualifiedApiName(scope, a);
-    if (!api.empty())
-      return api.rfind("numba.cuda.blockIdx.", 0) == 0 ||
-             api.rfind("numba.cuda.blockDim.", 0) == 0 ||
-             api.rfind("numba.cuda.gridDim.", 0) == 0 || api == "numba.cuda.warpsize" ||
-             api.rfind("math.", 0) == 0;
+    if (const sema::Intrinsic id = kernel_.intrinsicOf(a); id != sema::Intrinsic::None)
+      return sema::intrinsicInfo(id).has(sema::intrinsic_flags::BlockUniform);
+    if (!sema::qualifiedApiName(scope, a).empty())
+      return false;
     // Array metadata and tuple fields of a uniform value.
     return uniform(a->value) &&
            (a->attr == "shape" || a->attr == "size" || a->attr == "ndim" || a->attr == "strides" ||
@@ -85,14 +85,15 @@ bool UniformityAnalysis::uniform(const ast::Expr* e) const {
     const auto* c = e->as<ast::Call>();
     if (kernel_.callees.count(c) != 0)
       return false; // a device function may read memory
-    const std::string api = sema::qualifiedApiName(scope, c->func);
-    const bool pure = api.rfind("math.", 0) == 0 || api.rfind("cmath.", 0) == 0 || api == "min" ||
-                      api == "max" || api == "abs" || api == "int" || api == "float" ||
-                      api == "bool" || api == "round" || api == "len" || api == "divmod" ||
-                      api == "complex" || api == "numba.cuda.shared.array" ||
-                      api == "numba.cuda.const.array_like" ||
-                      (api.rfind("numba.", 0) == 0 && api.rfind("numba.cuda.", 0) != 0) ||
-                      api.rfind("numpy.", 0) == 0;
+    // An intrinsic whose result is the same in every thread when its arguments are, or a cast.
+    const sema::Intrinsic id = kernel_.intrinsicOf(c->func);
+    bool pure = false;
+    if (id != sema::Intrinsic::None) {
+      pure = sema::intrinsicInfo(id).has(sema::intrinsic_flags::BlockUniform);
+    } else if (const std::string api = sema::qualifiedApiName(scope, c->func); !api.empty()) {
+      const sema::ApiEntity* entity = sema::findApi(api);
+      pure = entity != nullptr && entity->kind == sema::ApiKind::Type;
+    }
     if (!pure)
       return false;
     for (const ast::Expr* a : c->args)
@@ -163,8 +164,7 @@ bool UniformityAnalysis::pass(const std::vector<ast::Stmt*>& body, bool uniformC
     case ast::NodeKind::For: {
       const auto* f = s->as<ast::For>();
       const auto* call = f->iter->as<ast::Call>();
-      bool header =
-          call != nullptr && sema::qualifiedApiName(kernel_.function->scope, call->func) == "range";
+      bool header = call != nullptr && kernel_.intrinsicOf(call->func) == sema::Intrinsic::Range;
       if (header)
         for (const ast::Expr* a : call->args)
           header = header && uniform(a);

@@ -27,6 +27,7 @@ public:
   FoldResult fold(const ast::Expr* expr);
 
 private:
+  // ConstantFolder.cpp: the dispatch, names, attributes, tuples, subscripts, the callee.
   FoldResult eval(const ast::Expr* expr, int depth);
   FoldResult evalName(const ast::Name* name);
   FoldResult evalAttribute(const ast::Attribute* attribute, int depth);
@@ -36,10 +37,14 @@ private:
   // Folds a call's positional arguments into `out`; the first failure, when one is not constant.
   std::optional<FoldResult> evalArguments(const ast::Call* call, int depth,
                                           std::vector<ConstantValue>& out);
+  // ConstantFolderBuiltins.cpp.
   FoldResult evalBuiltinCall(const std::string& builtin, const ast::Call* call,
                              const std::vector<ConstantValue>& args);
+  // ConstantFolderApiCalls.cpp: casts, `math.*`, numpy's scalar ufuncs.
   FoldResult evalApiCall(const std::string& qualifiedName, const ast::Call* call, int depth);
+  // ConstantFolderArrays.cpp.
   FoldResult evalNumpyArray(const ast::Call* call, int depth);
+  // ConstantFolderRecordTypes.cpp:
   // `namedtuple("Point", ["x", "y"])` or `namedtuple("Point", "x y")`: the class, with
   // Python's checks on its names.
   FoldResult evalNamedTupleClass(const ast::Call* call, int depth);

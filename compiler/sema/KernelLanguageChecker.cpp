@@ -74,21 +74,13 @@ private:
   }
 
   bool isPrint(const ast::Expr* func) const {
-    const auto* name = func->as<ast::Name>();
-    if (name == nullptr)
-      return false;
-    auto it = function_.scope.names.find(name);
-    return it != function_.scope.names.end() && it->second.kind == NameBinding::Kind::Builtin &&
-           it->second.qualifiedName == "print";
+    return func->is<ast::Name>() && intrinsicOf(function_.scope, func) == Intrinsic::Print;
   }
 
   bool isArrayConstructor(const ast::Expr* func) const {
-    const auto* attribute = func->as<ast::Attribute>();
-    if (attribute == nullptr)
-      return false;
-    auto it = function_.scope.apiAttributes.find(attribute);
-    return it != function_.scope.apiAttributes.end() &&
-           (it->second == "numba.cuda.shared.array" || it->second == "numba.cuda.local.array");
+    const Intrinsic id =
+        func->is<ast::Attribute>() ? intrinsicOf(function_.scope, func) : Intrinsic::None;
+    return id == Intrinsic::SharedArray || id == Intrinsic::LocalArray;
   }
 
   // Reports `node` if it is unsupported; returns whether to look inside it.

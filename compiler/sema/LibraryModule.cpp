@@ -4,6 +4,7 @@
 #include "sema/LibraryModule.h"
 
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -14,14 +15,30 @@ namespace pyk::sema {
 
 namespace {
 
+struct LibraryEntry {
+  Library id;
+  std::string_view name;
+  std::string_view (*sourceText)();
+};
+
+constexpr LibraryEntry kLibraries[] = {
+#define LIBRARY_MODULE(Id, Name, SourceText) {Library::Id, Name, SourceText},
+#include "sema/LibraryModules.def"
+};
+
+const LibraryEntry& entryOf(Library library) {
+  return kLibraries[static_cast<size_t>(library)];
+}
+
 // Parses and resolves the embedded source. The stdlib is part of pyk: an error in it is pyk's bug,
 // reported as an internal error with the diagnostics.
-std::unique_ptr<LibraryModule> buildLibrary(std::string_view qualifiedName) {
-  auto library = std::unique_ptr<LibraryModule>(new LibraryModule{
-      std::string(qualifiedName),
-      SourceFile(libraryPath(qualifiedName), std::string(librarySourceText(qualifiedName))),
-      {},
-      {}});
+std::unique_ptr<LibraryModule> buildLibrary(Library id) {
+  const LibraryEntry& entry = entryOf(id);
+  auto library = std::unique_ptr<LibraryModule>(
+      new LibraryModule{std::string(entry.name),
+                        SourceFile(libraryPath(id), std::string(entry.sourceText())),
+                        {},
+                        {}});
   DiagnosticEngine diags(&library->file);
   library->parsed = parseModule(library->file, diags);
   if (library->parsed.module != nullptr)
@@ -29,7 +46,7 @@ std::unique_ptr<LibraryModule> buildLibrary(std::string_view qualifiedName) {
   if (diags.hasErrors()) {
     std::ostringstream out;
     diags.render(out, false);
-    throw std::logic_error("internal error: pyk's stdlib module `" + std::string(qualifiedName) +
+    throw std::logic_error("internal error: pyk's stdlib module `" + std::string(entry.name) +
                            "` does not compile:\n" + out.str());
   }
   for (CompiledFunction& function : library->resolved.functions)
@@ -39,37 +56,42 @@ std::unique_ptr<LibraryModule> buildLibrary(std::string_view qualifiedName) {
 
 } // namespace
 
-std::string_view librarySourceText(std::string_view qualifiedName) {
-  if (qualifiedName == "numba.cuda.random")
-    return numbaCudaRandomSourceText();
-  return {};
+std::string_view libraryName(Library library) {
+  return entryOf(library).name;
 }
 
-std::string libraryPath(std::string_view qualifiedName) {
+std::string_view librarySourceText(Library library) {
+  return entryOf(library).sourceText();
+}
+
+std::string libraryPath(Library library) {
   std::string path = "<pyk stdlib>/";
-  for (char c : qualifiedName)
+  for (char c : entryOf(library).name)
     path += c == '.' ? '/' : c;
   return path + ".pyk";
 }
 
-const LibraryModule* libraryModule(std::string_view qualifiedName) {
-  if (qualifiedName == "numba.cuda.random") {
-    static const std::unique_ptr<LibraryModule> random = buildLibrary("numba.cuda.random");
-    return random.get();
-  }
-  return nullptr;
+const LibraryModule& libraryModule(Library library) {
+  static std::unique_ptr<LibraryModule> modules[std::size(kLibraries)];
+  static std::once_flag once[std::size(kLibraries)];
+  const size_t i = static_cast<size_t>(library);
+  std::call_once(once[i], [&] { modules[i] = buildLibrary(library); });
+  return *modules[i];
 }
 
 const CompiledFunction* libraryFunction(std::string_view qualifiedName) {
-  size_t dot = qualifiedName.rfind('.');
+  const size_t dot = qualifiedName.rfind('.');
   if (dot == std::string_view::npos)
     return nullptr;
-  const LibraryModule* library = libraryModule(qualifiedName.substr(0, dot));
-  if (library == nullptr)
-    return nullptr;
-  const CompiledFunction* function = library->resolved.function(qualifiedName.substr(dot + 1));
-  return function != nullptr && function->kind == CompiledFunctionKind::DeviceFunction ? function
-                                                                                       : nullptr;
+  for (const LibraryEntry& entry : kLibraries) {
+    if (entry.name != qualifiedName.substr(0, dot))
+      continue;
+    const CompiledFunction* function =
+        libraryModule(entry.id).resolved.function(qualifiedName.substr(dot + 1));
+    return function != nullptr && function->kind == CompiledFunctionKind::DeviceFunction ? function
+                                                                                         : nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace pyk::sema

@@ -3,6 +3,7 @@
 // as they call their own.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -19,19 +20,27 @@ struct LibraryModule {
   ResolvedModule resolved;   // every function's `library` points back here
 };
 
-// The library module of that qualified name, or nullptr when pyk's stdlib has none. Built on first
-// use (thread-safe) and kept for the life of the process.
-const LibraryModule* libraryModule(std::string_view qualifiedName);
+// The stdlib's modules (LibraryModules.def).
+enum class Library : uint8_t {
+#define LIBRARY_MODULE(Id, Name, SourceText) Id,
+#include "sema/LibraryModules.def"
+};
+
+// The library module, built on first use (thread-safe) and kept for the life of the process.
+const LibraryModule& libraryModule(Library library);
 
 // The device function a canonical qualified name denotes in a library module
 // (`numba.cuda.random.xoroshiro128p_uniform_float32`), or nullptr.
 const CompiledFunction* libraryFunction(std::string_view qualifiedName);
 
-// The library module's source, by qualified name ("" for none): for the runtime, which loads
-// it as an ordinary module to launch its kernels.
-std::string_view librarySourceText(std::string_view qualifiedName);
+// The module's qualified name (`numba.cuda.random`).
+std::string_view libraryName(Library library);
+
+// The library module's source: for the runtime, which loads it as an ordinary module to launch
+// its kernels.
+std::string_view librarySourceText(Library library);
 
 // The path a library module's source goes by in diagnostics and `#line` directives.
-std::string libraryPath(std::string_view qualifiedName);
+std::string libraryPath(Library library);
 
 } // namespace pyk::sema

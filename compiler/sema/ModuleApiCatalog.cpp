@@ -3,108 +3,11 @@
 #include "sema/ModuleApiCatalog.h"
 
 #include <algorithm>
-#include <cmath>
-#include <numbers>
 #include <unordered_map>
 
 namespace pyk::sema {
 
 namespace {
-
-// numba-cuda's device API (cudadecl.py, stubs.py, random.py, fp16 module). The `random.*` ones are
-// device functions of pyk's stdlib (stdlib/numba/cuda/random.pyk, see LibraryModule).
-constexpr const char* kCudaDeviceFunctions[] = {"grid",
-                                                "gridsize",
-                                                "shared.array",
-                                                "local.array",
-                                                "const.array_like",
-                                                "syncthreads",
-                                                "syncthreads_count",
-                                                "syncthreads_and",
-                                                "syncthreads_or",
-                                                "syncwarp",
-                                                "threadfence",
-                                                "threadfence_block",
-                                                "threadfence_system",
-                                                "atomic.add",
-                                                "atomic.sub",
-                                                "atomic.and_",
-                                                "atomic.or_",
-                                                "atomic.xor",
-                                                "atomic.max",
-                                                "atomic.min",
-                                                "atomic.nanmax",
-                                                "atomic.nanmin",
-                                                "atomic.inc",
-                                                "atomic.dec",
-                                                "atomic.exch",
-                                                "atomic.compare_and_swap",
-                                                "atomic.cas",
-                                                "all_sync",
-                                                "any_sync",
-                                                "eq_sync",
-                                                "ballot_sync",
-                                                "shfl_sync",
-                                                "shfl_up_sync",
-                                                "shfl_down_sync",
-                                                "shfl_xor_sync",
-                                                "match_any_sync",
-                                                "match_all_sync",
-                                                "activemask",
-                                                "lanemask_lt",
-                                                "popc",
-                                                "brev",
-                                                "clz",
-                                                "ffs",
-                                                "fma",
-                                                "cbrt",
-                                                "selp",
-                                                "cg.this_grid",
-                                                "fp16.hadd",
-                                                "fp16.hsub",
-                                                "fp16.hmul",
-                                                "fp16.hdiv",
-                                                "fp16.hneg",
-                                                "fp16.habs",
-                                                "fp16.hfma",
-                                                "fp16.heq",
-                                                "fp16.hne",
-                                                "fp16.hgt",
-                                                "fp16.hge",
-                                                "fp16.hlt",
-                                                "fp16.hle",
-                                                "fp16.hmax",
-                                                "fp16.hmin",
-                                                "fp16.hsin",
-                                                "fp16.hcos",
-                                                "fp16.hlog",
-                                                "fp16.hlog10",
-                                                "fp16.hlog2",
-                                                "fp16.hexp",
-                                                "fp16.hexp10",
-                                                "fp16.hexp2",
-                                                "fp16.hsqrt",
-                                                "fp16.hrsqrt",
-                                                "fp16.hceil",
-                                                "fp16.hfloor",
-                                                "fp16.hrcp",
-                                                "fp16.htrunc",
-                                                "fp16.hrint",
-                                                "random.xoroshiro128p_uniform_float32",
-                                                "random.xoroshiro128p_uniform_float64",
-                                                "random.xoroshiro128p_normal_float32",
-                                                "random.xoroshiro128p_normal_float64",
-                                                "random.xoroshiro128p_next",
-                                                "random.xoroshiro128p_jump",
-                                                "random.init_xoroshiro128p_state",
-                                                "random.rotl",
-                                                "random.uint64_to_unit_float64",
-                                                "random.uint64_to_unit_float32"};
-
-constexpr const char* kCudaDeviceValues[] = {
-    "threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y",
-    "blockIdx.z",  "blockDim.x",  "blockDim.y",  "blockDim.z", "gridDim.x",
-    "gridDim.y",   "gridDim.z",   "laneid",      "warpsize"};
 
 constexpr const char* kCudaNamespaces[] = {"threadIdx", "blockIdx", "blockDim", "gridDim",
                                            "shared",    "local",    "const",    "atomic",
@@ -165,14 +68,6 @@ constexpr const char* kCudaHostFunctions[] = {"to_device",
                                               "driver",
                                               "config"};
 
-// math functions numba-cuda implements (cudamath.py, mathimpl).
-constexpr const char* kMathFunctions[] = {
-    "acos", "acosh", "asin",    "asinh", "atan",     "atan2", "atanh",   "ceil",      "copysign",
-    "cos",  "cosh",  "degrees", "erf",   "erfc",     "exp",   "expm1",   "fabs",      "floor",
-    "fmod", "frexp", "gamma",   "hypot", "isfinite", "isinf", "isnan",   "ldexp",     "lgamma",
-    "log",  "log10", "log1p",   "log2",  "modf",     "pow",   "radians", "remainder", "sin",
-    "sinh", "sqrt",  "tan",     "tanh",  "trunc"};
-
 // Everything Python's math module exports (3.8 to 3.13).
 constexpr const char* kPythonMathMembers[] = {
     "acos",    "acosh",    "asin",     "asinh",   "atan",      "atan2",   "atanh",     "cbrt",
@@ -184,33 +79,10 @@ constexpr const char* kPythonMathMembers[] = {
     "pi",      "pow",      "prod",     "radians", "remainder", "sin",     "sinh",      "sqrt",
     "sumprod", "tan",      "tanh",     "tau",     "trunc",     "ulp"};
 
-constexpr const char* kCmathFunctions[] = {"acos", "acosh", "asin",  "asinh",    "atan",  "atanh",
-                                           "cos",  "cosh",  "exp",   "isfinite", "isinf", "isnan",
-                                           "log",  "log10", "phase", "polar",    "rect",  "sin",
-                                           "sinh", "sqrt",  "tan",   "tanh"};
-
 constexpr const char* kPythonCmathMembers[] = {
     "acos",  "acosh", "asin",    "asinh",    "atan",  "atanh", "cos",  "cosh",  "e",    "exp",
     "inf",   "infj",  "isclose", "isfinite", "isinf", "isnan", "log",  "log10", "nan",  "nanj",
     "phase", "pi",    "polar",   "rect",     "sin",   "sinh",  "sqrt", "tan",   "tanh", "tau"};
-
-// numpy functions numba-cuda compiles in kernels (math ufuncs on scalars).
-constexpr const char* kNumpyDeviceFunctions[] = {
-    "sin",         "cos",           "tan",         "arcsin",      "arccos",       "arctan",
-    "arctan2",     "sinh",          "cosh",        "tanh",        "arcsinh",      "arccosh",
-    "arctanh",     "exp",           "exp2",        "expm1",       "log",          "log2",
-    "log10",       "log1p",         "sqrt",        "cbrt",        "square",       "absolute",
-    "abs",         "fabs",          "sign",        "negative",    "positive",     "add",
-    "subtract",    "multiply",      "divide",      "true_divide", "floor_divide", "power",
-    "float_power", "remainder",     "mod",         "fmod",        "floor",        "ceil",
-    "trunc",       "rint",          "isnan",       "isinf",       "isfinite",     "signbit",
-    "copysign",    "nextafter",     "hypot",       "deg2rad",     "rad2deg",      "degrees",
-    "radians",     "logaddexp",     "logaddexp2",  "maximum",     "minimum",      "fmax",
-    "fmin",        "bitwise_and",   "bitwise_or",  "bitwise_xor", "bitwise_not",  "invert",
-    "left_shift",  "right_shift",   "logical_and", "logical_or",  "logical_xor",  "logical_not",
-    "greater",     "greater_equal", "less",        "less_equal",  "equal",        "not_equal",
-    "reciprocal",  "conjugate",     "conj",        "real",        "imag",         "ldexp",
-    "frexp",       "modf",          "spacing"};
 
 // numpy functions that build or reduce arrays: host code only.
 constexpr const char* kNumpyHostFunctions[] = {
@@ -226,23 +98,6 @@ constexpr const char* kNumpyHostFunctions[] = {
     "histogram",  "unique",    "clip",       "round",     "around",      "set_printoptions",
     "finfo",      "iinfo",     "linalg",     "fft",       "float_"};
 
-struct Constant {
-  const char* name;
-  double value;
-};
-
-const Constant kMathConstants[] = {{"pi", std::numbers::pi},
-                                   {"e", std::numbers::e},
-                                   {"tau", 2 * std::numbers::pi},
-                                   {"inf", HUGE_VAL},
-                                   {"nan", std::nan("")}};
-
-const Constant kNumpyConstants[] = {
-    {"pi", std::numbers::pi}, {"e", std::numbers::e}, {"euler_gamma", std::numbers::egamma},
-    {"inf", HUGE_VAL},        {"Inf", HUGE_VAL},      {"PINF", HUGE_VAL},
-    {"NINF", -HUGE_VAL},      {"infty", HUGE_VAL},    {"nan", std::nan("")},
-    {"NaN", std::nan("")},    {"NAN", std::nan("")}};
-
 class Catalog {
 public:
   Catalog() {
@@ -252,10 +107,6 @@ public:
     add("numba.cuda.fp16", ApiKind::Module);
     for (const char* n : kCudaNamespaces)
       add(std::string("numba.cuda.") + n, ApiKind::Module);
-    for (const char* n : kCudaDeviceFunctions)
-      add(std::string("numba.cuda.") + n, ApiKind::DeviceFunction);
-    for (const char* n : kCudaDeviceValues)
-      add(std::string("numba.cuda.") + n, ApiKind::DeviceValue);
     for (const char* n : kCudaHostFunctions)
       add(std::string("numba.cuda.") + n, ApiKind::HostFunction);
     add("numba.cuda.jit", ApiKind::Decorator);
@@ -274,23 +125,18 @@ public:
     }
     for (const char* n : {"UniTuple", "Tuple", "Array"})
       add(std::string("numba.types.") + n, ApiKind::TypeConstructor);
-    for (const char* n : kMathFunctions)
-      add(std::string("math.") + n, ApiKind::DeviceFunction);
-    for (const Constant& c : kMathConstants) {
-      entities_["math." + std::string(c.name)] =
-          ApiEntity{ApiKind::Constant, "math." + std::string(c.name), NumbaType(), c.value};
-      entities_["cmath." + std::string(c.name)] =
-          ApiEntity{ApiKind::Constant, "cmath." + std::string(c.name), NumbaType(), c.value};
-    }
-    for (const char* n : kCmathFunctions)
-      add(std::string("cmath.") + n, ApiKind::DeviceFunction);
-    for (const char* n : kNumpyDeviceFunctions)
-      add(std::string("numpy.") + n, ApiKind::DeviceFunction);
     for (const char* n : kNumpyHostFunctions)
       add(std::string("numpy.") + n, ApiKind::HostFunction);
-    for (const Constant& c : kNumpyConstants)
-      entities_["numpy." + std::string(c.name)] =
-          ApiEntity{ApiKind::Constant, "numpy." + std::string(c.name), NumbaType(), c.value};
+    // numba's device API, from the intrinsic table (builtins are not module members).
+    for (const IntrinsicInfo& row : allIntrinsics()) {
+      if (row.name.find('.') == std::string_view::npos || row.has(intrinsic_flags::NewerNumba))
+        continue;
+      ApiEntity e{row.kind == IntrinsicKind::Value      ? ApiKind::DeviceValue
+                  : row.kind == IntrinsicKind::Constant ? ApiKind::Constant
+                                                        : ApiKind::DeviceFunction,
+                  std::string(row.name), NumbaType(), row.value, row.id};
+      entities_[e.qualifiedName] = e;
+    }
     for (const char* n :
          {"bool_",     "bool",    "int8",       "int16",   "int32",  "int64",   "intp",
           "intc",      "int_",    "uint8",      "uint16",  "uint32", "uint64",  "uintp",
@@ -350,6 +196,10 @@ std::string canonicalApiName(std::string_view qualifiedName) {
       name = "numba." + member;
   }
   return name;
+}
+
+const ApiEntity* findApi(std::string_view qualifiedName) {
+  return catalog().find(qualifiedName);
 }
 
 std::optional<ApiEntity> lookupApi(std::string_view qualifiedName) {

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sema/Intrinsic.h"
 #include "sema/NumbaType.h"
 
 namespace pyk::sema {
@@ -28,6 +29,8 @@ struct ApiEntity {
   std::string qualifiedName; // canonical: `numba.float32`, not `numba.types.float32`
   NumbaType type;            // Type: the type (void for `numba.void`)
   double constantValue = 0;  // Constant: the value (math.pi, numpy.inf, ...)
+  // DeviceFunction, DeviceValue, Constant: the intrinsic (Intrinsics.def) it is.
+  Intrinsic intrinsic = Intrinsic::None;
 };
 
 // The canonical spelling of a qualified name: `numba.core.types.X` and `numba.types.X` become
@@ -36,6 +39,8 @@ std::string canonicalApiName(std::string_view qualifiedName);
 
 // The entity a canonical qualified name denotes, if the catalog knows it.
 std::optional<ApiEntity> lookupApi(std::string_view qualifiedName);
+// The same, as the catalog's own entry (alive for the whole process), or null.
+const ApiEntity* findApi(std::string_view qualifiedName);
 
 // Whether `qualifiedName` is a module the catalog describes (so an unknown member is an error),
 // as opposed to one it knows nothing about (`matplotlib.pyplot`).

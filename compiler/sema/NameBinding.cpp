@@ -38,4 +38,9 @@ std::string qualifiedApiName(const FunctionScope& scope, const ast::Expr* e) {
   return "";
 }
 
+Intrinsic intrinsicOf(const FunctionScope& scope, const ast::Expr* e) {
+  auto it = scope.intrinsics.find(e);
+  return it == scope.intrinsics.end() ? Intrinsic::None : it->second;
+}
+
 } // namespace pyk::sema

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "sema/Intrinsic.h"
 #include "syntax/Ast.h"
 
 namespace pyk::sema {
@@ -37,10 +38,16 @@ struct FunctionScope {
   // the node of `cuda.threadIdx.x` → `numba.cuda.threadIdx.x` (and of `cuda.threadIdx` →
   // `numba.cuda.threadIdx`).
   std::unordered_map<const ast::Attribute*, std::string> apiAttributes;
+  // Every name or attribute chain that denotes a numba intrinsic (`cuda.syncthreads`, `math.pi`,
+  // `range`), resolved to its enum: what typing, code generation and the analyses switch on.
+  std::unordered_map<const ast::Expr*, Intrinsic> intrinsics;
 };
 
 // The qualified name an API reference resolved to (`numba.cuda.grid` for `cuda.grid`, `range`
 // for the builtin), or "" when `e` is not a name or attribute chain of a module or builtin.
 std::string qualifiedApiName(const FunctionScope& scope, const ast::Expr* e);
+
+// The intrinsic `e` denotes (a name or attribute chain resolved to one), or Intrinsic::None.
+Intrinsic intrinsicOf(const FunctionScope& scope, const ast::Expr* e);
 
 } // namespace pyk::sema

@@ -269,6 +269,8 @@ private:
     if (!checkUsable(*entity, spelled, range))
       return std::nullopt;
     scope_.apiAttributes[attribute] = entity->qualifiedName;
+    if (entity->intrinsic != Intrinsic::None)
+      scope_.intrinsics[attribute] = entity->intrinsic;
     return entity->qualifiedName;
   }
 
@@ -297,6 +299,15 @@ private:
   }
 
   const NameBinding* bind(const ast::Name* name, NameBinding binding) {
+    // A name of an intrinsic (`from math import sqrt`, a builtin) is resolved to it once, here.
+    Intrinsic intrinsic = Intrinsic::None;
+    if (binding.kind == NameBinding::Kind::Api)
+      if (const ApiEntity* entity = findApi(binding.qualifiedName))
+        intrinsic = entity->intrinsic;
+    if (binding.kind == NameBinding::Kind::Builtin)
+      intrinsic = intrinsicNamed(binding.qualifiedName);
+    if (intrinsic != Intrinsic::None)
+      scope_.intrinsics[name] = intrinsic;
     auto [it, inserted] = scope_.names.insert_or_assign(name, std::move(binding));
     (void)inserted;
     return &it->second;

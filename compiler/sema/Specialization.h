@@ -31,6 +31,9 @@ struct Specialization {
     auto it = exprTypes.find(e);
     return it == exprTypes.end() ? nullptr : &it->second;
   }
+  // The numba intrinsic `e` denotes (`cuda.syncthreads`, `math.pi`, `range`), or None: resolved
+  // once by name resolution, switched on by code generation and the analyses.
+  Intrinsic intrinsicOf(const ast::Expr* e) const { return sema::intrinsicOf(function->scope, e); }
   // `name(float32[::1], int64) -> none`
   std::string describe() const;
 };

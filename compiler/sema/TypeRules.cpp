@@ -290,7 +290,7 @@ K promoteNumbers(K a, K b) {
   return bitWidth(fa) >= bitWidth(fb) ? fa : fb;
 }
 
-std::optional<CallTyping> typeMath(std::string_view name, std::span<const K> args) {
+std::optional<CallTyping> typeMath(IntrinsicTyping rule, std::span<const K> args) {
   using Shape = CallTyping::Shape;
   static const Cases unary = unaryFloatCases(false);
   static const Cases unaryWithHalf = unaryFloatCases(true);
@@ -312,32 +312,29 @@ std::optional<CallTyping> typeMath(std::string_view name, std::span<const K> arg
                               {K::Boolean, {K::Float64}}};
   static const Cases modf{{K::Float64, {K::Float64}}, {K::Float32, {K::Float32}}};
 
-  for (std::string_view f :
-       {"acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "degrees", "erf", "erfc",
-        "expm1", "gamma", "lgamma", "log1p", "radians", "sinh", "tanh", "tan"})
-    if (name == f)
-      return args.size() == 1 ? fromCases(unary, args) : std::nullopt;
-  for (std::string_view f : {"sin", "cos", "ceil", "floor", "sqrt", "log", "log2", "log10", "exp",
-                             "exp2", "fabs", "trunc"})
-    if (name == f)
-      return args.size() == 1 ? fromCases(unaryWithHalf, args) : std::nullopt;
-  if (name == "isinf" || name == "isnan" || name == "isfinite")
-    return args.size() == 1 ? fromCases(classify, args) : std::nullopt;
-  if (name == "frexp")
-    return args.size() == 1 ? fromCases(frexp, args, Shape::PairWithInt32) : std::nullopt;
-  if (name == "modf")
-    return args.size() == 1 ? fromCases(modf, args, Shape::Pair) : std::nullopt;
-  if (args.size() != 2)
+  const size_t arity = args.size();
+  switch (rule) {
+  case IntrinsicTyping::MathUnary:
+    return arity == 1 ? fromCases(unary, args) : std::nullopt;
+  case IntrinsicTyping::MathUnaryHalf:
+    return arity == 1 ? fromCases(unaryWithHalf, args) : std::nullopt;
+  case IntrinsicTyping::MathClassify:
+    return arity == 1 ? fromCases(classify, args) : std::nullopt;
+  case IntrinsicTyping::MathFrexp:
+    return arity == 1 ? fromCases(frexp, args, Shape::PairWithInt32) : std::nullopt;
+  case IntrinsicTyping::MathModf:
+    return arity == 1 ? fromCases(modf, args, Shape::Pair) : std::nullopt;
+  case IntrinsicTyping::MathAtan2:
+    return arity == 2 ? fromCases(atan2Like, args) : std::nullopt;
+  case IntrinsicTyping::MathBinary:
+    return arity == 2 ? fromCases(binary, args) : std::nullopt;
+  case IntrinsicTyping::MathPow:
+    return arity == 2 ? fromCases(pow, args) : std::nullopt;
+  case IntrinsicTyping::MathLdexp:
+    return arity == 2 ? fromCases(ldexp, args) : std::nullopt;
+  default:
     return std::nullopt;
-  if (name == "atan2" || name == "hypot")
-    return fromCases(atan2Like, args);
-  if (name == "copysign" || name == "fmod" || name == "remainder")
-    return fromCases(binary, args);
-  if (name == "pow")
-    return fromCases(pow, args);
-  if (name == "ldexp")
-    return fromCases(ldexp, args);
-  return std::nullopt;
+  }
 }
 
 // float(), complex(): numba's number_domain (float16 and boolean are outside it).
@@ -345,12 +342,12 @@ bool isNumberDomain(K k) {
   return k != K::Boolean && k != K::Float16;
 }
 
-std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> args) {
+std::optional<CallTyping> typeBuiltin(IntrinsicTyping rule, std::span<const K> args) {
   using Shape = CallTyping::Shape;
   auto as = [&](K result) {
     return CallTyping{result, std::vector<K>(args.begin(), args.end()), Shape::Scalar};
   };
-  if (name == "abs" && args.size() == 1) {
+  if (rule == IntrinsicTyping::Abs && args.size() == 1) {
     if (args[0] == K::Float16) // numba-cuda's float16 abs
       return as(K::Float16);
     static const Cases abs = [] {
@@ -364,7 +361,7 @@ std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> 
     }();
     return fromCases(abs, args);
   }
-  if ((name == "min" || name == "max") && args.size() >= 2) {
+  if (rule == IntrinsicTyping::MinMax && args.size() >= 2) {
     // numba unifies every argument's type; it types min/max of complex numbers but cannot
     // compile them (no complex ordering).
     K result = args[0];
@@ -375,26 +372,26 @@ std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> 
     }
     return CallTyping{result, std::vector<K>(args.size(), result), Shape::Scalar};
   }
-  if (name == "round") {
+  if (rule == IntrinsicTyping::Round) {
     static const Cases round{{K::Int64, {K::Float32}},
                              {K::Int64, {K::Float64}},
                              {K::Float32, {K::Float32, K::Int64}},
                              {K::Float64, {K::Float64, K::Int64}}};
     return fromCases(round, args);
   }
-  if (name == "int" && args.size() == 1) {
+  if (rule == IntrinsicTyping::IntCast && args.size() == 1) {
     if (isComplex(args[0]))
       return std::nullopt;
     return as(isInteger(args[0]) ? args[0] : K::Int64);
   }
-  if (name == "float" && args.size() == 1) {
+  if (rule == IntrinsicTyping::FloatCast && args.size() == 1) {
     if (!isNumberDomain(args[0]) || isComplex(args[0]))
       return std::nullopt;
     return as(isInteger(args[0]) ? K::Float64 : args[0]);
   }
-  if (name == "bool" && args.size() == 1)
+  if (rule == IntrinsicTyping::BoolCast && args.size() == 1)
     return as(K::Boolean);
-  if (name == "complex" && (args.size() == 1 || args.size() == 2)) {
+  if (rule == IntrinsicTyping::ComplexCast && (args.size() == 1 || args.size() == 2)) {
     for (K a : args)
       if (!isNumberDomain(a))
         return std::nullopt;
@@ -405,13 +402,13 @@ std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> 
     bool single = args[0] == K::Float32 && (args.size() == 1 || args[1] == K::Float32);
     return as(single ? K::Complex64 : K::Complex128);
   }
-  if (name == "pow" && args.size() == 2) {
+  if (rule == IntrinsicTyping::BuiltinPow && args.size() == 2) {
     const Case* c = selectBinary(ast::BinOpKind::Pow, args[0], args[1]);
     if (!c)
       return std::nullopt;
     return CallTyping{c->result, c->args, Shape::Scalar};
   }
-  if (name == "divmod" && args.size() == 2) {
+  if (rule == IntrinsicTyping::Divmod && args.size() == 2) {
     static const Cases divmod{{K::Int64, {K::Int64, K::Int64}},
                               {K::UInt64, {K::UInt64, K::UInt64}},
                               {K::Float32, {K::Float32, K::Float32}},
@@ -421,11 +418,13 @@ std::optional<CallTyping> typeBuiltin(std::string_view name, std::span<const K> 
   return std::nullopt;
 }
 
-std::optional<CallTyping> typeCall(std::string_view function, std::span<const K> args) {
-  constexpr std::string_view kMath = "math.";
-  if (function.starts_with(kMath))
-    return typeMath(function.substr(kMath.size()), args);
-  return typeBuiltin(function, args);
+std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) {
+  if (function == Intrinsic::None)
+    return std::nullopt;
+  const IntrinsicTyping rule = intrinsicInfo(function).typing;
+  if (std::optional<CallTyping> math = typeMath(rule, args))
+    return math;
+  return typeBuiltin(rule, args);
 }
 
 } // namespace
@@ -529,16 +528,14 @@ std::optional<ScalarKind> unifyScalars(ScalarKind a, ScalarKind b) {
   return std::nullopt;
 }
 
-std::optional<ScalarKind> mathResultType(std::string_view function,
-                                         std::span<const ScalarKind> args) {
+std::optional<ScalarKind> mathResultType(Intrinsic function, std::span<const ScalarKind> args) {
   std::optional<CallTyping> typing = typeCall(function, args);
   if (!typing)
     return std::nullopt;
   return typing->result;
 }
 
-std::optional<NumbaType> callResultType(std::string_view function,
-                                        std::span<const ScalarKind> args) {
+std::optional<NumbaType> callResultType(Intrinsic function, std::span<const ScalarKind> args) {
   std::optional<CallTyping> typing = typeCall(function, args);
   if (!typing)
     return std::nullopt;
@@ -554,7 +551,7 @@ std::optional<NumbaType> callResultType(std::string_view function,
   return std::nullopt;
 }
 
-std::optional<std::vector<ScalarKind>> callArgumentTypes(std::string_view function,
+std::optional<std::vector<ScalarKind>> callArgumentTypes(Intrinsic function,
                                                          std::span<const ScalarKind> args) {
   std::optional<CallTyping> typing = typeCall(function, args);
   if (!typing)
@@ -576,6 +573,21 @@ std::optional<ScalarKind> rangeIterationType(std::span<const ScalarKind> args) {
       return std::nullopt;
   const Case* c = selectCase(cases, args, true);
   return c != nullptr ? std::optional<ScalarKind>(c->result) : std::nullopt;
+}
+
+std::optional<ScalarKind> mathResultType(std::string_view function,
+                                         std::span<const ScalarKind> args) {
+  return mathResultType(intrinsicNamed(function), args);
+}
+
+std::optional<NumbaType> callResultType(std::string_view function,
+                                        std::span<const ScalarKind> args) {
+  return callResultType(intrinsicNamed(function), args);
+}
+
+std::optional<std::vector<ScalarKind>> callArgumentTypes(std::string_view function,
+                                                         std::span<const ScalarKind> args) {
+  return callArgumentTypes(intrinsicNamed(function), args);
 }
 
 } // namespace pyk::sema

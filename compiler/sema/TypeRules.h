@@ -10,6 +10,7 @@
 // tests/unit/sema/data/numba_type_rules.txt holds numba's answers; TypeRulesTest checks them all.
 #pragma once
 
+#include "sema/Intrinsic.h"
 #include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
@@ -47,26 +48,33 @@ std::optional<ScalarKind> comparisonOperandType(ast::CmpOpKind op, ScalarKind a,
 // nullopt where numba cannot unify (boolean with float16).
 std::optional<ScalarKind> unifyScalars(ScalarKind a, ScalarKind b);
 
-// The result of calling `function` on scalar arguments; nullopt where numba.cuda has no matching
-// typing. `function` is "math.<name>" for the math module (math.sin, math.pow, math.frexp, ...)
-// or a builtin's bare name: abs, min, max (2 args), round (1 or 2 args), int, float, bool,
-// complex (1 or 2 args), pow, divmod. A tuple result is given by its first element:
-// math.frexp → Tuple(T, int32), math.modf → UniTuple(T, 2), divmod → UniTuple(T, 2), where T is
-// what this returns. callResultType gives the whole type.
-std::optional<ScalarKind> mathResultType(std::string_view function,
-                                         std::span<const ScalarKind> args);
+// The result of calling the math function or numeric builtin `function` on scalar arguments
+// (math.sin, math.pow, math.frexp, ...; abs, min, max (2+ args), round (1 or 2 args), int, float,
+// bool, complex (1 or 2 args), pow, divmod); nullopt where numba.cuda has no matching typing. A
+// tuple result is given by its first element: math.frexp → Tuple(T, int32), math.modf →
+// UniTuple(T, 2), divmod → UniTuple(T, 2), where T is what this returns. callResultType gives the
+// whole type.
+std::optional<ScalarKind> mathResultType(Intrinsic function, std::span<const ScalarKind> args);
 // The type `for i in range(args...)` iterates in (1 to 3 integer or boolean arguments): numba's
 // Range template picks range_state32, range_state64 or unsigned_range_state64 like any call, so
 // range(int32) and range(int16, bool) give int32, range(uint16) and range(uint32) give uint64,
 // range(0, int32) gives int64 (an integer constant is int64). nullopt where numba rejects it.
 std::optional<ScalarKind> rangeIterationType(std::span<const ScalarKind> args);
 // mathResultType's answer as a NumbaType, tuples whole.
-std::optional<NumbaType> callResultType(std::string_view function,
-                                        std::span<const ScalarKind> args);
+std::optional<NumbaType> callResultType(Intrinsic function, std::span<const ScalarKind> args);
 // The types the arguments are converted to for the call (numba's chosen signature), e.g.
 // math.sin(int32) → (int64), math.ldexp(float32, int64) → (float32, int32); nullopt where the call
 // does not type. min/max convert both to the result; int/float/bool/complex take the argument as
 // it is.
+std::optional<std::vector<ScalarKind>> callArgumentTypes(Intrinsic function,
+                                                         std::span<const ScalarKind> args);
+
+// The same three by name (`math.sin`, `abs`: the intrinsic intrinsicNamed finds), for tests and
+// tables that spell functions as numba does.
+std::optional<ScalarKind> mathResultType(std::string_view function,
+                                         std::span<const ScalarKind> args);
+std::optional<NumbaType> callResultType(std::string_view function,
+                                        std::span<const ScalarKind> args);
 std::optional<std::vector<ScalarKind>> callArgumentTypes(std::string_view function,
                                                          std::span<const ScalarKind> args);
 

@@ -1,5 +1,7 @@
 // AstBuilder: turns an ANTLR parse tree into pyk's AST in one pass (Kuzu's Transformer).
-// Internal to syntax/: the only file outside grammar/ that sees ANTLR types with Parser.cpp.
+// Internal to syntax/: with Parser.cpp, the only code outside grammar/ that sees ANTLR types. Its
+// functions are defined by construct family, one file each (the file names are beside the groups
+// below).
 #pragma once
 
 #include <string>
@@ -28,7 +30,7 @@ public:
 private:
   using P = grammar::PythonParser;
 
-  // ---- positions ----
+  // ---- positions (AstBuilder.cpp) ----
   SourceLoc begin(const antlr4::Token* token) const;
   SourceLoc end(const antlr4::Token* token) const;
   SourceRange range(antlr4::ParserRuleContext* rule) const;
@@ -39,7 +41,8 @@ private:
     return ctx_.make<T>(r);
   }
 
-  // ---- statements ----
+  // ---- statements (AstBuilder.cpp: statement, block; AstBuilderSimpleStatements.cpp,
+  // AstBuilderCompoundStatements.cpp) ----
   void statement(P::StmtContext* s, std::vector<ast::Stmt*>& out);
   ast::Stmt* simpleStatement(P::Simple_stmtContext* s);
   ast::Stmt* expressionStatement(P::Expr_stmtContext* s);
@@ -58,7 +61,7 @@ private:
   ast::Stmt* importStatement(P::Import_stmtContext* s);
   ast::Stmt* matchStatement(P::Match_stmtContext* s);
 
-  // ---- parameters and arguments ----
+  // ---- parameters and arguments (AstBuilderArguments.cpp) ----
   struct Parameter {
     enum Kind { Plain, Star, DoubleStar, Slash } kind;
     std::string name;
@@ -72,7 +75,8 @@ private:
   void callArguments(P::ArglistContext* list, std::vector<ast::Expr*>& args,
                      std::vector<ast::Keyword>& keywords);
 
-  // ---- expressions ----
+  // ---- expressions (AstBuilderOperators.cpp; atom, strings, number: AstBuilderAtoms.cpp;
+  // testlistComp, dictOrSet, comprehensions: AstBuilderDisplays.cpp) ----
   ast::Expr* namedTest(P::Namedexpr_testContext* e);
   ast::Expr* test(P::TestContext* e);
   ast::Expr* testNoCond(P::Test_nocondContext* e);
@@ -103,12 +107,12 @@ private:
   ast::Expr* tupleOrSingle(antlr4::ParserRuleContext* e, bool parenthesized = false);
   ast::Expr* element(antlr4::ParserRuleContext* e);
 
-  // ---- f-strings ----
+  // ---- f-strings (AstBuilderAtoms.cpp) ----
   void fstringParts(const std::vector<FStringPart>& parts, std::string_view token,
                     size_t bodyOffset, const antlr4::Token* at, std::vector<ast::Expr*>& out);
   SourceLoc locationInToken(const antlr4::Token* token, size_t byteOffset) const;
 
-  // ---- patterns ----
+  // ---- patterns (AstBuilderPatterns.cpp) ----
   ast::Pattern* patterns(P::PatternsContext* p);
   ast::Pattern* pattern(P::PatternContext* p);
   ast::Pattern* orPattern(P::Or_patternContext* p);
@@ -118,7 +122,7 @@ private:
   ast::Expr* signedNumber(P::Signed_numberContext* n);
   ast::Expr* dottedName(const std::vector<P::NameContext*>& names);
 
-  // ---- checks ----
+  // ---- checks (AstBuilder.cpp) ----
   // Sets the Store/Del context of an assignment target, reporting what cannot be assigned.
   void setContext(ast::Expr* target, ast::ExprContext context, const char* verb);
   std::string describe(const ast::Expr* e) const;

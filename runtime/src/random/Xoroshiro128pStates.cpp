@@ -10,12 +10,11 @@ namespace pyk::random {
 
 namespace {
 
-constexpr const char* kRandomModule = "numba.cuda.random";
-
 // The stdlib module, loaded once per process as an ordinary module (its kernels launch).
 const Module& randomModule() {
   static const Module module =
-      loads(std::string(sema::librarySourceText(kRandomModule)), sema::libraryPath(kRandomModule));
+      loads(std::string(sema::librarySourceText(sema::Library::NumbaCudaRandom)),
+            sema::libraryPath(sema::Library::NumbaCudaRandom));
   return module;
 }
 

@@ -1,49 +1,22 @@
-// ConstantOperators: Python's operators on constants (numpy's promotion rules for numpy scalars),
-// and numpy's scalar casts.
+// ConstantArithmetic: Python's binary and unary arithmetic operators on constants (`+ - * / // %
+// ** << >> & | ^`, `-x`, `~x`, `not x`), numpy's promotion (NEP 50) for numpy scalars, and `+` /
+// `*` on strings and tuples.
 #include "sema/ConstantOperators.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "sema/ConstantNumbers.h"
+
 namespace pyk::sema {
+
+using namespace numbers;
 
 namespace {
 
 using Kind = ConstantValue::Kind;
 using ast::BinOpKind;
-
-constexpr __int128 kInt64Min = std::numeric_limits<int64_t>::min();
-constexpr __int128 kUInt64Max = std::numeric_limits<uint64_t>::max();
-
-enum class Category { Bool, Int, Float, Complex };
-
-Category categoryOf(const ConstantValue& v) {
-  switch (v.kind) {
-  case Kind::Bool:
-    return Category::Bool;
-  case Kind::Int:
-    return Category::Int;
-  case Kind::Float:
-    return Category::Float;
-  default:
-    return Category::Complex;
-  }
-}
-
-Category categoryOf(ScalarKind kind) {
-  if (kind == ScalarKind::Boolean)
-    return Category::Bool;
-  if (isInteger(kind))
-    return Category::Int;
-  if (isFloat(kind))
-    return Category::Float;
-  return Category::Complex;
-}
-
-std::complex<double> asComplex(const ConstantValue& v) {
-  return v.kind == Kind::Complex ? v.complexValue : std::complex<double>(asDouble(v), 0.0);
-}
 
 ScalarKind signedOfBits(int bits) {
   switch (bits) {
@@ -65,10 +38,6 @@ ScalarKind floatForInt(ScalarKind i) {
 
 ScalarKind complexForFloat(ScalarKind f) {
   return bitWidth(f) <= 32 ? ScalarKind::Complex64 : ScalarKind::Complex128;
-}
-
-ScalarKind componentFloat(ScalarKind c) {
-  return c == ScalarKind::Complex64 ? ScalarKind::Float32 : ScalarKind::Float64;
 }
 
 ScalarKind widerFloat(ScalarKind a, ScalarKind b) {
@@ -423,132 +392,7 @@ FoldResult repeat(const ConstantValue& sequence, const ConstantValue& count) {
   return FoldResult::constant(ConstantValue::tuple(std::move(out)));
 }
 
-// Three-way comparison of two numbers that are not complex.
-int compareReal(const ConstantValue& a, const ConstantValue& b) {
-  if (isIntegral(a) && isIntegral(b)) {
-    __int128 x = asInt(a), y = asInt(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  }
-  double x = asDouble(a), y = asDouble(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-bool hasNan(const ConstantValue& v) {
-  return (v.kind == Kind::Float && std::isnan(v.floatValue)) ||
-         (v.kind == Kind::Complex &&
-          (std::isnan(v.complexValue.real()) || std::isnan(v.complexValue.imag())));
-}
-
-// Python's `==`; none when it is not a constant (arrays).
-std::optional<bool> equal(const ConstantValue& a, const ConstantValue& b) {
-  if (a.kind == Kind::Array || b.kind == Kind::Array)
-    return std::nullopt;
-  if (a.isNumber() && b.isNumber()) {
-    if (hasNan(a) || hasNan(b))
-      return false;
-    if (a.kind == Kind::Complex || b.kind == Kind::Complex)
-      return asComplex(a) == asComplex(b);
-    return compareReal(a, b) == 0;
-  }
-  if (a.kind != b.kind)
-    return false;
-  switch (a.kind) {
-  case Kind::None:
-    return true;
-  case Kind::Str:
-    return a.strValue == b.strValue;
-  case Kind::Type:
-    return a.typeValue == b.typeValue;
-  case Kind::NamedTupleClass:
-    return a.strValue == b.strValue && a.elements == b.elements;
-  case Kind::Tuple: {
-    if (a.elements.size() != b.elements.size())
-      return false;
-    for (size_t i = 0; i < a.elements.size(); ++i) {
-      std::optional<bool> e = equal(a.elements[i], b.elements[i]);
-      if (!e || !*e)
-        return e;
-    }
-    return true;
-  }
-  default:
-    return std::nullopt;
-  }
-}
-
-// Python's `<` family as a three-way result; none when the values are not ordered.
-std::optional<int> order(const ConstantValue& a, const ConstantValue& b) {
-  if (a.isNumber() && b.isNumber()) {
-    if (a.kind == Kind::Complex || b.kind == Kind::Complex)
-      return std::nullopt;
-    return compareReal(a, b);
-  }
-  if (a.kind == Kind::Str && b.kind == Kind::Str)
-    return a.strValue < b.strValue ? -1 : a.strValue > b.strValue ? 1 : 0;
-  if (a.kind == Kind::Tuple && b.kind == Kind::Tuple) {
-    for (size_t i = 0; i < a.elements.size() && i < b.elements.size(); ++i) {
-      std::optional<bool> e = equal(a.elements[i], b.elements[i]);
-      if (!e)
-        return std::nullopt;
-      if (!*e)
-        return order(a.elements[i], b.elements[i]);
-    }
-    return a.elements.size() < b.elements.size()   ? -1
-           : a.elements.size() > b.elements.size() ? 1
-                                                   : 0;
-  }
-  return std::nullopt;
-}
-
 } // namespace
-
-bool fitsPythonInt(__int128 value) {
-  return value >= kInt64Min && value <= kUInt64Max;
-}
-
-__int128 wrapInteger(__int128 value, ScalarKind type) {
-  if (type == ScalarKind::Boolean)
-    return value != 0;
-  int bits = bitWidth(type);
-  unsigned __int128 mask = (static_cast<unsigned __int128>(1) << bits) - 1;
-  unsigned __int128 u = static_cast<unsigned __int128>(value) & mask;
-  if (isSignedInteger(type) && (u >> (bits - 1)) != 0)
-    return static_cast<__int128>(u) - (static_cast<__int128>(1) << bits);
-  return static_cast<__int128>(u);
-}
-
-double roundToFloat(double value, ScalarKind type) {
-  if (type == ScalarKind::Float32)
-    return static_cast<double>(static_cast<float>(value));
-  if (type == ScalarKind::Float16)
-    return static_cast<double>(static_cast<_Float16>(value));
-  return value;
-}
-
-std::optional<bool> truthValue(const ConstantValue& value) {
-  switch (value.kind) {
-  case Kind::None:
-    return false;
-  case Kind::Bool:
-    return value.boolValue;
-  case Kind::Int:
-    return value.intValue != 0;
-  case Kind::Float:
-    return value.floatValue != 0;
-  case Kind::Complex:
-    return value.complexValue != std::complex<double>(0, 0);
-  case Kind::Str:
-    return !value.strValue.empty();
-  case Kind::Tuple:
-    return !value.elements.empty();
-  case Kind::Type:
-  case Kind::NamedTupleClass:
-    return true;
-  case Kind::Array:
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
 
 FoldResult applyBinaryOperator(BinOpKind op, const ConstantValue& a, const ConstantValue& b) {
   if (a.isNumber() && b.isNumber())
@@ -604,119 +448,6 @@ FoldResult applyUnaryOperator(ast::UnaryOpKind op, const ConstantValue& a) {
     return makeNumber(Category::Complex, a.scalar, a.weak, 0, 0,
                       op == ast::UnaryOpKind::USub ? -a.complexValue : a.complexValue);
   }
-}
-
-FoldResult applyComparison(ast::CmpOpKind op, const ConstantValue& a, const ConstantValue& b) {
-  auto result = [](bool value) { return FoldResult::constant(ConstantValue::boolean(value)); };
-  auto notFolded = [&] {
-    return FoldResult::notConstant(std::string("`") + ast::toString(op) + "` of " +
-                                   a.typeDescription() + " and " + b.typeDescription() +
-                                   " is not folded");
-  };
-  switch (op) {
-  case ast::CmpOpKind::Eq:
-  case ast::CmpOpKind::NotEq: {
-    std::optional<bool> e = equal(a, b);
-    if (!e)
-      return notFolded();
-    return result(op == ast::CmpOpKind::Eq ? *e : !*e);
-  }
-  case ast::CmpOpKind::Lt:
-  case ast::CmpOpKind::LtE:
-  case ast::CmpOpKind::Gt:
-  case ast::CmpOpKind::GtE: {
-    if (hasNan(a) || hasNan(b))
-      return result(false);
-    std::optional<int> o = order(a, b);
-    if (!o)
-      return notFolded();
-    switch (op) {
-    case ast::CmpOpKind::Lt:
-      return result(*o < 0);
-    case ast::CmpOpKind::LtE:
-      return result(*o <= 0);
-    case ast::CmpOpKind::Gt:
-      return result(*o > 0);
-    default:
-      return result(*o >= 0);
-    }
-  }
-  case ast::CmpOpKind::Is:
-  case ast::CmpOpKind::IsNot: {
-    // Identity is only certain for the singletons None, True and False.
-    bool singletons = (a.kind == Kind::None || (a.kind == Kind::Bool && a.weak)) &&
-                      (b.kind == Kind::None || (b.kind == Kind::Bool && b.weak));
-    bool oneNone = a.kind == Kind::None || b.kind == Kind::None;
-    if (!singletons && !oneNone)
-      return notFolded();
-    bool same = singletons
-                    ? a.kind == b.kind && (a.kind == Kind::None || a.boolValue == b.boolValue)
-                    : a.kind == b.kind;
-    return result(op == ast::CmpOpKind::Is ? same : !same);
-  }
-  case ast::CmpOpKind::In:
-  case ast::CmpOpKind::NotIn: {
-    bool found = false;
-    if (b.kind == Kind::Tuple) {
-      for (const ConstantValue& e : b.elements) {
-        std::optional<bool> eq = equal(a, e);
-        if (!eq)
-          return notFolded();
-        found = found || *eq;
-      }
-    } else if (b.kind == Kind::Str && a.kind == Kind::Str) {
-      found = b.strValue.find(a.strValue) != std::string::npos;
-    } else {
-      return notFolded();
-    }
-    return result(op == ast::CmpOpKind::In ? found : !found);
-  }
-  }
-  return notFolded();
-}
-
-FoldResult castToScalar(const ConstantValue& value, ScalarKind target) {
-  if (!value.isNumber())
-    return FoldResult::notConstant(std::string("converting ") + value.typeDescription() + " to `" +
-                                   scalarName(target) + "` is not folded");
-  Category to = categoryOf(target);
-  switch (to) {
-  case Category::Bool:
-    return FoldResult::constant(ConstantValue::boolean(*truthValue(value), false));
-  case Category::Int: {
-    if (value.kind == Kind::Complex)
-      return FoldResult::notConstant("converting a complex to an integer is not folded");
-    if (value.kind == Kind::Float) {
-      double x = value.floatValue;
-      if (!std::isfinite(x))
-        return FoldResult::error(DiagKind::ConstantCastOutOfRange,
-                                 {pythonFloatRepr(x), scalarName(target)});
-      double t = std::trunc(x);
-      if (t < -1.8e19 || t > 1.8e19 ||
-          wrapInteger(static_cast<__int128>(t), target) != static_cast<__int128>(t))
-        return FoldResult::error(DiagKind::ConstantCastOutOfRange,
-                                 {pythonFloatRepr(x), scalarName(target)});
-      return FoldResult::constant(ConstantValue::integer(static_cast<__int128>(t), target));
-    }
-    __int128 x = asInt(value);
-    if (value.weak && value.kind == Kind::Int && wrapInteger(x, target) != x)
-      return FoldResult::error(DiagKind::ConstantCastOutOfRange,
-                               {value.repr(), scalarName(target)});
-    return FoldResult::constant(ConstantValue::integer(wrapInteger(x, target), target));
-  }
-  case Category::Float:
-    if (value.kind == Kind::Complex)
-      return FoldResult::notConstant("converting a complex to a float is not folded");
-    return FoldResult::constant(
-        ConstantValue::floating(roundToFloat(asDouble(value), target), target, false));
-  case Category::Complex: {
-    std::complex<double> c = asComplex(value);
-    ScalarKind part = componentFloat(target);
-    return FoldResult::constant(ConstantValue::complex(
-        {roundToFloat(c.real(), part), roundToFloat(c.imag(), part)}, target, false));
-  }
-  }
-  return FoldResult::notConstant("unsupported conversion");
 }
 
 } // namespace pyk::sema

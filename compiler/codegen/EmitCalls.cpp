@@ -1,0 +1,192 @@
+// EmitCalls: calls as C++ — device functions (the callee typing chose), named-tuple construction,
+// the methods numba has on values (`z.conjugate()`, `g.sync()`), casts to scalar types, print, and
+// the dispatch of intrinsic calls, by their typing rule, to the family that emits them.
+#include "codegen/UnitEmitter.h"
+#include "sema/ModuleApiCatalog.h"
+
+namespace pyk::codegen {
+
+using sema::IntrinsicTyping;
+
+std::string UnitEmitter::call(const ast::Call* c) {
+  if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
+    const Specialization* callee = it->second;
+    std::string out = mangledName(*callee) + "(" + contextArgumentList(!c->args.empty());
+    for (size_t i = 0; i < c->args.size(); ++i)
+      out += (i ? ", " : "") + castTo(c->args[i], callee->params[i]);
+    return out + ")";
+  }
+  if (const auto* n = c->func->as<ast::Name>()) {
+    auto it = spec_->function->scope.names.find(n);
+    if (it != spec_->function->scope.names.end() &&
+        it->second.kind == sema::NameBinding::Kind::ModuleConstant) {
+      const sema::ConstantValue& v = definingModule().symbols.constants()[it->second.index].value;
+      const NumbaType* t = typeOf(c);
+      if (v.kind == sema::ConstantValue::Kind::NamedTupleClass && t != nullptr)
+        return namedTupleConstruction(c, v, *t);
+    }
+  }
+  if (const sema::Intrinsic id = spec_->intrinsicOf(c->func); id != sema::Intrinsic::None)
+    return intrinsicCall(id, c);
+  const std::string api = sema::qualifiedApiName(spec_->function->scope, c->func);
+  if (api.empty()) {
+    if (const auto* a = c->func->as<ast::Attribute>())
+      return methodCall(a, c);
+    unsupported(c->range, "this call");
+    return "0";
+  }
+  const NumbaType* t = typeOf(c);
+  if (t == nullptr) {
+    unsupported(c->range, "this call here");
+    return "0";
+  }
+  // A cast to a numba or numpy scalar type.
+  if (const sema::ApiEntity* entity = sema::findApi(api); entity != nullptr &&
+                                                          entity->kind == sema::ApiKind::Type &&
+                                                          t->isScalar() && c->args.size() == 1)
+    return castTo(c->args[0], *t);
+  unsupported(c->range, "`" + api + "`");
+  return "0";
+}
+
+std::string UnitEmitter::methodCall(const ast::Attribute* a, const ast::Call* c) {
+  // `z.conjugate()` of a complex number.
+  if (a->attr == "conjugate") {
+    const NumbaType* z = typeOf(a->value);
+    if (z != nullptr && isComplexType(*z))
+      return "[&] { const auto w = " + expr(a->value) + "; return " + type(*z) +
+             "(w.re, -w.im); }()";
+  }
+  // `g.sync()` on a grid group (typing allows no other method call).
+  if (a->attr == "sync") {
+    const NumbaType* g = typeOf(a->value);
+    bool direct = false;
+    if (const auto* inner = a->value->as<ast::Call>())
+      direct = spec_->intrinsicOf(inner->func) == sema::Intrinsic::ThisGrid;
+    if (direct || (g != nullptr && g->kind() == NumbaType::Kind::GridGroup)) {
+      usesGridSync_ = true;
+      return target_.gridSync();
+    }
+  }
+  unsupported(c->range, "this call");
+  return "0";
+}
+
+// `Point(x, y=...)`: the fields in declaration order, each converted to its element type.
+std::string UnitEmitter::namedTupleConstruction(const ast::Call* c, const sema::ConstantValue& cls,
+                                                const NumbaType& t) {
+  std::vector<std::string> fields = cls.fieldNames();
+  std::vector<const ast::Expr*> values(fields.size(), nullptr);
+  for (size_t i = 0; i < c->args.size() && i < values.size(); ++i)
+    values[i] = c->args[i];
+  for (const ast::Keyword& k : c->keywords)
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i] == k.arg)
+        values[i] = k.value;
+  std::vector<std::string> elements;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i] == nullptr) {
+      unsupported(c->range, "this named tuple construction");
+      return "0";
+    }
+    elements.push_back(castTo(values[i], t.elements()[i]));
+  }
+  return tupleValue(t, elements);
+}
+
+std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
+  const sema::IntrinsicInfo& info = sema::intrinsicInfo(id);
+  const NumbaType* t = typeOf(c);
+  // Only print has no type of its own (its string arguments have none); any other call typing
+  // left without one cannot be generated.
+  if (t == nullptr && info.typing != IntrinsicTyping::Print) {
+    unsupported(c->range, "this call here");
+    return "0";
+  }
+  switch (info.typing) {
+  case IntrinsicTyping::GridIndex:
+    return gridIndex(info, *t);
+  case IntrinsicTyping::ThisGrid:
+    return "pyk::GridGroup{}";
+  case IntrinsicTyping::Void:
+  case IntrinsicTyping::BarrierPredicate:
+    return threadModelCall(info, c);
+  case IntrinsicTyping::ArrayConstructor:
+  case IntrinsicTyping::ConstArrayLike:
+    return arrayConstructor(info, c, t);
+  case IntrinsicTyping::AtomicArithmetic:
+  case IntrinsicTyping::AtomicBitwise:
+  case IntrinsicTyping::AtomicIncDec:
+  case IntrinsicTyping::AtomicCas:
+  case IntrinsicTyping::AtomicCompareAndSwap:
+    return atomic(info, c, *t);
+  case IntrinsicTyping::LaneMask:
+  case IntrinsicTyping::Vote:
+  case IntrinsicTyping::Ballot:
+  case IntrinsicTyping::Shuffle:
+  case IntrinsicTyping::MatchAny:
+  case IntrinsicTyping::MatchAll:
+    return warpOperation(info, c, *t);
+  case IntrinsicTyping::BitCount:
+  case IntrinsicTyping::FirstSet:
+  case IntrinsicTyping::BitReverse:
+  case IntrinsicTyping::SameFloat:
+  case IntrinsicTyping::Select:
+    return bitOrFloatIntrinsic(info, c, *t);
+  case IntrinsicTyping::Print:
+    return print(c);
+  case IntrinsicTyping::Len: {
+    const NumbaType a = argType(c, 0);
+    if (a.isArray())
+      return expr(c->args[0]) + ".shape[0]";
+    return std::to_string(a.elements().size()) + "LL";
+  }
+  case IntrinsicTyping::CmathComplex:
+  case IntrinsicTyping::CmathPhase:
+  case IntrinsicTyping::CmathPolar:
+  case IntrinsicTyping::CmathClassify:
+  case IntrinsicTyping::CmathRect:
+    return cmathCall(info, c, *t);
+  default:
+    return mathCall(info, c, *t);
+  }
+}
+
+// printf with numba's formats: ints as %lld/%llu, floats as %f, booleans as True/False.
+std::string UnitEmitter::print(const ast::Call* c) {
+  std::string format, args;
+  for (size_t i = 0; i < c->args.size(); ++i) {
+    const ast::Expr* a = c->args[i];
+    format += i ? " " : "";
+    if (const auto* k = a->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str) {
+      std::string escaped;
+      for (char ch : k->strValue)
+        escaped += ch == '%' ? std::string("%%") : std::string(1, ch);
+      format += escaped;
+      continue;
+    }
+    const NumbaType at = argType(c, i);
+    if (!at.isScalar() || isComplexType(at)) {
+      unsupported(a->range, "printing a value of type `" + at.str() + "`");
+      return "0";
+    }
+    format += at.scalarKind() == ScalarKind::Boolean   ? "%s"
+              : isFloating(at)                         ? "%f"
+              : sema::isSignedInteger(at.scalarKind()) ? "%lld"
+                                                       : "%llu";
+    args += ", pyk::print_arg(" + expr(a) + ")";
+  }
+  std::string literal;
+  for (char ch : format + "\n") {
+    if (ch == '"' || ch == '\\')
+      literal += '\\';
+    if (ch == '\n') {
+      literal += "\\n";
+      continue;
+    }
+    literal += ch;
+  }
+  return spelled(sema::Intrinsic::Print) + "(\"" + literal + "\"" + args + ")";
+}
+
+} // namespace pyk::codegen

@@ -1,0 +1,302 @@
+// EmitExpressions: expressions as C++ — literals, names, module constants (numpy arrays frozen
+// into the unit), operators with numba's operand conversions and Python's semantics, comparisons,
+// `and`/`or` with Python's value semantics, conditional expressions and tuples.
+#include "codegen/UnitEmitter.h"
+#include "sema/ConstantFolder.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::codegen {
+
+std::string UnitEmitter::expr(const ast::Expr* e) {
+  const NumbaType* t = typeOf(e);
+  // Every kind below but these needs the expression's type; one typing left without a type
+  // (a `print(...)` used as a value, say) is reported, never dereferenced.
+  const bool typeless =
+      e->is<ast::Constant>() || e->is<ast::Name>() || e->is<ast::Call>() || e->is<ast::Compare>() ||
+      e->is<ast::Subscript>() || e->is<ast::BinOp>() ||
+      (e->is<ast::UnaryOp>() && e->as<ast::UnaryOp>()->op == ast::UnaryOpKind::Not) ||
+      (e->is<ast::Attribute>() && !sema::qualifiedApiName(spec_->function->scope, e).empty());
+  if (t == nullptr && !typeless) {
+    unsupported(e->range, "this expression here");
+    return "0";
+  }
+  switch (e->kind) {
+  case ast::NodeKind::Constant:
+    return literal(e->as<ast::Constant>(), t);
+  case ast::NodeKind::Name:
+    return name(e->as<ast::Name>(), t);
+  case ast::NodeKind::Attribute:
+    return attribute(e->as<ast::Attribute>(), t);
+  case ast::NodeKind::Subscript:
+    return subscript(e->as<ast::Subscript>(), t);
+  case ast::NodeKind::BinOp: {
+    const auto* b = e->as<ast::BinOp>();
+    if (t == nullptr) {
+      unsupported(e->range, "this operation");
+      return "0";
+    }
+    return binary(b->op, b->left, b->right, *t, e->range);
+  }
+  case ast::NodeKind::UnaryOp:
+    return unary(e->as<ast::UnaryOp>(), t);
+  case ast::NodeKind::Compare:
+    return compare(e->as<ast::Compare>());
+  case ast::NodeKind::BoolOp:
+    return boolean(e->as<ast::BoolOp>(), t);
+  case ast::NodeKind::IfExp: {
+    const auto* i = e->as<ast::IfExp>();
+    return "(" + truthy(i->test) + " ? " + castTo(i->body, *t) + " : " + castTo(i->orelse, *t) +
+           ")";
+  }
+  case ast::NodeKind::Tuple: {
+    const auto* tu = e->as<ast::Tuple>();
+    std::vector<std::string> elements;
+    for (size_t i = 0; i < tu->elts.size(); ++i)
+      elements.push_back(castTo(tu->elts[i], t->elements()[i]));
+    return tupleValue(*t, elements);
+  }
+  case ast::NodeKind::Call:
+    return call(e->as<ast::Call>());
+  default:
+    unsupported(e->range, std::string("the expression `") + ast::nodeKindName(e->kind) + "`");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::literal(const ast::Constant* c, const NumbaType* t) {
+  switch (c->valueKind) {
+  case ast::ConstantKind::Bool:
+    return c->boolValue ? "true" : "false";
+  case ast::ConstantKind::Int:
+    return int128Literal(c->intValue, t != nullptr ? t->scalarKind() : ScalarKind::Int64);
+  case ast::ConstantKind::Float:
+    return doubleLiteral(c->floatValue);
+  case ast::ConstantKind::Complex:
+    return "pyk::complex128{0.0, " + doubleLiteral(c->floatValue) + "}";
+  default:
+    unsupported(c->range, "this constant");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::name(const ast::Name* n, const NumbaType* t) {
+  auto it = spec_->function->scope.names.find(n);
+  if (it == spec_->function->scope.names.end()) {
+    unsupported(n->range, "this name");
+    return "0";
+  }
+  const sema::NameBinding& b = it->second;
+  // A constant imported by name (`from math import pi`): its value, as `math.pi` spells it.
+  if (const sema::Intrinsic id = spec_->intrinsicOf(n); id != sema::Intrinsic::None)
+    return intrinsicValue(id, n);
+  if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
+    return constantValue(definingModule().symbols.constants()[b.index].value, *t, n->range);
+  if (b.kind == sema::NameBinding::Kind::Builtin)
+    return n->id == "True" ? "true" : "false";
+  return variable(n->id);
+}
+
+std::string UnitEmitter::truthy(const ast::Expr* e) {
+  const NumbaType* t = typeOf(e);
+  if (t == nullptr) {
+    unsupported(e->range, "this condition");
+    return "false";
+  }
+  if (t->isScalar() && t->scalarKind() == ScalarKind::Boolean)
+    return expr(e);
+  if (t->isScalar())
+    return "(" + expr(e) + " != 0)";
+  if (t->isTuple())
+    return t->elements().empty() ? "false" : "true";
+  unsupported(e->range, "this condition");
+  return "false";
+}
+
+std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
+                                const NumbaType& result, SourceRange at) {
+  const NumbaType* lt = typeOf(l);
+  const NumbaType* rt = typeOf(r);
+  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar() || !result.isScalar()) {
+    unsupported(at, "this operation");
+    return "0";
+  }
+  std::optional<ScalarKind> operand =
+      sema::binaryOperandType(op, lt->scalarKind(), rt->scalarKind());
+  if (!operand) {
+    unsupported(at, "this operation");
+    return "0";
+  }
+  NumbaType o = NumbaType::scalar(*operand);
+  switch (op) {
+  case ast::BinOpKind::Add:
+  case ast::BinOpKind::Sub:
+  case ast::BinOpKind::Mult:
+  case ast::BinOpKind::BitAnd:
+  case ast::BinOpKind::BitOr:
+  case ast::BinOpKind::BitXor: {
+    std::string expr = "(" + castTo(l, o) + " " + ast::toString(op) + " " + castTo(r, o) + ")";
+    return cast(expr, o, result); // bool & bool computes in int, as C++ promotes
+  }
+  case ast::BinOpKind::Div:
+    // numba converts integer operands of `/` to float64 first (TypeRules' operand type), so `/`
+    // always divides floats or complex numbers here: by zero, inf or nan as in numba.
+    return cast("(" + castTo(l, o) + " / " + castTo(r, o) + ")", o, result);
+  case ast::BinOpKind::FloorDiv:
+    return cast("pyk::floordiv(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
+  case ast::BinOpKind::Mod:
+    return cast("pyk::mod(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
+  case ast::BinOpKind::Pow:
+    if (isComplexType(result))
+      return "pyk::cpow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
+    if (isFloating(result) && isIntegral(*rt))
+      return "pyk::fpowi(" + castTo(l, result) + ", " + castScalar(r, ScalarKind::Int64) + ")";
+    if (isFloating(result))
+      return "pyk::fpow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
+    return "pyk::ipow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
+  case ast::BinOpKind::LShift:
+    return "pyk::shl(" + castTo(l, result) + ", " + expr(r) + ")";
+  case ast::BinOpKind::RShift:
+    return "pyk::shr(" + castTo(l, result) + ", " + expr(r) + ")";
+  default:
+    unsupported(at, std::string("the operator `") + ast::toString(op) + "`");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::unary(const ast::UnaryOp* u, const NumbaType* t) {
+  if (u->op == ast::UnaryOpKind::Not)
+    return "(!" + truthy(u->operand) + ")";
+  if (t == nullptr)
+    return "0";
+  std::string v = castTo(u->operand, *t);
+  if (u->op == ast::UnaryOpKind::USub)
+    return "(-" + v + ")";
+  if (u->op == ast::UnaryOpKind::UAdd)
+    return "(+" + v + ")";
+  if (t->scalarKind() == ScalarKind::Boolean)
+    return "(!" + v + ")";
+  return cast("(~" + v + ")", *t, *t);
+}
+
+std::string UnitEmitter::compare(const ast::Compare* c) {
+  std::string out;
+  const ast::Expr* left = c->left;
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    const ast::Expr* right = c->comparators[i];
+    const NumbaType* lt = typeOf(left);
+    const NumbaType* rt = typeOf(right);
+    if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
+      unsupported(c->range, "this comparison");
+      return "false";
+    }
+    std::optional<ScalarKind> k =
+        sema::comparisonOperandType(c->ops[i], lt->scalarKind(), rt->scalarKind());
+    static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+    size_t opIndex = static_cast<size_t>(c->ops[i]);
+    if (!k || opIndex >= 6) {
+      unsupported(c->range, "this comparison");
+      return "false";
+    }
+    std::string part =
+        "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
+    out += (i ? " && " : "") + part;
+    left = right;
+  }
+  return c->ops.size() > 1 ? "(" + out + ")" : out;
+}
+
+std::string UnitEmitter::boolean(const ast::BoolOp* b, const NumbaType* t) {
+  const bool allBool = t != nullptr && t->isScalar() && t->scalarKind() == ScalarKind::Boolean;
+  if (allBool) {
+    std::string out;
+    for (size_t i = 0; i < b->values.size(); ++i)
+      out += (i ? (b->op == ast::BoolOpKind::And ? " && " : " || ") : "") + truthy(b->values[i]);
+    return "(" + out + ")";
+  }
+  // Python's value semantics: `a and b` is a if a is false, else b (in the unified type).
+  std::string out = castTo(b->values.back(), *t);
+  for (size_t i = b->values.size() - 1; i-- > 0;) {
+    std::string v = temp("v");
+    std::string value = castTo(b->values[i], *t);
+    out = "[&] { const " + type(*t) + " " + v + " = " + value + "; return " + v +
+          (b->op == ast::BoolOpKind::And ? " ? " + out + " : " + v : " ? " + v + " : " + out) +
+          "; }()";
+  }
+  return out;
+}
+
+std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const NumbaType& t,
+                                       SourceRange at) {
+  switch (v.kind) {
+  case sema::ConstantValue::Kind::Bool:
+    return v.boolValue ? "true" : "false";
+  case sema::ConstantValue::Kind::Int:
+    return int128Literal(v.intValue, t.scalarKind());
+  case sema::ConstantValue::Kind::Float:
+    return cast(doubleLiteral(v.floatValue), NumbaType::scalar(ScalarKind::Float64), t);
+  case sema::ConstantValue::Kind::Tuple: {
+    std::vector<std::string> elements;
+    for (size_t i = 0; i < v.elements.size(); ++i)
+      elements.push_back(constantValue(v.elements[i], t.elements()[i], at));
+    return tupleValue(t, elements);
+  }
+  case sema::ConstantValue::Kind::Array: {
+    // A module-level numpy array: frozen into __constant__ memory, read through a view.
+    const sema::ConstantArray& a = *v.array;
+    if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
+      return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
+    std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
+    std::ostringstream s;
+    s << target_.constantArrayQualifier() << scalarCpp(a.dtype) << " " << name << "["
+      << a.values.size() << "] = {";
+    for (size_t i = 0; i < a.values.size(); ++i) {
+      const sema::ConstantValue& x = a.values[i];
+      s << (i ? ", " : "")
+        << (x.kind == sema::ConstantValue::Kind::Float  ? doubleLiteral(x.floatValue)
+            : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
+                                                        : int128Literal(x.intValue, a.dtype));
+    }
+    s << "};\n\n";
+    prelude_ << s.str();
+    constantArrays_[&a] = name;
+    return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + name + ")", t, a.shape);
+  }
+  default:
+    unsupported(at, "this constant");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& t,
+                                   const std::vector<int64_t>& shape) {
+  // C-contiguous: strides in bytes from the last dimension up.
+  std::vector<int64_t> strides(shape.size());
+  int64_t stride = static_cast<int64_t>(sema::bitWidth(t.scalarKind()) / 8);
+  for (size_t d = shape.size(); d-- > 0;) {
+    strides[d] = stride;
+    stride *= shape[d];
+  }
+  std::string out = type(t) + "{" + storage + ", {";
+  for (size_t d = 0; d < shape.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(shape[d]) + "LL";
+  out += "}, {";
+  for (size_t d = 0; d < strides.size(); ++d)
+    out += (d ? ", " : "") + std::to_string(strides[d]) + "LL";
+  return out + "}}";
+}
+
+std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
+  DiagnosticEngine quiet;
+  sema::ConstantFolder folder(definingModule().symbols, quiet);
+  sema::FoldResult r = folder.fold(e);
+  std::vector<int64_t> shape;
+  if (!r.isConstant())
+    return shape;
+  if (r.value().kind == sema::ConstantValue::Kind::Int)
+    shape.push_back(static_cast<int64_t>(r.value().intValue));
+  for (const sema::ConstantValue& x : r.value().elements)
+    shape.push_back(static_cast<int64_t>(x.intValue));
+  return shape;
+}
+
+} // namespace pyk::codegen

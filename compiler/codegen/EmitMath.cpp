@@ -1,0 +1,193 @@
+// EmitMath: math, cmath and the numeric builtins as C++ — libm in the precision numba computes in
+// (arguments converted as numba converts them; integers through float64), tuple results (frexp,
+// modf, divmod), pyk_support.h's Python rounding, min/max/abs and complex functions — and
+// numba.cuda's bit and float intrinsics (popc, clz, ffs, brev, fma, cbrt, selp).
+#include "codegen/UnitEmitter.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::codegen {
+
+using sema::Intrinsic;
+using sema::IntrinsicTyping;
+
+std::string UnitEmitter::bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, const ast::Call* c,
+                                             const NumbaType& t) {
+  switch (info.typing) {
+  case IntrinsicTyping::BitCount:
+  case IntrinsicTyping::FirstSet:
+  case IntrinsicTyping::BitReverse: {
+    const NumbaType a = argType(c, 0);
+    const bool wide = a.isScalar() && sema::bitWidth(a.scalarKind()) == 64;
+    return "static_cast<" + type(t) + ">(" + target_.bitOperation(info.id, wide, expr(c->args[0])) +
+           ")";
+  }
+  case IntrinsicTyping::SameFloat: { // fma, cbrt
+    const bool f32 = argType(c, 0).scalarKind() == ScalarKind::Float32;
+    std::string out = spelled(info.id) + (f32 ? "f(" : "(");
+    for (size_t i = 0; i < c->args.size(); ++i)
+      out += (i ? ", " : "") + expr(c->args[i]);
+    return out + ")";
+  }
+  case IntrinsicTyping::Select:
+    return "(" + truthy(c->args[0]) + " ? " + castTo(c->args[1], t) + " : " +
+           castTo(c->args[2], t) + ")";
+  default:
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
+  }
+}
+
+std::string UnitEmitter::cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                                   const NumbaType& t) {
+  const NumbaType a0 = argType(c, 0);
+  const bool single = t.isScalar() && (t.scalarKind() == ScalarKind::Complex64 ||
+                                       t.scalarKind() == ScalarKind::Float32);
+  const NumbaType complexType = NumbaType::scalar(
+      (single || (t.isTuple() && t.elements()[0].scalarKind() == ScalarKind::Float32) ||
+       (a0.isScalar() &&
+        (a0.scalarKind() == ScalarKind::Float32 || a0.scalarKind() == ScalarKind::Complex64)))
+          ? ScalarKind::Complex64
+          : ScalarKind::Complex128);
+  if (info.id == Intrinsic::CmathRect && t.isScalar()) {
+    // Both parts in the precision of the result (complex64 only from two float32).
+    const NumbaType part = NumbaType::scalar(
+        t.scalarKind() == ScalarKind::Complex64 ? ScalarKind::Float32 : ScalarKind::Float64);
+    return spelled(info.id) + "(" + castTo(c->args[0], part) + ", " + castTo(c->args[1], part) +
+           ")";
+  }
+  const std::string z = castTo(c->args[0], complexType);
+  switch (info.id) {
+  case Intrinsic::CmathPolar:
+    return "[&] { const auto w = " + z + "; return " + type(t) +
+           "{{pyk::abs(w), pyk::cphase(w)}}; }()";
+  case Intrinsic::CmathIsinf:
+  case Intrinsic::CmathIsfinite: {
+    std::string w = temp("z");
+    std::string inf = "(isinf(" + w + ".re) || isinf(" + w + ".im))";
+    std::string test = info.id == Intrinsic::CmathIsinf
+                           ? inf
+                           : "!(" + inf + " || " + spelled(Intrinsic::CmathIsnan) + "(" + w + "))";
+    return "[&] { const auto " + w + " = " + z + "; return static_cast<bool>(" + test + "); }()";
+  }
+  default: // pyk_support.h's complex functions: exp, log, sqrt, sin... phase, isnan
+    return spelled(info.id) + "(" + z + ")";
+  }
+}
+
+std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                                  const NumbaType& t) {
+  const std::string name(info.name);
+  // Arguments converted as numba converts them.
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i) {
+    const NumbaType a = argType(c, i);
+    if (!a.isScalar()) {
+      unsupported(c->range, "`" + name + "` of `" + a.str() + "`");
+      return "0";
+    }
+    kinds.push_back(a.scalarKind());
+  }
+  std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (!converted) {
+    unsupported(c->range, "`" + name + "`");
+    return "0";
+  }
+  std::vector<std::string> a;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    a.push_back(castScalar(c->args[i], (*converted)[i]));
+  const bool f32 = !converted->empty() && (*converted)[0] == ScalarKind::Float32;
+  const NumbaType computed = NumbaType::scalar(f32 ? ScalarKind::Float32 : ScalarKind::Float64);
+  const std::string f = f32 ? "f" : "";
+  // numba's integer overloads of libm functions compute in float64 (math.sqrt(int) is float64).
+  auto libm = [&](const std::string& function) {
+    std::string out = function + f + "(";
+    for (size_t i = 0; i < a.size(); ++i) {
+      ScalarKind k = (*converted)[i];
+      bool integral = sema::isInteger(k) || k == ScalarKind::Boolean;
+      out += (i ? ", " : "") + (integral ? "static_cast<pyk::float64>(" + a[i] + ")" : a[i]);
+    }
+    return cast(out + ")", computed, t);
+  };
+  switch (info.id) {
+  // Tuple results, built by a lambda so each argument is evaluated once.
+  case Intrinsic::MathFrexp:
+    return "[&] { int e = 0; const auto m = " + spelled(info.id) + f + "(" + a[0] +
+           ", &e); return " + type(t) + "{m, static_cast<pyk::int32>(e)}; }()";
+  case Intrinsic::MathModf:
+    return "[&] { decltype(" + a[0] + ") whole{}; const auto part = " + spelled(info.id) + f + "(" +
+           a[0] + ", &whole); return " + type(t) + "{{part, whole}}; }()";
+  case Intrinsic::Divmod:
+    return "[&] { const auto x = " + a[0] + "; const auto y = " + a[1] + "; return " + type(t) +
+           "{{pyk::floordiv(x, y), pyk::mod(x, y)}}; }()";
+  case Intrinsic::MathLog:
+    if (a.size() == 1)
+      return libm(spelled(info.id));
+    return cast("(" + spelled(info.id) + f + "(" + a[0] + ") / " + spelled(info.id) + f + "(" +
+                    a[1] + "))",
+                computed, t);
+  case Intrinsic::MathIsnan:
+  case Intrinsic::MathIsinf:
+  case Intrinsic::MathIsfinite:
+    return "static_cast<bool>(" + spelled(info.id) + "(" + a[0] + "))";
+  case Intrinsic::MathDegrees:
+    return cast("(" + a[0] + " * " + (f32 ? "57.29577951308232f" : "57.29577951308232") + ")",
+                computed, t);
+  case Intrinsic::MathRadians:
+    return cast("(" + a[0] + " * " + (f32 ? "0.017453292519943295f" : "0.017453292519943295") + ")",
+                computed, t);
+  case Intrinsic::MathLdexp:
+    return cast(spelled(info.id) + f + "(" + a[0] + ", " + a[1] + ")", computed, t);
+  // The numeric builtins.
+  case Intrinsic::Abs:
+    return spelled(info.id) + "(" + a[0] + ")";
+  case Intrinsic::Min:
+  case Intrinsic::Max: {
+    if (a.size() < 2)
+      break;
+    std::string out = a[0];
+    for (size_t i = 1; i < a.size(); ++i)
+      out = spelled(info.id) + "(" + out + ", " + a[i] + ")";
+    return cast(out, NumbaType::scalar((*converted)[0]), t);
+  }
+  case Intrinsic::Round:
+    return a.size() == 1 ? "pyk::round_half_even(" + a[0] + ")"
+                         : "pyk::round_ndigits(" + a[0] + ", " + a[1] + ")";
+  case Intrinsic::Int:
+  case Intrinsic::Float:
+    return cast(a[0], NumbaType::scalar((*converted)[0]), t);
+  case Intrinsic::Bool:
+    return "(" + a[0] + " != 0)";
+  case Intrinsic::Complex: {
+    if (!t.isScalar())
+      break;
+    if (a.size() == 1)
+      return cast(a[0], NumbaType::scalar((*converted)[0]), t);
+    const std::string part =
+        t.scalarKind() == ScalarKind::Complex64 ? "pyk::float32" : "pyk::float64";
+    return type(t) + "(static_cast<" + part + ">(" + a[0] + "), static_cast<" + part + ">(" + a[1] +
+           "))";
+  }
+  case Intrinsic::Pow:
+    unsupported(c->range, "the builtin `pow`; use `**`");
+    return "0";
+  default:
+    break;
+  }
+  // libm by its name in the precision of the arguments: math.sin, math.atan2, math.pow, ...
+  switch (info.typing) {
+  case IntrinsicTyping::MathUnary:
+  case IntrinsicTyping::MathUnaryHalf:
+  case IntrinsicTyping::MathAtan2:
+  case IntrinsicTyping::MathBinary:
+  case IntrinsicTyping::MathPow:
+    if (!spelled(info.id).empty())
+      return libm(spelled(info.id));
+    break;
+  default:
+    break;
+  }
+  unsupported(c->range, "`" + name + "`");
+  return "0";
+}
+
+} // namespace pyk::codegen

@@ -1,0 +1,219 @@
+// EmitStatements: statements as C++ — expression statements, assignments (to locals, array
+// items, record fields, by unpacking), augmented assignments, if/while, return, break/continue,
+// and assert/raise (which numba compiles only with debug=True).
+#include "codegen/UnitEmitter.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::codegen {
+
+void UnitEmitter::block(const std::vector<ast::Stmt*>& body) {
+  for (const ast::Stmt* s : body)
+    statement(s);
+}
+
+void UnitEmitter::statement(const ast::Stmt* s) {
+  lineDirective(s);
+  switch (s->kind) {
+  case ast::NodeKind::ExprStmt: {
+    const ast::Expr* v = s->as<ast::ExprStmt>()->value;
+    if (v->is<ast::Constant>())
+      return; // a docstring
+    line(expr(v) + ";");
+    return;
+  }
+  case ast::NodeKind::Assign: {
+    const auto* a = s->as<ast::Assign>();
+    const NumbaType* t = typeOf(a->value);
+    if (t == nullptr)
+      return unsupported(a->value->range, "this value");
+    std::string value = expr(a->value);
+    if (a->targets.size() > 1 || !a->targets[0]->is<ast::Name>()) {
+      std::string tmp = temp("value");
+      line("const " + type(*t) + " " + tmp + " = " + value + ";");
+      value = tmp;
+    }
+    for (const ast::Expr* target : a->targets)
+      assign(target, value, *t);
+    return;
+  }
+  case ast::NodeKind::AugAssign: {
+    const auto* a = s->as<ast::AugAssign>();
+    const NumbaType* target = typeOf(a->target);
+    const NumbaType* value = typeOf(a->value);
+    if (target == nullptr || value == nullptr || !target->isScalar() || !value->isScalar())
+      return unsupported(s->range, "this augmented assignment");
+    std::optional<ScalarKind> k =
+        sema::binaryResultType(a->op, target->scalarKind(), value->scalarKind());
+    if (!k)
+      return unsupported(s->range, "this augmented assignment");
+    std::string result = binary(a->op, a->target, a->value, NumbaType::scalar(*k), s->range);
+    assign(a->target, result, NumbaType::scalar(*k));
+    return;
+  }
+  case ast::NodeKind::AnnAssign: {
+    const auto* a = s->as<ast::AnnAssign>();
+    if (a->value != nullptr && typeOf(a->value) != nullptr)
+      assign(a->target, expr(a->value), *typeOf(a->value));
+    return;
+  }
+  case ast::NodeKind::If:
+    ifStatement(s->as<ast::If>());
+    return;
+  case ast::NodeKind::While:
+    whileLoop(s->as<ast::While>());
+    return;
+  case ast::NodeKind::For:
+    forLoop(s->as<ast::For>());
+    return;
+  case ast::NodeKind::Return: {
+    const auto* r = s->as<ast::Return>();
+    if (r->value == nullptr || spec_->returnType.isVoid()) {
+      line(spec_->function->kind == sema::CompiledFunctionKind::Kernel ? threadExit_ : "return;");
+      return;
+    }
+    line("return " + castTo(r->value, spec_->returnType) + ";");
+    return;
+  }
+  case ast::NodeKind::Pass:
+    return;
+  case ast::NodeKind::Break:
+    if (!breakFlags_.empty() && !breakFlags_.back().empty())
+      line(breakFlags_.back() + " = true;");
+    line("break;");
+    return;
+  case ast::NodeKind::Continue:
+    line("continue;");
+    return;
+  case ast::NodeKind::Assert:
+  case ast::NodeKind::Raise:
+    debugCheck(s);
+    return;
+  default:
+    unsupported(s->range, std::string("the statement `") + ast::nodeKindName(s->kind) + "`");
+  }
+}
+
+void UnitEmitter::ifStatement(const ast::If* i) {
+  line("if (" + truthy(i->test) + ") {");
+  ++indent_;
+  block(i->body);
+  --indent_;
+  if (!i->orelse.empty()) {
+    line("} else {");
+    ++indent_;
+    block(i->orelse);
+    --indent_;
+  }
+  line("}");
+}
+
+void UnitEmitter::whileLoop(const ast::While* w) {
+  std::string flag = w->orelse.empty() ? "" : temp("broke");
+  if (!flag.empty())
+    line("bool " + flag + " = false;");
+  line("while (" + truthy(w->test) + ") {");
+  ++indent_;
+  breakFlags_.push_back(flag);
+  block(w->body);
+  breakFlags_.pop_back();
+  --indent_;
+  line("}");
+  loopElse(flag, w->orelse);
+}
+
+void UnitEmitter::debugCheck(const ast::Stmt* s) {
+  // numba compiles these only with debug=True; without it they do nothing. With it, the
+  // failing thread prints the exception, with its source location, and traps: the launch then
+  // fails with an error the host sees.
+  if (!spec_->function->options.debug.value_or(false))
+    return;
+  std::string where = sourcePath() + ":" + std::to_string(s->range.begin.line);
+  std::string what = "AssertionError";
+  std::string message;
+  std::string condition = "true";
+  if (const auto* a = s->as<ast::Assert>()) {
+    condition = "!" + truthy(a->test);
+    if (const auto* m = a->msg ? a->msg->as<ast::Constant>() : nullptr;
+        m && m->valueKind == ast::ConstantKind::Str)
+      message = m->strValue;
+  } else if (const auto* r = s->as<ast::Raise>(); r->exc != nullptr) {
+    const ast::Expr* exc = r->exc;
+    const ast::Call* call = exc->as<ast::Call>();
+    if (call != nullptr)
+      exc = call->func;
+    if (const auto* n = exc->as<ast::Name>())
+      what = n->id;
+    if (call != nullptr && !call->args.empty())
+      if (const auto* m = call->args[0]->as<ast::Constant>();
+          m && m->valueKind == ast::ConstantKind::Str)
+        message = m->strValue;
+  }
+  std::string text = where + ": " + what + (message.empty() ? "" : ": " + message) + "\n";
+  std::string literal;
+  for (char ch : text) {
+    if (ch == '\n') {
+      literal += "\\n";
+      continue;
+    }
+    if (ch == '"' || ch == '\\')
+      literal += '\\';
+    literal += ch == '%' ? std::string("%%") : std::string(1, ch);
+  }
+  line("if (" + condition + ") {");
+  line("  printf(\"" + literal + "\");");
+  line("  " + target_.trap());
+  line("}");
+}
+
+void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
+                         const NumbaType& valueType) {
+  if (const auto* n = target->as<ast::Name>()) {
+    const NumbaType* t = typeOf(n);
+    if (t == nullptr)
+      return unsupported(n->range, "this assignment");
+    line(variable(n->id) + " = " + cast(value, valueType, *t) + ";");
+    return;
+  }
+  if (const auto* a = target->as<ast::Attribute>()) {
+    const NumbaType* field = typeOf(a);
+    if (field == nullptr)
+      return unsupported(target->range, "this assignment target");
+    line(expr(a) + " = " + cast(value, valueType, *field) + ";");
+    return;
+  }
+  if (const auto* s = target->as<ast::Subscript>()) {
+    const NumbaType* array = typeOf(s->value);
+    if (array != nullptr && array->isRecord()) {
+      const NumbaType* field = typeOf(s);
+      if (field == nullptr)
+        return unsupported(target->range, "this assignment target");
+      line(expr(s) + " = " + cast(value, valueType, *field) + ";");
+      return;
+    }
+    if (array == nullptr || !array->isArray() || array->isRecordArray())
+      return unsupported(target->range, "this assignment target");
+    std::string indices;
+    std::vector<const ast::Expr*> items;
+    if (const auto* tuple = s->slice->as<ast::Tuple>())
+      items.assign(tuple->elts.begin(), tuple->elts.end());
+    else
+      items.push_back(s->slice);
+    if (static_cast<int>(items.size()) != array->ndim())
+      return unsupported(target->range, "assigning through a partial index or a slice");
+    for (size_t i = 0; i < items.size(); ++i)
+      indices += (i ? ", " : "") + arrayIndex(items[i]);
+    line(arrayElement(s->value, indices) + " = " +
+         cast(value, valueType, NumbaType::scalar(array->scalarKind())) + ";");
+    return;
+  }
+  if (target->is<ast::Tuple>() || target->is<ast::List>()) {
+    const auto& elts =
+        target->is<ast::Tuple>() ? target->as<ast::Tuple>()->elts : target->as<ast::List>()->elts;
+    for (size_t i = 0; i < elts.size(); ++i)
+      assign(elts[i], element(valueType, value, i), valueType.elements()[i]);
+    return;
+  }
+  unsupported(target->range, "this assignment target");
+}
+
+} // namespace pyk::codegen

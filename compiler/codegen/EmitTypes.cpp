@@ -1,0 +1,147 @@
+// EmitTypes: numba types as C++ — scalars, pyk::Array views, a struct per record dtype (its
+// fields at the dtype's offsets) and per tuple type — and the casts between them.
+#include <algorithm>
+
+#include "codegen/UnitEmitter.h"
+
+namespace pyk::codegen {
+
+std::string UnitEmitter::type(const NumbaType& t) {
+  switch (t.kind()) {
+  case NumbaType::Kind::Void:
+    return "void";
+  case NumbaType::Kind::Scalar: {
+    std::string s = scalarCpp(t.scalarKind());
+    return s.empty() ? "void" : s; // function() reported the type where it was declared
+  }
+  case NumbaType::Kind::Array:
+    return "pyk::Array<" + elementCpp(t) + ", " + std::to_string(t.ndim()) +
+           ", pyk::Layout::" + sema::layoutName(t.layout()) + ">";
+  case NumbaType::Kind::Record:
+    return recordStruct(t) + "*"; // a record refers to its item in an array, as in numba
+  case NumbaType::Kind::UniTuple:
+  case NumbaType::Kind::Tuple:
+    return tupleStruct(t);
+  case NumbaType::Kind::GridGroup:
+    return "pyk::GridGroup";
+  }
+  return "void";
+}
+
+bool UnitEmitter::supported(const NumbaType& t) {
+  if (t.isRecord() || t.isRecordArray()) {
+    for (const sema::RecordField& f : t.recordLayout().fields)
+      if (scalarCpp(f.type).empty())
+        return false;
+    return true;
+  }
+  if (t.isScalar() || t.isArray())
+    return !scalarCpp(t.scalarKind()).empty();
+  for (const NumbaType& e : t.elements())
+    if (!supported(e))
+      return false;
+  return true;
+}
+
+std::string UnitEmitter::elementCpp(const NumbaType& array) {
+  return array.isRecordArray() ? recordStruct(array.elementType()) : scalarCpp(array.scalarKind());
+}
+
+// A plain struct when every field is at its natural alignment and the item size a multiple of the
+// largest (an aligned dtype, or a packed one that happens to be aligned), else a packed struct
+// (the compiler then reads unaligned fields bytewise). Gaps become padding members.
+std::string UnitEmitter::recordStruct(const NumbaType& t) {
+  std::string name = "pyk_record_" + typeCode(t);
+  if (!tuples_.insert(name).second)
+    return name;
+  const sema::RecordLayout& r = t.recordLayout();
+  std::vector<sema::RecordField> fields = r.fields;
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const auto& a, const auto& b) { return a.offset < b.offset; });
+  bool natural = true;
+  int64_t maxAlignment = 1;
+  for (const sema::RecordField& f : fields) {
+    natural = natural && f.offset % sema::alignmentOf(f.type) == 0;
+    maxAlignment = std::max(maxAlignment, sema::alignmentOf(f.type));
+  }
+  natural = natural && r.size % maxAlignment == 0;
+  std::ostringstream s;
+  s << "// " << t.str() << "\n";
+  s << "struct " << (natural ? "" : "__attribute__((packed)) ") << name << " {\n";
+  int64_t at = 0;
+  int pad = 0;
+  for (const sema::RecordField& f : fields) {
+    if (f.offset > at)
+      s << "  unsigned char pyk_pad" << pad++ << "[" << f.offset - at << "];\n";
+    s << "  " << scalarCpp(f.type) << " " << recordMemberName(f.name) << ";\n";
+    at = f.offset + sema::bitWidth(f.type) / 8;
+  }
+  if (r.size > at)
+    s << "  unsigned char pyk_pad" << pad++ << "[" << r.size - at << "];\n";
+  s << "};\n";
+  // Each member follows the one before with no implicit padding (natural: every offset is a
+  // multiple of its alignment; packed: none), so the size check also checks every offset.
+  // (NVRTC has no offsetof to check them one by one.)
+  s << "static_assert(sizeof(" << name << ") == " << r.size << ", \"record size\");\n\n";
+  prelude_ << s.str();
+  return name;
+}
+
+std::string UnitEmitter::tupleStruct(const NumbaType& t) {
+  std::string name = "pyk_tuple_" + typeCode(t);
+  if (tuples_.insert(name).second) {
+    std::ostringstream s;
+    if (t.isNamedTuple()) {
+      s << "// namedtuple " << t.className() << "(";
+      for (size_t i = 0; i < t.fieldNames().size(); ++i)
+        s << (i ? ", " : "") << t.fieldNames()[i];
+      s << ")\n";
+    }
+    s << "struct " << name << " {\n";
+    if (t.kind() == NumbaType::Kind::UniTuple)
+      s << "  " << type(t.elements()[0]) << " e[" << t.elements().size() << "];\n";
+    else
+      for (size_t i = 0; i < t.elements().size(); ++i)
+        s << "  " << type(t.elements()[i]) << " e" << i << ";\n";
+    s << "};\n\n";
+    prelude_ << s.str();
+  }
+  return name;
+}
+
+std::string UnitEmitter::tupleValue(const NumbaType& t, const std::vector<std::string>& elements) {
+  const bool array = t.kind() == NumbaType::Kind::UniTuple;
+  std::string out = type(t) + (array ? "{{" : "{");
+  for (size_t i = 0; i < elements.size(); ++i)
+    out += (i ? ", " : "") + elements[i];
+  return out + (array ? "}}" : "}");
+}
+
+std::string UnitEmitter::element(const NumbaType& tuple, const std::string& value, size_t i) {
+  if (tuple.kind() == NumbaType::Kind::UniTuple)
+    return value + ".e[" + std::to_string(i) + "]";
+  return value + ".e" + std::to_string(i);
+}
+
+std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, const NumbaType& to) {
+  if (from == to)
+    return code;
+  if (to.isScalar() && from.isScalar()) {
+    if (to.scalarKind() == ScalarKind::Boolean)
+      return "(" + code + " != 0)";
+    return "static_cast<" + type(to) + ">(" + code + ")";
+  }
+  if (to.isTuple() && from.isTuple() && to.elements().size() == from.elements().size()) {
+    std::string tmp = "(" + code + ")";
+    std::string out = type(to) + "{";
+    for (size_t i = 0; i < to.elements().size(); ++i)
+      out += (i ? ", " : "") + cast(element(from, tmp, i), from.elements()[i], to.elements()[i]);
+    return out + "}";
+  }
+  if (to.isArray() && from.isArray())
+    return "pyk::as_layout<pyk::Layout::" + std::string(sema::layoutName(to.layout())) + ">(" +
+           code + ")";
+  return code;
+}
+
+} // namespace pyk::codegen

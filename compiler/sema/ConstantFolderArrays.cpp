@@ -1,0 +1,165 @@
+// ConstantFolderArrays: `np.array(<nested literals>, dtype=...)` folded at compile time into a
+// constant array (numba freezes it into the kernel), with numpy's dtype inference.
+#include "sema/ConstantFolder.h"
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+#include "sema/ConstantFolderInternal.h"
+#include "sema/ConstantOperators.h"
+
+namespace pyk::sema {
+
+using namespace folding;
+
+namespace {
+
+using Kind = ConstantValue::Kind;
+
+constexpr size_t kMaxArrayElements = 1 << 20;
+
+} // namespace
+
+FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
+  if (call->args.empty() || call->args.size() > 2)
+    return notFolded("this call of `numpy.array`");
+  const ast::Expr* dtypeExpr = call->args.size() == 2 ? call->args[1] : nullptr;
+  for (const ast::Keyword& k : call->keywords) {
+    if (k.arg == "dtype")
+      dtypeExpr = k.value;
+    else
+      return notFolded("`numpy.array` with `" + (k.arg.empty() ? std::string("**") : k.arg) + "`");
+  }
+  // The dtype, when given.
+  std::optional<ScalarKind> dtype;
+  if (dtypeExpr != nullptr) {
+    const auto* name = dtypeExpr->as<ast::Name>();
+    if (name && symbols_.find(name->id) == nullptr && builtinDtype(name->id)) {
+      dtype = builtinDtype(name->id);
+    } else {
+      FoldResult d = eval(dtypeExpr, depth + 1);
+      if (!d.isConstant())
+        return d;
+      if (d.value().kind == Kind::Type && d.value().typeValue.isScalar())
+        dtype = d.value().typeValue.scalarKind();
+      else if (d.value().kind == Kind::Str && numpyScalarKindNamed(d.value().strValue))
+        dtype = numpyScalarKindNamed(d.value().strValue);
+      else if (d.value().kind == Kind::Str)
+        return FoldResult::error(DiagKind::ConstantArrayBadDtype, {d.value().strValue},
+                                 dtypeExpr->range);
+      else if (d.value().kind == Kind::None)
+        dtype = std::nullopt;
+      else
+        return notFolded("a dtype of " + d.value().typeDescription());
+    }
+  }
+  // Flatten the nested literal, checking that it is rectangular.
+  std::vector<int64_t> shape;
+  std::vector<ConstantValue> values;
+  std::function<FoldResult(const ast::Expr*, size_t, int)> flatten =
+      [&](const ast::Expr* e, size_t dim, int d) -> FoldResult {
+    const std::vector<ast::Expr*>* elts = nullptr;
+    if (const auto* list = e->as<ast::List>())
+      elts = &list->elts;
+    else if (const auto* tuple = e->as<ast::Tuple>())
+      elts = &tuple->elts;
+    if (elts != nullptr) {
+      int64_t n = static_cast<int64_t>(elts->size());
+      if (dim == shape.size()) {
+        if (!values.empty())
+          return FoldResult::error(DiagKind::ConstantArrayNotRectangular,
+                                   {"expected a number, found a sequence"}, e->range);
+        shape.push_back(n);
+      } else if (shape[dim] != n) {
+        return FoldResult::error(
+            DiagKind::ConstantArrayNotRectangular,
+            {"expected " + std::to_string(shape[dim]) + " elements, found " + std::to_string(n)},
+            e->range);
+      }
+      for (const ast::Expr* elt : *elts) {
+        if (elt->is<ast::Starred>())
+          return notFolded("unpacking in an array literal");
+        FoldResult r = flatten(elt, dim + 1, d + 1);
+        if (!r.isConstant())
+          return r;
+      }
+      if (values.size() > kMaxArrayElements)
+        return FoldResult::notConstant("the array literal is too large to freeze");
+      return FoldResult::constant(ConstantValue::none());
+    }
+    FoldResult r = eval(e, d + 1);
+    if (!r.isConstant())
+      return r;
+    if (r.value().kind == Kind::Tuple)
+      return notFolded("a tuple constant inside an array literal");
+    if (!r.value().isNumber())
+      return notFolded("an array of " + r.value().typeDescription());
+    if (dim != shape.size())
+      return FoldResult::error(DiagKind::ConstantArrayNotRectangular,
+                               {"expected a sequence, found a number"}, e->range);
+    values.push_back(r.value());
+    return FoldResult::constant(ConstantValue::none());
+  };
+  const ast::Expr* data = call->args[0];
+  if (!data->is<ast::List>() && !data->is<ast::Tuple>())
+    return notFolded("`numpy.array` of anything but a literal list");
+  FoldResult flattened = flatten(data, 0, depth + 1);
+  if (!flattened.isConstant())
+    return flattened;
+  if (!dtype) {
+    // numpy's inference: the widest kind among the elements.
+    bool anyStrong = false;
+    ScalarKind strong = ScalarKind::Boolean;
+    int weakCategory = 0; // 0 bool, 1 int, 2 float, 3 complex
+    bool needsUnsigned = false;
+    for (const ConstantValue& v : values) {
+      int category = v.kind == Kind::Bool    ? 0
+                     : v.kind == Kind::Int   ? 1
+                     : v.kind == Kind::Float ? 2
+                                             : 3;
+      if (v.weak) {
+        weakCategory = std::max(weakCategory, category);
+        needsUnsigned = needsUnsigned || (v.kind == Kind::Int && v.intValue > INT64_MAX);
+      } else if (!anyStrong) {
+        anyStrong = true;
+        strong = v.scalar;
+      } else {
+        FoldResult p = applyBinaryOperator(
+            ast::BinOpKind::Add, castToScalar(ConstantValue::pythonInt(0), strong).value(),
+            castToScalar(ConstantValue::pythonInt(0), v.scalar).value());
+        if (p.isConstant())
+          strong = p.value().scalar;
+      }
+    }
+    static constexpr ScalarKind kWeakKinds[] = {ScalarKind::Boolean, ScalarKind::Int64,
+                                                ScalarKind::Float64, ScalarKind::Complex128};
+    ScalarKind weak =
+        needsUnsigned && weakCategory == 1 ? ScalarKind::UInt64 : kWeakKinds[weakCategory];
+    if (!anyStrong) {
+      dtype = values.empty() ? ScalarKind::Float64 : weak;
+    } else {
+      ConstantValue probe = castToScalar(ConstantValue::pythonInt(0), strong).value();
+      ConstantValue weakProbe = weakCategory == 0   ? ConstantValue::boolean(false)
+                                : weakCategory == 1 ? ConstantValue::pythonInt(0)
+                                : weakCategory == 2 ? ConstantValue::floating(0)
+                                                    : ConstantValue::complex({0, 0});
+      FoldResult p = applyBinaryOperator(ast::BinOpKind::Add, probe, weakProbe);
+      dtype = p.isConstant() ? p.value().scalar : strong;
+      if (dtype == ScalarKind::Boolean && weakCategory == 0)
+        dtype = strong;
+    }
+  }
+  auto array = std::make_shared<ConstantArray>();
+  array->dtype = *dtype;
+  array->shape = shape;
+  for (const ConstantValue& v : values) {
+    FoldResult converted = castToScalar(v, *dtype);
+    if (!converted.isConstant())
+      return converted;
+    array->values.push_back(converted.value());
+  }
+  return FoldResult::constant(ConstantValue::arrayOf(std::move(array)));
+}
+
+} // namespace pyk::sema

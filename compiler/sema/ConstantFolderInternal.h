@@ -1,0 +1,30 @@
+// ConstantFolderInternal: what the ConstantFolder's files share, for them alone: the common
+// outcomes (an invalid operation, an expression that is not folded), the builtin type names as
+// dtypes, and Python's float-to-int conversion.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "sema/ConstantValue.h"
+#include "sema/FoldResult.h"
+
+namespace pyk::sema::folding {
+
+// An int, a bool or a float (a number that is not complex).
+bool isReal(const ConstantValue& v);
+
+// A Python error the module's own code would raise, with `message` as its text.
+FoldResult invalid(std::string message);
+
+// "<what> is not folded".
+FoldResult notFolded(const std::string& what);
+
+// The builtin types `float`, `int`, `bool`, `complex` as numpy dtypes.
+std::optional<ScalarKind> builtinDtype(const std::string& name);
+
+// Python's int(x) of an integer-valued double: an error for nan and infinity (naming `context`,
+// the function), not a constant beyond 64 bits.
+FoldResult floatToInt(double x, const char* context);
+
+} // namespace pyk::sema::folding

@@ -1,0 +1,153 @@
+// FunctionTyper: the typing of one function body for one specialization (numba's type inference),
+// shared by the files that type each family of constructs: TypeInference.cpp (the fixed point and
+// the entry point), TypeStatements.cpp, TypeExpressions.cpp, TypeAccess.cpp (attributes and
+// subscripts), TypeCalls.cpp (calls, device functions), and the intrinsic families
+// TypeThreadModel.cpp, TypeMemory.cpp, TypeAtomics.cpp, TypeWarp.cpp, TypeMath.cpp.
+// Internal to sema: the public face is TypeInference.h.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag/DiagnosticEngine.h"
+#include "sema/ConstantValue.h"
+#include "sema/Intrinsic.h"
+#include "sema/ResolvedModule.h"
+#include "sema/Specialization.h"
+
+namespace pyk::sema {
+
+using OptType = std::optional<NumbaType>;
+
+// numba's unification of two types assigned to one variable (numbers as numpy promotes them,
+// arrays to the common layout, tuples element by element); nullopt where numba cannot unify.
+OptType unify(const NumbaType& a, const NumbaType& b);
+// `(float32, int64)`: the types, as messages list them.
+std::string typeList(const std::vector<NumbaType>& types);
+// A tuple of `elements`: a UniTuple when they are all one type.
+NumbaType tupleOf(std::vector<NumbaType> elements);
+bool isIntegerType(const NumbaType& t);
+bool isIntegerOrBool(const NumbaType& t);
+
+class FunctionTyper {
+public:
+  // `set` receives the real specializations; `scratch` and `quiet` (shared by one whole typing
+  // run) serve the quiet fixed-point passes, whose callees' types may still change. A typer
+  // made for such a pass is `quietOnly`: it reports nothing and adds nothing to `set`.
+  FunctionTyper(const ResolvedModule& module, Specialization& spec, SpecializationSet& set,
+                SpecializationSet& scratch, DiagnosticEngine& diags, DiagnosticEngine& quiet,
+                bool quietOnly, int depth)
+      : module_(module), fn_(*spec.function), spec_(spec), set_(set), scratch_(scratch),
+        diags_(quietOnly ? quiet : diags), realDiags_(diags), quiet_(quiet), quietOnly_(quietOnly),
+        depth_(depth) {}
+
+  // Types the body to a fixed point of its locals' types, then once more recording and
+  // reporting; false when there were errors.
+  bool run();
+
+private:
+  // ---- reporting: only in the last pass, so fixed-point iterations stay quiet ----
+  void error(DiagKind kind, SourceRange range, std::vector<std::string> args = {}) {
+    if (reporting_)
+      diags_.report(kind, range, args);
+    failed_ = true;
+  }
+  OptType record(const ast::Expr* e, OptType t) {
+    if (t && reporting_)
+      spec_.exprTypes[e] = *t;
+    return t;
+  }
+
+  // ---- statements (TypeStatements.cpp) ----
+  void block(const std::vector<ast::Stmt*>& body);
+  void statement(const ast::Stmt* s);
+  void augmentedAssignment(const ast::AugAssign* a);
+  void returnStatement(const ast::Return* r);
+  void assign(const ast::Expr* target, const NumbaType& value, const ast::Expr* valueNode);
+  void assignLocal(const ast::Name* name, const NumbaType& value);
+  void forLoop(const ast::For* loop);
+  // The element type a `for` over `iter` binds; nullopt (reported) when it cannot iterate.
+  OptType iterationElement(const ast::Expr* iter);
+  void condition(const ast::Expr* test);
+
+  // ---- expressions (TypeExpressions.cpp) ----
+  OptType expr(const ast::Expr* e);
+  OptType literal(const ast::Constant* c);
+  OptType name(const ast::Name* n);
+  OptType binary(const ast::BinOp* b);
+  OptType unary(const ast::UnaryOp* u);
+  OptType compare(const ast::Compare* c);
+  OptType boolean(const ast::BoolOp* b);
+  OptType conditional(const ast::IfExp* i);
+  OptType tuple(const ast::Tuple* t);
+  // The folded value of `e` (shapes, `cuda.grid`'s rank, heterogeneous tuple indices); `what`
+  // names it in the error when it is not a constant.
+  std::optional<ConstantValue> constant(const ast::Expr* e, const char* what);
+
+  // ---- attributes and subscripts (TypeAccess.cpp) ----
+  OptType attribute(const ast::Attribute* a);
+  OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
+  OptType subscript(const ast::Subscript* s);
+
+  // ---- calls (TypeCalls.cpp) ----
+  OptType call(const ast::Call* c);
+  OptType methodCall(const ast::Attribute* method, const ast::Call* c);
+  OptType deviceCall(const CompiledFunction& callee, const ast::Call* c,
+                     const std::vector<NumbaType>& args);
+  OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);
+  std::optional<std::vector<NumbaType>> arguments(const ast::Call* c);
+  // A call of an intrinsic: dispatched on its typing rule to the family that types it.
+  OptType intrinsicCall(Intrinsic id, const ast::Call* c);
+  // A scalar type object called (`float32(x)`, `np.int32(x)`): numba's cast.
+  OptType castCall(const NumbaType& target, const ast::Call* c, const std::vector<NumbaType>& args);
+  // A call whose arguments numba does not accept, reported as such.
+  OptType badArguments(std::string_view function, const ast::Call* c,
+                       const std::vector<NumbaType>& args);
+
+  // ---- intrinsic families ----
+  // An intrinsic read as a value (`cuda.threadIdx.x`, `math.pi`); nullopt for a function or
+  // module, which has no value of its own (TypeThreadModel.cpp).
+  OptType intrinsicValue(Intrinsic id);
+  // cuda.grid / gridsize, cuda.cg.this_grid, barriers and fences (TypeThreadModel.cpp).
+  OptType gridIndex(const IntrinsicInfo& info, const ast::Call* c);
+  OptType thisGrid(const IntrinsicInfo& info, const ast::Call* c);
+  OptType threadModelCall(const IntrinsicInfo& info, const ast::Call* c,
+                          const std::vector<NumbaType>& args);
+  // cuda.shared.array, cuda.local.array, cuda.const.array_like; dtypes (TypeMemory.cpp).
+  OptType arrayConstructor(const IntrinsicInfo& info, const ast::Call* c);
+  std::optional<ScalarKind> dtype(const ast::Expr* e);
+  // cuda.atomic.* (TypeAtomics.cpp).
+  OptType atomic(const IntrinsicInfo& info, const ast::Call* c, const std::vector<NumbaType>& args);
+  // Lane masks, votes, ballots, shuffles, matches (TypeWarp.cpp).
+  OptType warpOperation(const IntrinsicInfo& info, const ast::Call* c,
+                        const std::vector<NumbaType>& args);
+  // math, cmath, the numeric builtins, the bit and float intrinsics (TypeMath.cpp).
+  OptType mathCall(const IntrinsicInfo& info, const ast::Call* c,
+                   const std::vector<NumbaType>& args);
+  OptType cmathCall(const IntrinsicInfo& info, const ast::Call* c,
+                    const std::vector<NumbaType>& args);
+
+  // The intrinsic `e` denotes, or None.
+  Intrinsic intrinsicOf(const ast::Expr* e) const { return sema::intrinsicOf(fn_.scope, e); }
+  // The qualified name of an API reference (`numba.cuda.grid`, `range`), or "": for messages
+  // and the catalog's type objects.
+  std::string apiName(const ast::Expr* e) const { return qualifiedApiName(fn_.scope, e); }
+
+  const ResolvedModule& module_;
+  const CompiledFunction& fn_;
+  Specialization& spec_;
+  SpecializationSet& set_;
+  SpecializationSet& scratch_;
+  DiagnosticEngine& diags_;
+  DiagnosticEngine& realDiags_;
+  DiagnosticEngine& quiet_;
+  bool quietOnly_;
+  int depth_;
+  bool reporting_ = false;
+  bool changed_ = false;
+  bool failed_ = false;
+  std::optional<NumbaType> returnType_;
+};
+
+} // namespace pyk::sema

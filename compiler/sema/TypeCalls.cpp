@@ -1,0 +1,279 @@
+// TypeCalls: typing of calls — device functions of the module or of pyk's stdlib (specialized for
+// the argument types, or for a declared signature), named-tuple construction, the methods numba
+// has on values (`g.sync()`, `z.conjugate()`), casts to scalar types, and the dispatch of
+// intrinsic calls to the family that types them.
+#include <algorithm>
+
+#include "sema/FunctionTyper.h"
+#include "sema/LibraryModule.h"
+#include "sema/ModuleApiCatalog.h"
+
+namespace pyk::sema {
+
+namespace {
+
+constexpr int kMaxCallDepth = 64;
+
+} // namespace
+
+std::optional<std::vector<NumbaType>> FunctionTyper::arguments(const ast::Call* c) {
+  std::vector<NumbaType> out;
+  bool ok = true;
+  for (const ast::Expr* a : c->args) {
+    OptType t = expr(a);
+    if (t)
+      out.push_back(*t);
+    else
+      ok = false;
+  }
+  if (!ok)
+    return std::nullopt;
+  return out;
+}
+
+OptType FunctionTyper::badArguments(std::string_view function, const ast::Call* c,
+                                    const std::vector<NumbaType>& args) {
+  error(DiagKind::TypeBadArguments, c->range, {std::string(function), typeList(args)});
+  return std::nullopt;
+}
+
+OptType FunctionTyper::call(const ast::Call* c) {
+  // A device function of this module, or a named tuple class?
+  if (const auto* n = c->func->as<ast::Name>()) {
+    auto it = fn_.scope.names.find(n);
+    if (it != fn_.scope.names.end() && it->second.kind == NameBinding::Kind::CompiledFunction) {
+      std::optional<std::vector<NumbaType>> args = arguments(c);
+      if (!args)
+        return std::nullopt;
+      return deviceCall(module_.functions[it->second.index], c, *args);
+    }
+    if (it != fn_.scope.names.end() && it->second.kind == NameBinding::Kind::ModuleConstant) {
+      const ConstantValue& v = module_.symbols.constants()[it->second.index].value;
+      if (v.kind == ConstantValue::Kind::NamedTupleClass)
+        return namedTupleConstruction(c, v);
+    }
+  }
+  if (const Intrinsic id = intrinsicOf(c->func); id != Intrinsic::None)
+    return intrinsicCall(id, c);
+  const std::string api = apiName(c->func);
+  if (api.empty()) {
+    if (const auto* a = c->func->as<ast::Attribute>())
+      return methodCall(a, c);
+    failed_ = true; // resolution reported the callee
+    return std::nullopt;
+  }
+  std::optional<std::vector<NumbaType>> args = arguments(c);
+  if (!args)
+    return std::nullopt;
+  // A scalar type object called: numba's cast (`float32(x)`, `np.int32(x)`).
+  if (const ApiEntity* entity = findApi(api);
+      entity != nullptr && entity->kind == ApiKind::Type && entity->type.isScalar())
+    return castCall(entity->type, c, *args);
+  return badArguments(api, c, *args);
+}
+
+OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
+  // A method call on a value: a grid group's `.sync()` is the one numba has
+  // (`cuda.cg.this_grid().sync()`, or `g = cuda.cg.this_grid()` then `g.sync()`).
+  OptType group = expr(a->value);
+  if (!group)
+    return std::nullopt;
+  if (group->kind() == NumbaType::Kind::GridGroup && a->attr == "sync") {
+    if (!c->args.empty() || !c->keywords.empty()) {
+      error(DiagKind::TypeArity, c->range,
+            {"GridGroup.sync", "0", std::to_string(c->args.size() + c->keywords.size())});
+      return std::nullopt;
+    }
+    return NumbaType::voidType();
+  }
+  // z.conjugate() of a complex number (numba's only method on numbers that kernels use).
+  if (group->isScalar() && isComplex(group->scalarKind()) && a->attr == "conjugate") {
+    if (!c->args.empty() || !c->keywords.empty()) {
+      error(DiagKind::TypeArity, c->range,
+            {"conjugate", "0", std::to_string(c->args.size() + c->keywords.size())});
+      return std::nullopt;
+    }
+    return *group;
+  }
+  error(DiagKind::TypeUnknownAttribute, a->attrRange, {group->str(), a->attr});
+  return std::nullopt;
+}
+
+OptType FunctionTyper::castCall(const NumbaType& target, const ast::Call* c,
+                                const std::vector<NumbaType>& args) {
+  if (args.size() != 1 || !args[0].isScalar())
+    return badArguments(apiName(c->func), c, args);
+  return target;
+}
+
+OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
+  const IntrinsicInfo& info = intrinsicInfo(id);
+  // Calls whose arguments are not all values: shapes, dtypes, constant arrays, ranks.
+  switch (info.typing) {
+  case IntrinsicTyping::ArrayConstructor:
+  case IntrinsicTyping::ConstArrayLike:
+    return arrayConstructor(info, c);
+  case IntrinsicTyping::GridIndex:
+    return gridIndex(info, c);
+  case IntrinsicTyping::ThisGrid:
+    return thisGrid(info, c);
+  default:
+    break;
+  }
+  std::optional<std::vector<NumbaType>> args = arguments(c);
+  if (!args)
+    return std::nullopt;
+  switch (info.typing) {
+  case IntrinsicTyping::LibraryFunction:
+    // A device function of pyk's stdlib (`xoroshiro128p_uniform_float32`, `cuda.random.*`).
+    if (const CompiledFunction* library = libraryFunction(info.name))
+      return deviceCall(*library, c, *args);
+    return badArguments(info.name, c, *args);
+  case IntrinsicTyping::Void:
+  case IntrinsicTyping::BarrierPredicate:
+    return threadModelCall(info, c, *args);
+  case IntrinsicTyping::AtomicArithmetic:
+  case IntrinsicTyping::AtomicBitwise:
+  case IntrinsicTyping::AtomicIncDec:
+  case IntrinsicTyping::AtomicCas:
+  case IntrinsicTyping::AtomicCompareAndSwap:
+    return atomic(info, c, *args);
+  case IntrinsicTyping::LaneMask:
+  case IntrinsicTyping::Vote:
+  case IntrinsicTyping::Ballot:
+  case IntrinsicTyping::Shuffle:
+  case IntrinsicTyping::MatchAny:
+  case IntrinsicTyping::MatchAll:
+    return warpOperation(info, c, *args);
+  case IntrinsicTyping::CmathComplex:
+  case IntrinsicTyping::CmathPhase:
+  case IntrinsicTyping::CmathPolar:
+  case IntrinsicTyping::CmathClassify:
+  case IntrinsicTyping::CmathRect:
+    return cmathCall(info, c, *args);
+  default:
+    return mathCall(info, c, *args);
+  }
+}
+
+// `Point(x, y=...)`: every field given once, by position or by name.
+OptType FunctionTyper::namedTupleConstruction(const ast::Call* c, const ConstantValue& cls) {
+  std::vector<std::string> fields = cls.fieldNames();
+  std::vector<OptType> elements(fields.size());
+  std::vector<bool> given(fields.size(), false);
+  bool ok = true;
+  auto fail = [&](SourceRange r, const std::string& what) {
+    error(DiagKind::TypeNamedTupleArguments, r, {cls.strValue, what});
+    ok = false;
+  };
+  for (size_t i = 0; i < c->args.size(); ++i) {
+    OptType t = expr(c->args[i]);
+    if (i >= fields.size()) {
+      fail(c->args[i]->range, "takes " + std::to_string(fields.size()) + " field(s), " +
+                                  std::to_string(c->args.size()) + " positional argument(s) given");
+      break;
+    }
+    elements[i] = t;
+    given[i] = true;
+    ok = ok && t.has_value();
+  }
+  for (const ast::Keyword& k : c->keywords) {
+    OptType t = expr(k.value);
+    size_t f = static_cast<size_t>(std::find(fields.begin(), fields.end(), k.arg) - fields.begin());
+    if (k.arg.empty() || f == fields.size()) {
+      fail(k.range, "has no field `" + k.arg + "`");
+    } else if (given[f]) {
+      fail(k.range, "got field `" + k.arg + "` twice");
+    } else {
+      elements[f] = t;
+      given[f] = true;
+      ok = ok && t.has_value();
+    }
+  }
+  for (size_t i = 0; ok && i < fields.size(); ++i)
+    if (!given[i])
+      fail(c->range, "is missing field `" + fields[i] + "`");
+  if (!ok)
+    return std::nullopt;
+  std::vector<NumbaType> types;
+  for (const OptType& t : elements)
+    types.push_back(*t);
+  return NumbaType::namedTuple(std::move(types), cls.strValue, std::move(fields));
+}
+
+OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Call* c,
+                                  const std::vector<NumbaType>& args) {
+  if (callee.kind == CompiledFunctionKind::Kernel) {
+    failed_ = true; // resolution reported it
+    return std::nullopt;
+  }
+  size_t arity = callee.def->args.args.size() + callee.def->args.posonlyargs.size();
+  if (args.size() != arity || !c->keywords.empty()) {
+    error(DiagKind::TypeArity, c->range,
+          {callee.name, std::to_string(arity), std::to_string(args.size() + c->keywords.size())});
+    return std::nullopt;
+  }
+  // With declared signatures, numba picks the first whose parameters accept the arguments and
+  // converts them; otherwise it specializes for the argument types as they are.
+  std::vector<NumbaType> params = args;
+  std::optional<NumbaType> declaredReturn;
+  if (!callee.signatures.empty()) {
+    bool found = false;
+    for (const FunctionSignature& sig : callee.signatures) {
+      if (sig.params.size() != args.size())
+        continue;
+      bool accepts = true;
+      for (size_t i = 0; i < args.size() && accepts; ++i)
+        accepts = sig.params[i] == args[i] || (sig.params[i].isScalar() && args[i].isScalar());
+      if (accepts) {
+        params = sig.params;
+        declaredReturn = sig.returnType;
+        found = true;
+        break;
+      }
+    }
+    if (!found)
+      return badArguments(callee.name, c, args);
+  }
+  const bool real = reporting_ && !quietOnly_;
+  SpecializationSet& set = real ? set_ : scratch_;
+  Specialization* s = set.find(&callee, params);
+  if (s == nullptr && !real) {
+    // Still being typed for real further up the call stack: a recursive call.
+    if (Specialization* inProgress = set_.find(&callee, params);
+        inProgress && !inProgress->complete)
+      s = inProgress;
+  }
+  if (s == nullptr) {
+    if (depth_ >= kMaxCallDepth) {
+      error(DiagKind::TypeNotSupported, c->range, {"calls nested this deeply"});
+      return std::nullopt;
+    }
+    s = set.add(&callee, params);
+    // The callee reports its own errors, once, in its own last pass. A stdlib function's body is
+    // not the user's to fix: what fails in it is reported here, as arguments it does not accept.
+    const bool intoLibrary = callee.library != nullptr && callee.library != fn_.library;
+    DiagnosticEngine libraryDiags;
+    FunctionTyper typer(callee.library ? callee.library->resolved : module_, *s, set_, scratch_,
+                        intoLibrary ? libraryDiags : realDiags_, quiet_, !real, depth_ + 1);
+    if (!typer.run()) {
+      failed_ = true;
+      if (intoLibrary)
+        return badArguments(callee.library->qualifiedName + "." + callee.name, c, args);
+    }
+  } else if (!s->complete) {
+    // A recursive call: its return type must be declared.
+    if (!declaredReturn) {
+      error(DiagKind::TypeRecursionNeedsSignature, c->range, {callee.name});
+      return std::nullopt;
+    }
+    if (reporting_)
+      spec_.callees[c] = s;
+    return declaredReturn;
+  }
+  if (reporting_)
+    spec_.callees[c] = s;
+  return declaredReturn ? declaredReturn : OptType(s->returnType);
+}
+
+} // namespace pyk::sema

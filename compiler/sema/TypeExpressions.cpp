@@ -1,0 +1,250 @@
+// TypeExpressions: typing of expressions — literals, names (locals, parameters, module constants,
+// intrinsic values), operators, comparisons, `and`/`or`, conditional expressions, tuples — and
+// the folding of the constants typing needs.
+#include <algorithm>
+
+#include "sema/ConstantFolder.h"
+#include "sema/FunctionTyper.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::sema {
+
+namespace {
+
+// The type numba gives a folded module constant used in a kernel.
+OptType typeOfConstant(const ConstantValue& v) {
+  switch (v.kind) {
+  case ConstantValue::Kind::Bool:
+  case ConstantValue::Kind::Int:
+  case ConstantValue::Kind::Float:
+  case ConstantValue::Kind::Complex:
+    return NumbaType::scalar(v.scalar);
+  case ConstantValue::Kind::None:
+    return NumbaType::voidType();
+  case ConstantValue::Kind::Tuple: {
+    std::vector<NumbaType> elements;
+    for (const ConstantValue& e : v.elements) {
+      OptType t = typeOfConstant(e);
+      if (!t)
+        return std::nullopt;
+      elements.push_back(*t);
+    }
+    return tupleOf(std::move(elements));
+  }
+  case ConstantValue::Kind::Array:
+    return NumbaType::array(v.array->dtype, static_cast<int>(v.array->shape.size()), ArrayLayout::C,
+                            /*readonly=*/true);
+  default:
+    return std::nullopt; // strings and type objects are not values in a kernel
+  }
+}
+
+} // namespace
+
+std::optional<ConstantValue> FunctionTyper::constant(const ast::Expr* e, const char* what) {
+  DiagnosticEngine quiet; // the folder's own reports would repeat on every pass
+  ConstantFolder folder(module_.symbols, reporting_ ? diags_ : quiet);
+  FoldResult r = folder.fold(e);
+  if (r.isConstant())
+    return r.value();
+  if (r.status() == FoldResult::Status::NotConstant)
+    error(DiagKind::TypeNotConstant, e->range, {what});
+  else
+    failed_ = true;
+  return std::nullopt;
+}
+
+OptType FunctionTyper::expr(const ast::Expr* e) {
+  switch (e->kind) {
+  case ast::NodeKind::Constant:
+    return record(e, literal(e->as<ast::Constant>()));
+  case ast::NodeKind::Name:
+    return record(e, name(e->as<ast::Name>()));
+  case ast::NodeKind::Attribute:
+    return record(e, attribute(e->as<ast::Attribute>()));
+  case ast::NodeKind::Subscript:
+    return record(e, subscript(e->as<ast::Subscript>()));
+  case ast::NodeKind::BinOp:
+    return record(e, binary(e->as<ast::BinOp>()));
+  case ast::NodeKind::UnaryOp:
+    return record(e, unary(e->as<ast::UnaryOp>()));
+  case ast::NodeKind::Compare:
+    return record(e, compare(e->as<ast::Compare>()));
+  case ast::NodeKind::BoolOp:
+    return record(e, boolean(e->as<ast::BoolOp>()));
+  case ast::NodeKind::IfExp:
+    return record(e, conditional(e->as<ast::IfExp>()));
+  case ast::NodeKind::Tuple:
+    return record(e, tuple(e->as<ast::Tuple>()));
+  case ast::NodeKind::Call:
+    return record(e, call(e->as<ast::Call>()));
+  case ast::NodeKind::NamedExpr: {
+    const auto* n = e->as<ast::NamedExpr>();
+    OptType v = expr(n->value);
+    if (v)
+      assign(n->target, *v, n->value);
+    return record(e, v);
+  }
+  default:
+    // Lists, dicts, comprehensions, lambdas... were reported by resolution already.
+    failed_ = true;
+    return std::nullopt;
+  }
+}
+
+OptType FunctionTyper::literal(const ast::Constant* c) {
+  switch (c->valueKind) {
+  case ast::ConstantKind::Int:
+    if (c->intTooLarge || c->intValue > static_cast<__int128>(UINT64_MAX) ||
+        c->intValue < static_cast<__int128>(INT64_MIN)) {
+      error(DiagKind::TypeNotSupported, c->range, {"an integer literal wider than 64 bits"});
+      return std::nullopt;
+    }
+    return NumbaType::scalar(c->intValue > static_cast<__int128>(INT64_MAX) ? ScalarKind::UInt64
+                                                                            : ScalarKind::Int64);
+  case ast::ConstantKind::Float:
+    return NumbaType::scalar(ScalarKind::Float64);
+  case ast::ConstantKind::Complex:
+    return NumbaType::scalar(ScalarKind::Complex128);
+  case ast::ConstantKind::Bool:
+    return NumbaType::scalar(ScalarKind::Boolean);
+  case ast::ConstantKind::None:
+    return NumbaType::voidType();
+  default:
+    return std::nullopt; // strings: only print and assert messages take them
+  }
+}
+
+OptType FunctionTyper::name(const ast::Name* n) {
+  auto it = fn_.scope.names.find(n);
+  if (it == fn_.scope.names.end()) {
+    failed_ = true; // resolution reported it
+    return std::nullopt;
+  }
+  const NameBinding& b = it->second;
+  switch (b.kind) {
+  case NameBinding::Kind::Parameter:
+    if (b.index < spec_.params.size())
+      return spec_.params[b.index];
+    return std::nullopt;
+  case NameBinding::Kind::Local:
+    return spec_.localTypes[b.index]; // nullopt until assigned (a later pass will know)
+  case NameBinding::Kind::ModuleConstant: {
+    OptType t = typeOfConstant(module_.symbols.constants()[b.index].value);
+    if (!t)
+      error(DiagKind::TypeNotSupported, n->range,
+            {"the constant `" + n->id + "` (" +
+             module_.symbols.constants()[b.index].value.typeDescription() + ") as a value"});
+    return t;
+  }
+  case NameBinding::Kind::Builtin:
+    if (b.qualifiedName == "True" || b.qualifiedName == "False")
+      return NumbaType::scalar(ScalarKind::Boolean);
+    if (b.qualifiedName == "None")
+      return NumbaType::voidType();
+    return std::nullopt;
+  case NameBinding::Kind::Api: {
+    // A constant imported by name (`from math import pi`); intrinsic values are attributes.
+    const Intrinsic id = intrinsicOf(n);
+    if (id != Intrinsic::None && intrinsicInfo(id).kind == IntrinsicKind::Constant)
+      return intrinsicValue(id);
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+OptType FunctionTyper::binary(const ast::BinOp* b) {
+  OptType l = expr(b->left), r = expr(b->right);
+  if (!l || !r)
+    return std::nullopt;
+  if (l->isArray() || r->isArray()) {
+    error(DiagKind::TypeArrayArithmetic, b->range, {ast::toString(b->op), l->str(), r->str()});
+    return std::nullopt;
+  }
+  if (l->isScalar() && r->isScalar())
+    if (std::optional<ScalarKind> k = binaryResultType(b->op, l->scalarKind(), r->scalarKind()))
+      return NumbaType::scalar(*k);
+  error(DiagKind::TypeBadOperands, b->range, {ast::toString(b->op), l->str(), r->str()});
+  return std::nullopt;
+}
+
+OptType FunctionTyper::unary(const ast::UnaryOp* u) {
+  OptType t = expr(u->operand);
+  if (!t)
+    return std::nullopt;
+  if (u->op == ast::UnaryOpKind::Not)
+    return NumbaType::scalar(ScalarKind::Boolean);
+  if (t->isScalar())
+    if (std::optional<ScalarKind> k = unaryResultType(u->op, t->scalarKind()))
+      return NumbaType::scalar(*k);
+  if (t->isArray())
+    error(DiagKind::TypeArrayArithmetic, u->range, {ast::toString(u->op), t->str(), t->str()});
+  else
+    error(DiagKind::TypeBadOperand, u->range, {ast::toString(u->op), t->str()});
+  return std::nullopt;
+}
+
+OptType FunctionTyper::compare(const ast::Compare* c) {
+  OptType left = expr(c->left);
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    OptType right = expr(c->comparators[i]);
+    if (!left || !right)
+      return std::nullopt;
+    bool ok = left->isScalar() && right->isScalar() &&
+              comparisonOperandType(c->ops[i], left->scalarKind(), right->scalarKind());
+    if (!ok && (c->ops[i] == ast::CmpOpKind::Is || c->ops[i] == ast::CmpOpKind::IsNot) &&
+        (left->isVoid() || right->isVoid()))
+      ok = true; // `x is None`
+    if (!ok) {
+      error(DiagKind::TypeBadOperands, c->range,
+            {ast::toString(c->ops[i]), left->str(), right->str()});
+      return std::nullopt;
+    }
+    left = right;
+  }
+  return NumbaType::scalar(ScalarKind::Boolean);
+}
+
+OptType FunctionTyper::boolean(const ast::BoolOp* b) {
+  OptType result;
+  for (const ast::Expr* v : b->values) {
+    OptType t = expr(v);
+    if (!t)
+      return std::nullopt;
+    if (!result)
+      result = t;
+    else if (OptType u = unify(*result, *t))
+      result = u;
+    else {
+      error(DiagKind::TypeCannotUnify, b->range, {result->str(), t->str(), "`and`/`or`"});
+      return std::nullopt;
+    }
+  }
+  return result;
+}
+
+OptType FunctionTyper::conditional(const ast::IfExp* i) {
+  condition(i->test);
+  OptType a = expr(i->body), b = expr(i->orelse);
+  if (!a || !b)
+    return std::nullopt;
+  OptType u = unify(*a, *b);
+  if (!u)
+    error(DiagKind::TypeCannotUnify, i->range, {a->str(), b->str(), "a conditional expression"});
+  return u;
+}
+
+OptType FunctionTyper::tuple(const ast::Tuple* t) {
+  std::vector<NumbaType> elements;
+  for (const ast::Expr* x : t->elts) {
+    OptType e = expr(x);
+    if (!e)
+      return std::nullopt;
+    elements.push_back(*e);
+  }
+  return tupleOf(std::move(elements));
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,77 @@
+// TypeMemory: typing of the arrays a kernel makes — `cuda.shared.array(shape, dtype)`,
+// `cuda.local.array(shape, dtype)` (shapes folded to constants), `cuda.const.array_like(a)` —
+// and of dtype arguments (numba and numpy type objects, numpy's dtype names).
+#include <algorithm>
+
+#include "sema/FunctionTyper.h"
+#include "sema/ModuleApiCatalog.h"
+
+namespace pyk::sema {
+
+std::optional<ScalarKind> FunctionTyper::dtype(const ast::Expr* e) {
+  const std::string api = apiName(e);
+  if (const ApiEntity* entity = api.empty() ? nullptr : findApi(api);
+      entity != nullptr && entity->kind == ApiKind::Type && entity->type.isScalar())
+    return entity->type.scalarKind();
+  const auto* c = e->as<ast::Constant>();
+  const bool named = c != nullptr && c->valueKind == ast::ConstantKind::Str;
+  if (named)
+    if (std::optional<ScalarKind> k = numpyScalarKindNamed(c->strValue))
+      return k;
+  std::string shown = api;
+  if (named)
+    shown = "'" + c->strValue + "'";
+  else if (shown.empty())
+    shown = std::string("this ") + ast::nodeKindName(e->kind);
+  error(DiagKind::TypeNotADtype, e->range, {shown});
+  return std::nullopt;
+}
+
+OptType FunctionTyper::arrayConstructor(const IntrinsicInfo& info, const ast::Call* c) {
+  const std::string name(info.name);
+  const ast::Expr* shapeArg = c->args.size() > 0 ? c->args[0] : nullptr;
+  const ast::Expr* dtypeArg = c->args.size() > 1 ? c->args[1] : nullptr;
+  for (const ast::Keyword& k : c->keywords) {
+    if (k.arg == "shape" || k.arg == "ary")
+      shapeArg = k.value;
+    else if (k.arg == "dtype")
+      dtypeArg = k.value;
+  }
+  if (info.typing == IntrinsicTyping::ConstArrayLike) {
+    if (shapeArg == nullptr) {
+      error(DiagKind::TypeArity, c->range, {name, "1", "0"});
+      return std::nullopt;
+    }
+    OptType t = expr(shapeArg);
+    if (t && t->isArray())
+      return t->withShape(t->ndim(), ArrayLayout::C, /*readonly=*/true);
+    if (t)
+      error(DiagKind::TypeBadArguments, c->range, {name, t->str()});
+    return std::nullopt;
+  }
+  if (shapeArg == nullptr || dtypeArg == nullptr) {
+    error(DiagKind::TypeArity, c->range,
+          {name, "2 (shape, dtype)", std::to_string(c->args.size())});
+    return std::nullopt;
+  }
+  std::optional<ConstantValue> shape = constant(shapeArg, "an array shape");
+  std::optional<ScalarKind> elementType = dtype(dtypeArg);
+  if (!shape || !elementType)
+    return std::nullopt;
+  int ndim = 0;
+  if (shape->kind == ConstantValue::Kind::Int) {
+    ndim = 1;
+  } else if (shape->kind == ConstantValue::Kind::Tuple && !shape->elements.empty() &&
+             std::all_of(
+                 shape->elements.begin(), shape->elements.end(),
+                 [](const ConstantValue& v) { return v.kind == ConstantValue::Kind::Int; })) {
+    ndim = static_cast<int>(shape->elements.size());
+  } else {
+    error(DiagKind::TypeNotConstant, shapeArg->range,
+          {"an array shape (an integer or a tuple of integers)"});
+    return std::nullopt;
+  }
+  return NumbaType::array(*elementType, ndim, ArrayLayout::C);
+}
+
+} // namespace pyk::sema

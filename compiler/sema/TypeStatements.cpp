@@ -1,0 +1,283 @@
+// TypeStatements: typing of statements — assignments (to locals, items, record fields, by
+// unpacking), augmented assignments, returns, conditions, and `for` loops over `range`,
+// `enumerate`, `zip`, tuples and arrays.
+#include "sema/FunctionTyper.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::sema {
+
+void FunctionTyper::block(const std::vector<ast::Stmt*>& body) {
+  for (const ast::Stmt* s : body)
+    statement(s);
+}
+
+void FunctionTyper::condition(const ast::Expr* test) {
+  OptType t = expr(test);
+  if (t && !t->isScalar() && !t->isTuple())
+    error(DiagKind::TypeNotACondition, test->range, {t->str()});
+}
+
+void FunctionTyper::statement(const ast::Stmt* s) {
+  switch (s->kind) {
+  case ast::NodeKind::ExprStmt:
+    expr(s->as<ast::ExprStmt>()->value);
+    return;
+  case ast::NodeKind::Assign: {
+    const auto* a = s->as<ast::Assign>();
+    OptType value = expr(a->value);
+    if (!value)
+      return;
+    for (const ast::Expr* target : a->targets)
+      assign(target, *value, a->value);
+    return;
+  }
+  case ast::NodeKind::AugAssign:
+    augmentedAssignment(s->as<ast::AugAssign>());
+    return;
+  case ast::NodeKind::AnnAssign: {
+    const auto* a = s->as<ast::AnnAssign>();
+    if (a->value == nullptr)
+      return;
+    if (OptType value = expr(a->value))
+      assign(a->target, *value, a->value);
+    return;
+  }
+  case ast::NodeKind::If: {
+    const auto* i = s->as<ast::If>();
+    condition(i->test);
+    block(i->body);
+    block(i->orelse);
+    return;
+  }
+  case ast::NodeKind::While: {
+    const auto* w = s->as<ast::While>();
+    condition(w->test);
+    block(w->body);
+    block(w->orelse);
+    return;
+  }
+  case ast::NodeKind::For:
+    forLoop(s->as<ast::For>());
+    return;
+  case ast::NodeKind::Return:
+    returnStatement(s->as<ast::Return>());
+    return;
+  case ast::NodeKind::Assert:
+    condition(s->as<ast::Assert>()->test);
+    return;
+  case ast::NodeKind::Raise:
+  case ast::NodeKind::Pass:
+  case ast::NodeKind::Break:
+  case ast::NodeKind::Continue:
+    return;
+  default:
+    // Resolution has already reported every other statement as unsupported in a kernel.
+    return;
+  }
+}
+
+void FunctionTyper::augmentedAssignment(const ast::AugAssign* a) {
+  // `t op= v` types as `t = t op v`, through a BinOp made on the fly (which evaluates the
+  // target as a load and the value once each).
+  ast::BinOp op;
+  op.left = a->target;
+  op.op = a->op;
+  op.right = a->value;
+  op.range = a->range;
+  OptType result = binary(&op);
+  if (!result)
+    return;
+  if (const auto* n = a->target->as<ast::Name>()) {
+    assignLocal(n, *result);
+  } else if (const auto* sub = a->target->as<ast::Subscript>()) {
+    const NumbaType* container = nullptr;
+    if (auto it = spec_.exprTypes.find(sub->value); it != spec_.exprTypes.end())
+      container = &it->second;
+    OptType base = container != nullptr ? OptType(*container) : expr(sub->value);
+    if (base && base->isArray() && base->readonly())
+      error(DiagKind::TypeWriteReadonly, a->target->range, {base->str()});
+    else if (!result->isScalar())
+      error(DiagKind::TypeAssignToElement, a->value->range,
+            {result->str(), base ? base->str() : "?"});
+  } else if (const auto* at = a->target->as<ast::Attribute>();
+             at != nullptr && expr(at->value).value_or(NumbaType()).isRecord()) {
+    if (!result->isScalar())
+      error(DiagKind::TypeAssignToElement, a->value->range, {result->str(), "a record field"});
+  } else {
+    error(DiagKind::TypeNotSupported, a->target->range, {"augmented assignment to this target"});
+  }
+}
+
+void FunctionTyper::returnStatement(const ast::Return* r) {
+  NumbaType value = NumbaType::voidType();
+  if (r->value != nullptr) {
+    OptType t = expr(r->value);
+    if (!t)
+      return;
+    value = *t;
+  }
+  if (!returnType_) {
+    returnType_ = value;
+  } else if (OptType u = unify(*returnType_, value)) {
+    returnType_ = *u;
+  } else {
+    error(DiagKind::TypeCannotUnify, r->range,
+          {returnType_->str(), value.str(), "the return value of " + fn_.name});
+  }
+}
+
+void FunctionTyper::assignLocal(const ast::Name* n, const NumbaType& value) {
+  auto it = fn_.scope.names.find(n);
+  if (it == fn_.scope.names.end() || it->second.kind != NameBinding::Kind::Local) {
+    error(DiagKind::TypeNotSupported, n->range, {"assigning to `" + n->id + "`"});
+    return;
+  }
+  std::optional<NumbaType>& slot = spec_.localTypes[it->second.index];
+  if (!slot) {
+    slot = value;
+    changed_ = true;
+  } else if (OptType u = unify(*slot, value)) {
+    if (!(*u == *slot)) {
+      slot = *u;
+      changed_ = true;
+    }
+  } else {
+    error(DiagKind::TypeCannotUnify, n->range, {slot->str(), value.str(), n->id});
+  }
+  record(n, slot);
+}
+
+void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
+                           const ast::Expr* valueNode) {
+  const SourceRange valueRange = valueNode != nullptr ? valueNode->range : target->range;
+  switch (target->kind) {
+  case ast::NodeKind::Name:
+    assignLocal(target->as<ast::Name>(), value);
+    return;
+  case ast::NodeKind::Tuple:
+  case ast::NodeKind::List: {
+    const auto& elts =
+        target->is<ast::Tuple>() ? target->as<ast::Tuple>()->elts : target->as<ast::List>()->elts;
+    if (!value.isTuple() || value.elements().size() != elts.size()) {
+      error(DiagKind::TypeUnpackCount, target->range, {value.str(), std::to_string(elts.size())});
+      return;
+    }
+    for (size_t i = 0; i < elts.size(); ++i)
+      assign(elts[i], value.elements()[i], nullptr);
+    return;
+  }
+  case ast::NodeKind::Subscript: {
+    const auto* s = target->as<ast::Subscript>();
+    OptType container = expr(s->value);
+    if (!container)
+      return;
+    if (container->isArray() && container->readonly()) {
+      error(DiagKind::TypeWriteReadonly, target->range, {container->str()});
+      return;
+    }
+    OptType element = subscript(s);
+    if (!element)
+      return;
+    if (container->isRecord()) {
+      record(target, *element);
+      if (!value.isScalar())
+        error(DiagKind::TypeAssignToElement, valueRange, {value.str(), element->str()});
+      return;
+    }
+    if (!element->isScalar()) {
+      error(DiagKind::TypeNotSupported, target->range, {"assigning to an array slice"});
+      return;
+    }
+    if (!value.isScalar())
+      error(DiagKind::TypeAssignToElement, valueRange, {value.str(), container->str()});
+    return;
+  }
+  case ast::NodeKind::Attribute: {
+    // A record's field (`r.x = v`, `a[i].x = v`): the value converts to the field's type.
+    const auto* a = target->as<ast::Attribute>();
+    OptType base = expr(a->value);
+    if (!base)
+      return;
+    if (!base->isRecord()) {
+      error(DiagKind::TypeNotSupported, target->range, {"assigning to an attribute"});
+      return;
+    }
+    OptType field = attribute(a);
+    if (!field)
+      return;
+    record(target, *field);
+    if (!value.isScalar())
+      error(DiagKind::TypeAssignToElement, valueRange, {value.str(), field->str()});
+    return;
+  }
+  default:
+    error(DiagKind::TypeNotSupported, target->range, {"this assignment target"});
+  }
+}
+
+void FunctionTyper::forLoop(const ast::For* loop) {
+  OptType element = iterationElement(loop->iter);
+  if (!element)
+    return;
+  assign(loop->target, *element, nullptr);
+  block(loop->body);
+  block(loop->orelse);
+}
+
+OptType FunctionTyper::iterationElement(const ast::Expr* iter) {
+  if (const auto* c = iter->as<ast::Call>(); c != nullptr && c->func->is<ast::Name>()) {
+    const Intrinsic callee = intrinsicOf(c->func);
+    if (callee == Intrinsic::Range) {
+      std::optional<std::vector<NumbaType>> args = arguments(c);
+      if (!args)
+        return std::nullopt;
+      if (!intrinsicInfo(callee).acceptsArgumentCount(args->size())) {
+        error(DiagKind::TypeArity, c->range, {"range", "1 to 3", std::to_string(args->size())});
+        return std::nullopt;
+      }
+      std::vector<ScalarKind> kinds;
+      for (const NumbaType& a : *args)
+        kinds.push_back(isIntegerOrBool(a) ? a.scalarKind() : ScalarKind::Float64);
+      std::optional<ScalarKind> kind = rangeIterationType(kinds);
+      if (!kind) {
+        error(DiagKind::TypeBadArguments, c->range, {"range", typeList(*args)});
+        return std::nullopt;
+      }
+      return NumbaType::scalar(*kind);
+    }
+    if (callee == Intrinsic::Enumerate || callee == Intrinsic::Zip) {
+      std::optional<std::vector<NumbaType>> args = arguments(c);
+      if (!args)
+        return std::nullopt;
+      std::vector<NumbaType> parts;
+      if (callee == Intrinsic::Enumerate)
+        parts.push_back(NumbaType::scalar(ScalarKind::Int64));
+      for (const NumbaType& a : *args) {
+        if (a.kind() == NumbaType::Kind::UniTuple)
+          parts.push_back(a.elements()[0]);
+        else if (a.isArray() && a.ndim() == 1)
+          parts.push_back(NumbaType::scalar(a.scalarKind()));
+        else {
+          error(DiagKind::TypeNotIterable, c->range, {a.str()});
+          return std::nullopt;
+        }
+      }
+      return tupleOf(std::move(parts));
+    }
+  }
+  OptType t = expr(iter);
+  if (!t)
+    return std::nullopt;
+  if (t->kind() == NumbaType::Kind::UniTuple)
+    return t->elements()[0];
+  if (t->isArray() && t->ndim() == 1)
+    return t->elementType();
+  if (t->isArray())
+    return t->withShape(t->ndim() - 1,
+                        t->layout() == ArrayLayout::C ? ArrayLayout::C : ArrayLayout::A,
+                        t->readonly());
+  error(DiagKind::TypeNotIterable, iter->range, {t->str()});
+  return std::nullopt;
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,78 @@
+// array_views.h: new views of an array's data: another layout parameter, the transpose, a slice
+// (Python's slice.indices), a gufunc's core view a[i].
+#pragma once
+
+#include "arrays.h"
+
+namespace pyk {
+
+// The same array seen with another layout parameter (a C or F array is also an A array: numba
+// unifies such variables to A). Shape and strides are kept; strides are always filled in.
+template <Layout To, typename T, int N, Layout From>
+PYK_HD Array<T, N, To> as_layout(const Array<T, N, From>& a) {
+  Array<T, N, To> out{a.data, {}, {}};
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = a.shape[d];
+    out.strides[d] = a.strides[d];
+  }
+  return out;
+}
+
+// `a.T`: the dimensions reversed (shape and strides); a C array becomes an F array and back.
+template <Layout To, typename T, int N, Layout From>
+PYK_HD Array<T, N, To> transpose(const Array<T, N, From>& a) {
+  Array<T, N, To> out{a.data, {}, {}};
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = a.shape[N - 1 - d];
+    out.strides[d] = a.strides[N - 1 - d];
+  }
+  return out;
+}
+
+// Python's slice.indices(length) for a[start:stop:step], as numba slices arrays: missing parts
+// default by the step's sign, negative ones count from the end, all clamp to the array. A zero
+// step is a ValueError in numba (only observable with debug=True); here it gives an empty view.
+struct SliceRange {
+  int64 start;
+  int64 length;
+  int64 step;
+};
+PYK_HD inline SliceRange slice_range(int64 length, bool hasStart, int64 start, bool hasStop,
+                                     int64 stop, bool hasStep, int64 step) {
+  if (!hasStep)
+    step = 1;
+  if (step == 0)
+    return {0, 0, 1};
+  const int64 lower = step < 0 ? -1 : 0;
+  const int64 upper = step < 0 ? length - 1 : length;
+  auto clamp = [&](int64 v) {
+    if (v < 0) {
+      v += length;
+      return v < lower ? lower : v;
+    }
+    return v > upper ? upper : v;
+  };
+  start = hasStart ? clamp(start) : (step < 0 ? upper : lower);
+  stop = hasStop ? clamp(stop) : (step < 0 ? lower : upper);
+  int64 count = 0;
+  if (step > 0 && start < stop)
+    count = (stop - start + step - 1) / step;
+  else if (step < 0 && stop < start)
+    count = (start - stop - step - 1) / (-step);
+  return {start, count, step};
+}
+
+// a[i] of an N-dimensional array as an (N-1)-dimensional strided view: the core arguments a
+// gufunc kernel hands its function, one loop index per thread.
+template <typename T, int N, Layout L>
+PYK_HD Array<T, N - 1, Layout::A> first_index_view(const Array<T, N, L>& a, int64 i) {
+  Array<T, N - 1, Layout::A> out{};
+  out.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + i * a.strides[0]);
+  for (int d = 1; d < N; ++d) {
+    out.shape[d - 1] = a.shape[d];
+    out.strides[d - 1] = a.strides[d];
+  }
+  return out;
+}
+
+} // namespace pyk

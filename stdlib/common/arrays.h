@@ -1,0 +1,78 @@
+// arrays.h: numba's arrays as kernels receive them: the layouts, pyk::Array (data pointer, shape,
+// strides) and Python's index rules (negative indices wrap, for tuples too).
+#pragma once
+
+#include "scalar_types.h"
+
+namespace pyk {
+
+// numba's array layouts: C-contiguous ([::1] last), F-contiguous ([::1] first), any (strided).
+enum class Layout { C, F, A };
+
+// An array argument as numba passes it: data pointer, shape, strides in bytes. Indexing takes one
+// integer per dimension; negative signed indices wrap (a[-1] is the last element), unsigned ones
+// do not, as numba's fix_integer_index. Contiguous layouts index from the shape, ignoring strides.
+template <typename T, int N, Layout L = Layout::A>
+struct Array {
+  static_assert(N >= 1, "pyk::Array needs at least one dimension");
+  static constexpr int ndim = N;
+  static constexpr Layout layout = L;
+  using value_type = T;
+
+  T* data;
+  int64 shape[N];
+  int64 strides[N]; // bytes
+
+  PYK_HD int64 size() const {
+    int64 count = 1;
+    for (int d = 0; d < N; ++d)
+      count *= shape[d];
+    return count;
+  }
+
+  template <typename... I>
+  PYK_HD T* element_pointer(I... indices) const {
+    static_assert(sizeof...(I) == N, "one index per dimension");
+    int64 index[N] = {static_cast<int64>(indices)...};
+    const bool isSigned[N] = {detail::IntTraits<I>::isSigned...};
+    for (int d = 0; d < N; ++d)
+      if (isSigned[d] && index[d] < 0)
+        index[d] += shape[d];
+    if constexpr (L == Layout::C) {
+      int64 offset = 0;
+      for (int d = 0; d < N; ++d)
+        offset = offset * shape[d] + index[d];
+      return data + offset;
+    } else if constexpr (L == Layout::F) {
+      int64 offset = 0;
+      for (int d = N - 1; d >= 0; --d)
+        offset = offset * shape[d] + index[d];
+      return data + offset;
+    } else {
+      int64 byteOffset = 0;
+      for (int d = 0; d < N; ++d)
+        byteOffset += index[d] * strides[d];
+      return reinterpret_cast<T*>(reinterpret_cast<char*>(data) + byteOffset);
+    }
+  }
+
+  template <typename... I>
+  PYK_HD T& operator()(I... indices) const {
+    return *element_pointer(indices...);
+  }
+};
+
+// A signed index the compiler proved non-negative (a thread index, a shape, a `range` counter
+// from 0...), as an unsigned one: the access skips Python's wrap of negative indices, which keeps
+// it affine in the thread index (the CPU backend's loops vectorise) and saves a compare on GPUs.
+template <typename T>
+PYK_HD uint64 nonneg(T index) {
+  return static_cast<uint64>(static_cast<int64>(index));
+}
+
+// A negative tuple index counts from the end, as in Python.
+PYK_HD inline int64 tuple_index(int64 i, int64 n) {
+  return i < 0 ? i + n : i;
+}
+
+} // namespace pyk

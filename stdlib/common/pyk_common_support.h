@@ -1,0 +1,29 @@
+// pyk_common_support.h: the support both backends' generated code sees, numba's semantics as
+// device code (NVRTC) and host code alike. cuda/pyk_support.h and cpu/pyk_cpu_support.h include
+// it first, then their backend's parts.
+//
+// Every helper reproduces what numba.cuda computes, which is not always what CUDA C++ or Python
+// compute; each comment names numba's implementation it follows (numba/cpython/numbers.py,
+// numba/cpython/builtins.py, numba/cuda/printimpl.py, numba/cpython/cmathimpl.py).
+#pragma once
+
+// PYK_CUDA, PYK_HD, PYK_SHARED: device code or host code
+#include "target_macros.h"
+// int8 ... float64, type traits, wrapping and saturating conversions
+#include "scalar_types.h"
+// fmodOf, floorOf, ... per precision
+#include "math_builtins.h"
+// floor division, modulo, powers, rounding, shifts, min, max, abs
+#include "python_arithmetic.h"
+// print's formats and arguments
+#include "print.h"
+// Layout, Array, index rules
+#include "arrays.h"
+// as_layout, transpose, slices, a gufunc's core views
+#include "array_views.h"
+// cuda.cg.this_grid()
+#include "grid_group.h"
+// complex64, complex128
+#include "complex.h"
+// cmath
+#include "complex_math.h"
