@@ -20,7 +20,6 @@ CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& 
                                     std::to_string(cpu::kAbiVersion),
                                     compiler.identity(),
                                     std::string(cpuSupportHeaderText()),
-                                    std::string(cudaSupportHeaderText()),
                                     source};
   for (const std::string& f : HostCompiler::flags())
     parts.push_back(f);

@@ -1,5 +1,5 @@
 // CpuObjectCompile: a CPU backend unit compiled by the host C++ compiler into a shared object,
-// through the disk cache (key: the source, the support headers, the flags, the compiler and the
+// through the disk cache (key: the source, the support header, the flags, the compiler and the
 // CPU it tunes for, the pyk version and the CPU ABI version).
 #pragma once
 

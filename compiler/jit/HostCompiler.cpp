@@ -1,4 +1,4 @@
-// HostCompiler: writes the unit and the support headers into a private temporary folder and runs
+// HostCompiler: writes the unit and the support header into a private temporary folder and runs
 // the compiler there with posix_spawn.
 #include "jit/HostCompiler.h"
 
@@ -116,9 +116,7 @@ std::string HostCompiler::compile(const std::string& source, const std::string& 
     }
   } cleanup{dir};
   std::filesystem::create_directories(dir / "cpu");
-  std::filesystem::create_directories(dir / "cuda");
   writeFile(dir / "cpu" / "pyk_cpu_support.h", cpuSupportHeaderText());
-  writeFile(dir / "cuda" / std::string(kCudaSupportHeaderName), cudaSupportHeaderText());
   writeFile(dir / "kernel.cpp", source);
 
   std::vector<std::string> args = {command_};

@@ -1,7 +1,5 @@
 // HostCompiler: the CPU backend's C++ units compiled by the host C++ compiler into shared
-// objects. The disk cache around it is compileSpecialization's (key: the source, the support
-// headers, the flags, the compiler and the CPU it tunes for, the pyk version and the CPU ABI
-// version).
+// objects. The disk cache around it is compileSpecialization's (CpuObjectCompile).
 #pragma once
 
 #include <string>
@@ -23,7 +21,7 @@ public:
   static std::vector<std::string> flags();
 
   // The shared object's bytes for `source` (`name` is the kernel, for messages), compiled in a
-  // private temporary folder with the support headers beside it. Throws pyk::Error: Compile when
+  // private temporary folder with the CPU support header beside it. Throws pyk::Error: Compile when
   // the compiler does not run, Internal when it rejects the generated code (its messages
   // included).
   std::string compile(const std::string& source, const std::string& name) const;
