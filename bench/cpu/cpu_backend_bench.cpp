@@ -1,10 +1,10 @@
 // cpu_backend_bench: pyk's CPU backend on the benchmark kernels of bench/cpu/kernels/ (vector add,
 // shared-memory diffusion, tiled matmul, block reduction), in the mode the backend picks (loop or
-// split) and with every kernel forced onto fibers (PYK_CPU_MODE=fiber, set before a second
-// instance of each module is loaded). Each kernel is launched once untimed (it compiles) and
-// checked against a serial reference; then the median of several timed repetitions is printed as a
-// RESULT line (see bench_common.h). Fiber runs that would take long are measured on a smaller
-// problem and scaled linearly by the work, which the note of their line says.
+// split) and with every kernel forced onto fibers (the setting PYK_CPU_MODE=fiber gives, made
+// before a second instance of each module is loaded). Each kernel is launched once untimed (it
+// compiles) and checked against a serial reference; then the median of several timed repetitions is
+// printed as a RESULT line (see bench_common.h). Fiber runs that would take long are measured on a
+// smaller problem and scaled linearly by the work, which the note of their line says.
 //
 // usage: pyk_bench_cpu_backend [KERNEL_DIR] [--only WORKLOAD] [--no-fiber | --fiber-only]
 //        (workers: PYK_CPU_THREADS, default every core)
@@ -179,7 +179,9 @@ int main(int argc, char** argv) {
                kernelDir.c_str());
   try {
     // The mode the backend picks.
-    ::unsetenv("PYK_CPU_MODE");
+    pyk::RuntimeSettings settings = pyk::settings();
+    settings.cpuMode = pyk::CpuMode::Auto;
+    pyk::setSettings(settings);
     if (automatic) {
       if (wanted("vector_add"))
         vectorAdd("pyk", bench::kVectorSize, 30);
@@ -193,10 +195,11 @@ int main(int argc, char** argv) {
         launchOverhead(2001);
     }
 
-    // Every kernel on fibers: the variable is read when a kernel is specialized, so the modules
+    // Every kernel on fibers: the setting is read when a kernel is specialized, so the modules
     // are loaded again after it is set.
     if (fibers) {
-      ::setenv("PYK_CPU_MODE", "fiber", 1);
+      settings.cpuMode = pyk::CpuMode::Fiber;
+      const pyk::ScopedSettings onFibers(settings);
       if (wanted("vector_add"))
         vectorAdd("pyk-fiber", bench::kVectorSize, 5);
       if (wanted("diffusion"))
@@ -205,7 +208,6 @@ int main(int argc, char** argv) {
         matmul("pyk-fiber", bench::kMatmulSize, 3);
       if (wanted("reduction"))
         reduction("pyk-fiber", bench::kReductionSize / 4, 3);
-      ::unsetenv("PYK_CPU_MODE");
     }
   } catch (const pyk::Error& e) {
     bench::fail(std::string("pyk: ") + e.what());

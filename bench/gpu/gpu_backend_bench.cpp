@@ -238,7 +238,9 @@ void compileTimes(int reps) {
   char folder[] = "/tmp/pyk-gpu-bench-cache-XXXXXX";
   if (::mkdtemp(folder) == nullptr)
     bench::fail("mkdtemp");
-  ::setenv("PYK_CACHE_DIR", folder, 1);
+  pyk::RuntimeSettings settings = pyk::settings();
+  settings.cacheFolder = folder;
+  pyk::setSettings(settings);
   const std::string source = readText(kernelDir / "vector_add.pyk");
   auto a = pyk::device_array<float>(1024);
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),

@@ -144,8 +144,20 @@ KernelArgument parseArgument(const std::string& arg, std::deque<AnyDeviceArray>&
 
 int runKernelCommand(const Options& options) {
   try {
-    if (!options.backend.empty())
-      ::setenv("PYK_BACKEND", options.backend.c_str(), 1); // --backend wins over the environment
+    if (!options.backend.empty()) {
+      // --backend wins over the environment: its PYK_BACKEND is not even read.
+      RuntimeSettings settings =
+          RuntimeSettings::fromEnvironment([](const char* name) -> std::optional<std::string> {
+            const char* value = std::getenv(name);
+            if (value == nullptr || std::string_view(name) == "PYK_BACKEND")
+              return std::nullopt;
+            return value;
+          });
+      settings.backend = options.backend == "cpu"    ? BackendChoice::Cpu
+                         : options.backend == "cuda" ? BackendChoice::Cuda
+                                                     : BackendChoice::Auto;
+      setSettings(settings);
+    }
     const LaunchShape shape{parseExtent(options.grid, "grid"), parseExtent(options.block, "block")};
     std::size_t shared = 0;
     if (!options.shared.empty()) {

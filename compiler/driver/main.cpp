@@ -8,21 +8,19 @@
 #include <iostream>
 #include <sstream>
 
-#include "codegen/CpuEmitter.h"
-#include "codegen/CudaEmitter.h"
 #include "diag/DiagnosticEngine.h"
 #include "driver/CommandLine.h"
 #include "driver/KernelRunCommand.h"
-#include "driver/NvrtcCompiler.h"
-#include "driver/SupportHeaderText.h"
+#include "jit/CompileSpecialization.h"
+#include "jit/NvrtcCompiler.h"
 #include "pyk/cache.hpp"
 #include "pyk/error.hpp"
+#include "pyk/settings.hpp"
 #include "pyk/version.hpp"
 #include "sema/ModuleResolver.h"
 #include "sema/ResolvedModulePrinter.h"
 #include "sema/SignatureParser.h"
 #include "sema/SpecializationPrinter.h"
-#include "sema/TypeInference.h"
 #include "syntax/AstPrinter.h"
 #include "syntax/Parser.h"
 
@@ -39,26 +37,56 @@ bool useColor(driver::ColorMode mode) {
   return isatty(STDERR_FILENO) && (noColor == nullptr || *noColor == '\0');
 }
 
-// The generated lines an NVRTC log names (`generated.cu(12): error: ...`), quoted.
-std::string describeGeneratedLines(const std::string& log, const std::string& source) {
-  std::vector<std::string> lines;
-  std::istringstream in(source);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  std::string out;
-  const std::string marker = "generated.cu(";
-  for (size_t at = log.find(marker); at != std::string::npos; at = log.find(marker, at + 1)) {
-    size_t number = std::strtoul(log.c_str() + at + marker.size(), nullptr, 10);
-    if (number >= 1 && number <= lines.size())
-      out += "generated line " + std::to_string(number) + ": " + lines[number - 1] + "\n";
-  }
-  return out;
+// One function typed for one signature: what `emit` and `check` compile.
+struct Entry {
+  const sema::CompiledFunction* function;
+  sema::FunctionSignature signature;
+};
+
+// A request for `entry` in `set`, up to `stage`.
+jit::SpecializationRequest requestFor(const sema::ResolvedModule& resolved, const SourceFile& file,
+                                      const Entry& entry, jit::Target target, jit::Stage stage,
+                                      sema::SpecializationSet& set, DiagnosticEngine& diags,
+                                      const jit::JitSettings& settings = {}) {
+  return jit::SpecializationRequest{.module = resolved,
+                                    .file = file,
+                                    .function = *entry.function,
+                                    .params = entry.signature.params,
+                                    .returnType = entry.signature.returnType,
+                                    .target = std::move(target),
+                                    .diags = diags,
+                                    .stage = stage,
+                                    .settings = settings,
+                                    .set = &set};
 }
 
-// `--emit=typed|cuda|ptx|cubin`: every selected function typed for each of its signatures (or
-// `--sig`), then printed typed, emitted as CUDA C++, or compiled by NVRTC.
+// Reports why NVRTC made no PTX or CUBIN for `entry`.
+void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpecialization& unit,
+                        const Entry& entry, const driver::Options& options, const std::string& arch,
+                        DiagnosticEngine& diags) {
+  switch (failure.kind) {
+  case jit::NvrtcFailure::Kind::Unavailable:
+    diags.report(DiagKind::NvrtcUnavailable, SourceRange(), {options.emit, failure.log});
+    return;
+  case jit::NvrtcFailure::Kind::NoArchitecture:
+  case jit::NvrtcFailure::Kind::UnsupportedArch:
+    diags.report(DiagKind::UnsupportedArch, SourceRange(), {failure.nvrtcVersion, arch});
+    return;
+  case jit::NvrtcFailure::Kind::Rejected:
+    // pykc's own output failed to compile: a bug in pykc, with the generated lines NVRTC names.
+    diags.report(DiagKind::InternalError, entry.function->def->nameRange,
+                 {"NVRTC rejected the CUDA C++ generated for `" + unit.description + "`:\n" +
+                  failure.log + failure.generatedLines});
+    return;
+  }
+}
+
+// `--emit=typed|cuda|cpu|ptx|cubin`: every selected function typed for each of its signatures (or
+// `--sig`), then printed typed, emitted as CUDA C++ or CPU C++, or compiled by NVRTC. Every
+// signature is typed first, so all type errors are reported before anything is emitted.
 void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
-               const driver::Options& options, DiagnosticEngine& diags, std::ostream& out) {
+               const driver::Options& options, const jit::JitSettings& settings,
+               DiagnosticEngine& diags, std::ostream& out) {
   std::optional<sema::FunctionSignature> cliSignature;
   if (!options.sig.empty()) {
     cliSignature = sema::parseSignature(
@@ -66,8 +94,10 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     if (!cliSignature)
       return;
   }
+  const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
+  const jit::CudaTarget cudaTarget{arch, options.emit == "cubin"};
   sema::SpecializationSet set;
-  std::vector<const sema::Specialization*> entries;
+  std::vector<Entry> entries;
   bool selected = false;
   for (const sema::CompiledFunction& function : resolved.functions) {
     if (!options.kernel.empty() && function.name != options.kernel)
@@ -81,10 +111,12 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
         diags.report(DiagKind::TypeKernelNeedsSignature, function.def->nameRange, {function.name});
       continue;
     }
-    for (const sema::FunctionSignature& signature : signatures)
-      if (const sema::Specialization* spec = sema::specialize(resolved, function, signature.params,
-                                                              set, diags, signature.returnType))
-        entries.push_back(spec);
+    for (const sema::FunctionSignature& signature : signatures) {
+      const Entry entry{&function, signature};
+      if (jit::compileSpecialization(
+              requestFor(resolved, file, entry, cudaTarget, jit::Stage::Typed, set, diags)))
+        entries.push_back(entry);
+    }
   }
   if (!selected) {
     diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
@@ -99,55 +131,34 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     }
     return;
   }
-  for (const sema::Specialization* entry : entries) {
+  for (const Entry& entry : entries) {
     if (options.emit == "cpu") {
-      codegen::CpuEmitOptions cpuOptions;
+      jit::CpuTarget cpu;
       if (!options.block.empty())
-        driver::parseBlockShape(options.block, cpuOptions.blockShape); // checked by the parser
-      codegen::CpuUnit unit = codegen::emitCpu(resolved, file, *entry, diags, cpuOptions);
-      if (diags.hasErrors())
+        driver::parseBlockShape(options.block, cpu.options.blockShape); // checked by the parser
+      std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(
+          requestFor(resolved, file, entry, cpu, jit::Stage::Emitted, set, diags));
+      if (!unit)
         return;
-      out << "// mode: " << codegen::nameOf(unit.mode)
-          << (unit.fiberReason.empty() ? "" : " (" + unit.fiberReason + ")") << "\n"
-          << unit.source << '\n';
+      out << "// mode: " << codegen::nameOf(unit->cpu.mode)
+          << (unit->cpu.fiberReason.empty() ? "" : " (" + unit->cpu.fiberReason + ")") << "\n"
+          << unit->cpu.source << '\n';
       continue;
     }
-    codegen::EmittedUnit unit = codegen::emitCuda(resolved, file, set, *entry, diags);
-    if (diags.hasErrors())
+    const jit::Stage stage = options.emit == "cuda" ? jit::Stage::Emitted : jit::Stage::Compiled;
+    std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(
+        requestFor(resolved, file, entry, cudaTarget, stage, set, diags, settings));
+    if (!unit)
       return;
     if (options.emit == "cuda") {
-      out << unit.source << '\n';
+      out << unit->cuda.source << '\n';
       continue;
     }
-    if (std::string whyNot; !driver::haveNvrtc(&whyNot)) {
-      diags.report(DiagKind::NvrtcUnavailable, SourceRange(), {options.emit, whyNot});
+    if (unit->nvrtcFailure) {
+      reportNvrtcFailure(*unit->nvrtcFailure, *unit, entry, options, arch, diags);
       return;
     }
-    const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
-    driver::NvrtcOutput compiled = driver::compileWithNvrtc(
-        unit.source, file.path() + ".cu", arch, options.emit == "cubin",
-        entry->function->options.fastmath.value_or(false)
-            ? std::vector<std::string>{"--use_fast_math"}
-            : std::vector<std::string>{},
-        {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
-    if (!compiled.ok && compiled.log.find("--gpu-architecture") != std::string::npos) {
-      diags.report(DiagKind::UnsupportedArch, SourceRange(), {driver::nvrtcVersion(), arch});
-      return;
-    }
-    if (!compiled.ok) {
-      // pykc's own output failed to compile: a bug in pykc. Compile it once more without
-      // #line, so NVRTC names the generated lines, and quote them.
-      DiagnosticEngine quiet;
-      codegen::EmittedUnit plain = codegen::emitCuda(resolved, file, set, *entry, quiet, false);
-      driver::NvrtcOutput again = driver::compileWithNvrtc(
-          plain.source, "generated.cu", arch, false, {},
-          {{std::string(driver::kSupportHeaderName), std::string(driver::supportHeaderText())}});
-      diags.report(DiagKind::InternalError, entry->function->def->nameRange,
-                   {"NVRTC rejected the CUDA C++ generated for `" + entry->describe() + "`:\n" +
-                    compiled.log + describeGeneratedLines(again.log, plain.source)});
-      return;
-    }
-    out << (options.emit == "cubin" ? compiled.cubin : compiled.ptx);
+    out << unit->binary;
   }
 }
 
@@ -160,6 +171,16 @@ int runFile(const driver::Options& options) {
     diags.report(DiagKind::CannotReadFile, SourceRange(), {options.file, readError});
     diags.render(std::cerr, color);
     return 1;
+  }
+  // NVRTC (for --emit=ptx|cubin) is the one the runtime's settings name; pykc keeps no disk cache.
+  jit::JitSettings jitSettings;
+  if (options.emit == "ptx" || options.emit == "cubin") {
+    try {
+      jitSettings.nvrtcLibrary = pyk::settings().libnvrtc;
+    } catch (const pyk::Error& e) {
+      std::cerr << "pykc: error: " << e.what() << '\n';
+      return 1;
+    }
   }
   DiagnosticEngine diags(&*file);
   std::ostringstream output;
@@ -188,13 +209,14 @@ int runFile(const driver::Options& options) {
                            options.emit == "cpu" || options.emit == "ptx" ||
                            options.emit == "cubin";
     if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
-      emitTyped(resolved, *file, options, diags, output);
+      emitTyped(resolved, *file, options, jitSettings, diags, output);
     if (options.command == driver::Command::Check && !diags.hasErrors()) {
       // Functions whose decorator gives signatures are typed now, as numba compiles them eagerly.
       sema::SpecializationSet set;
       for (const sema::CompiledFunction& function : resolved.functions)
         for (const sema::FunctionSignature& signature : function.signatures)
-          sema::specialize(resolved, function, signature.params, set, diags, signature.returnType);
+          jit::compileSpecialization(requestFor(resolved, *file, Entry{&function, signature},
+                                                jit::CpuTarget{}, jit::Stage::Typed, set, diags));
     }
   });
   diags.render(std::cerr, color);
@@ -264,10 +286,15 @@ int main(int argc, char** argv) {
       return 1;
     }
   case driver::Command::Version:
-    std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
-              << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC "
-              << driver::nvrtcVersion() << ")\n";
-    return 0;
+    try {
+      const std::string nvrtc = jit::nvrtcVersion(jit::Nvrtc::load(pyk::settings().libnvrtc));
+      std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
+                << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC " << nvrtc << ")\n";
+      return 0;
+    } catch (const pyk::Error& e) {
+      std::cerr << "pykc: error: " << e.what() << '\n';
+      return 1;
+    }
   default:
     try {
       return runFile(*options);

@@ -30,26 +30,6 @@ pyk::LaunchShape tiles(std::int64_t rows, std::int64_t cols) {
   return {{(rows + kTpb - 1) / kTpb, (cols + kTpb - 1) / kTpb}, {kTpb, kTpb}};
 }
 
-// Sets an environment variable for the life of the object.
-class ScopedEnv {
-public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name))
-      old_ = old;
-    setenv(name, value, 1);
-  }
-  ~ScopedEnv() {
-    if (old_.empty())
-      unsetenv(name_);
-    else
-      setenv(name_, old_.c_str(), 1);
-  }
-
-private:
-  const char* name_;
-  std::string old_;
-};
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -117,7 +97,10 @@ int main(int argc, char** argv) {
     example::result("tiled_matmul_column_sums", secs, outError < 1e-4 && cError < 1e-4);
 
     // The seed's kernel under the bounds check, on the CPU backend, with small matrices.
-    ScopedEnv cpu("PYK_BACKEND", "cpu"), check("PYK_BOUNDSCHECK", "1");
+    pyk::RuntimeSettings checked = pyk::settings();
+    checked.backend = pyk::BackendChoice::Cpu;
+    checked.boundsCheck = true; // as PYK_BOUNDSCHECK=1
+    const pyk::ScopedSettings cpuWithChecks(checked);
     const std::int64_t sm = 64, sk = 32, sn = 48;
     auto sa = pyk::to_device<float, 2>(randomMatrix(sm, sk, rng), {sm, sk});
     auto sb = pyk::to_device<float, 2>(randomMatrix(sk, sn, rng), {sk, sn});

@@ -5,7 +5,7 @@
 # against the same work written by hand for the CPU. Prints a Markdown table (best of ROUNDS).
 #
 # usage: bench/cpu/analysis/run_split_analysis.sh [BUILD_DIR] [ROUNDS]   (default build-bench, 3)
-# Compiles with the CPU backend's flags (see runtime/src/cpu/HostCompiler.cpp) and $PYK_CXX or g++.
+# Compiles with the CPU backend's flags (see compiler/jit/HostCompiler.cpp) and $PYK_CXX or g++.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../../.." && pwd)

@@ -1,6 +1,6 @@
 // device: which backend runs kernels and which GPUs there are, as numba.cuda's gpus and
-// select_device. PYK_BACKEND=cuda|cpu|auto chooses the backend (auto: CUDA when a device is
-// present).
+// select_device. The backend setting (PYK_BACKEND=cuda|cpu|auto, pyk/settings.hpp) chooses the
+// backend (auto: CUDA when a device is present).
 #pragma once
 
 #include <cstddef>
@@ -12,8 +12,9 @@ namespace pyk {
 enum class Backend { Cpu, Cuda };
 
 // The backend new arrays, streams and events belong to, and that launches without array arguments
-// use (a launch runs where its arrays are). Throws pyk::Error (Device) when PYK_BACKEND asks for
-// CUDA and there is no driver, device or NVRTC, and (InvalidArgument) for an unknown PYK_BACKEND.
+// use (a launch runs where its arrays are). Throws pyk::Error (Device) when the settings ask for
+// CUDA and there is no driver, device or NVRTC, and as pyk::settings() does when the environment
+// has a malformed PYK_* variable.
 Backend currentBackend();
 const char* backendName(Backend backend); // "cpu", "cuda"
 

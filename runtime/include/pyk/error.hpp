@@ -19,8 +19,29 @@ enum class ErrorKind {
   Internal,        // a bug in pyk
 };
 
-// The kind's name as messages and tests print it ("invalid launch").
-const char* errorKindName(ErrorKind kind) noexcept;
+// The kind's name as messages and tests print it ("invalid launch"). Inline, so the compiler's
+// libraries use this vocabulary without linking the runtime.
+inline const char* errorKindName(ErrorKind kind) noexcept {
+  switch (kind) {
+  case ErrorKind::InvalidArgument:
+    return "invalid argument";
+  case ErrorKind::InvalidLaunch:
+    return "invalid launch";
+  case ErrorKind::Compile:
+    return "compile error";
+  case ErrorKind::File:
+    return "file error";
+  case ErrorKind::Cache:
+    return "cache error";
+  case ErrorKind::Device:
+    return "device error";
+  case ErrorKind::Kernel:
+    return "kernel error";
+  case ErrorKind::Internal:
+    return "internal error";
+  }
+  return "error";
+}
 
 class Error : public std::runtime_error {
 public:

@@ -9,5 +9,6 @@
 #include "pyk/npy.hpp"
 #include "pyk/random.hpp"
 #include "pyk/record.hpp"
+#include "pyk/settings.hpp"
 #include "pyk/stream.hpp"
 #include "pyk/version.hpp"

@@ -1,23 +1,40 @@
-// CacheContents: the public view of the disk cache (pyk/cache.hpp) over DiskCache.
+// CacheContents: the public view of the disk cache (pyk/cache.hpp) over the jit library's
+// DiskCache, in the folder and with the bound the runtime's settings give.
 #include "pyk/cache.hpp"
 
-#include "cache/DiskCache.h"
+#include "jit/DiskCache.h"
+#include "pyk/error.hpp"
+#include "settings/SettingsStore.h"
 
 namespace pyk {
 
+namespace {
+
+static_assert(RuntimeSettings::kDefaultCacheMaxBytes == jit::DiskCache::kDefaultMaxBytes);
+
+jit::DiskCache settingsCache() {
+  const std::shared_ptr<const RuntimeSettings> s = detail::currentSettings();
+  if (s->cacheFolder.empty())
+    throw Error(ErrorKind::Cache,
+                "cannot find a cache folder: PYK_CACHE_DIR, XDG_CACHE_HOME and HOME are unset and "
+                "the user has no home directory; set PYK_CACHE_DIR");
+  return jit::DiskCache(s->cacheFolder, s->cacheMaxBytes);
+}
+
+} // namespace
+
 CacheContents listCache() {
-  cache::DiskCache disk;
+  jit::DiskCache disk = settingsCache();
   CacheContents out;
   out.folder = disk.folder();
   out.maxBytes = disk.maxBytes();
-  for (const cache::CacheEntryInfo& e : disk.list())
+  for (const jit::CacheEntryInfo& e : disk.list())
     out.entries.push_back({e.key.hex(), e.bytes, e.lastUse});
   return out;
 }
 
 std::size_t clearCache() {
-  cache::DiskCache disk;
-  return disk.clear();
+  return settingsCache().clear();
 }
 
 } // namespace pyk

@@ -5,6 +5,7 @@
 
 #include "cpu/FiberScheduler.h"
 #include "pyk/error.hpp"
+#include "settings/SettingsStore.h"
 
 #include <algorithm>
 #include <exception>
@@ -71,7 +72,7 @@ CpuEngine::CpuEngine(const CpuSettings& settings)
 CpuEngine::~CpuEngine() = default;
 
 CpuEngine& CpuEngine::shared() {
-  static CpuEngine engine(CpuSettings::fromEnvironment());
+  static CpuEngine engine(CpuSettings::of(*pyk::detail::currentSettings()));
   return engine;
 }
 

@@ -41,7 +41,7 @@ public:
   CpuEngine(const CpuEngine&) = delete;
   CpuEngine& operator=(const CpuEngine&) = delete;
 
-  // The process's engine, sized from the environment on first use.
+  // The process's engine, sized from the runtime's settings on first use.
   static CpuEngine& shared();
 
   unsigned workerCount() const { return pool_.workerCount(); }

@@ -1,26 +1,21 @@
-// CpuSettings: how the CPU engine is sized, from the environment (PYK_CPU_THREADS,
-// PYK_CPU_FIBER_STACK) or given by a caller.
+// CpuSettings: how the CPU engine is sized: from the runtime's settings (PYK_CPU_THREADS,
+// PYK_CPU_FIBER_STACK) or given by a caller (tests, benchmarks).
 #pragma once
 
 #include <cstddef>
 
+#include "pyk/settings.hpp"
+
 namespace pyk::cpu {
 
 struct CpuSettings {
-  static constexpr std::size_t kDefaultFiberStackBytes = 64 * 1024;
-  static constexpr std::size_t kMinFiberStackBytes = 16 * 1024;
+  static constexpr std::size_t kDefaultFiberStackBytes = RuntimeSettings::kDefaultFiberStackBytes;
 
   unsigned workerCount = 1; // threads running blocks, the caller's included
   std::size_t fiberStackBytes = kDefaultFiberStackBytes; // per fiber, without its guard page
 
-  // PYK_CPU_THREADS (a positive count; default: the hardware's concurrency) and
-  // PYK_CPU_FIBER_STACK (bytes, or a count with a K or M suffix; default 64K). A malformed value is
-  // a pyk::Error naming the variable.
-  static CpuSettings fromEnvironment();
+  // The runtime's cpuThreads (0: the hardware's concurrency) and cpuFiberStackBytes.
+  static CpuSettings of(const RuntimeSettings& settings);
 };
-
-// The parsers fromEnvironment uses, for tests: `text` is the variable's value.
-unsigned parseWorkerCount(const char* text);
-std::size_t parseFiberStackBytes(const char* text);
 
 } // namespace pyk::cpu

@@ -3,10 +3,10 @@
 
 #include <dlfcn.h>
 
-#include <cstdlib>
 #include <mutex>
 
 #include "pyk/error.hpp"
+#include "settings/SettingsStore.h"
 
 namespace pyk::cuda {
 
@@ -101,9 +101,8 @@ const CudaDriver* CudaDriver::shared(std::string* whyNot) {
   static CudaDriver* driver = nullptr;
   static std::string* reason = new std::string;
   std::call_once(once, [] {
-    const char* path = std::getenv("PYK_LIBCUDA");
-    std::unique_ptr<CudaDriver> loaded =
-        load(path != nullptr && *path != '\0' ? path : "libcuda.so.1", *reason);
+    const std::string path = pyk::detail::currentSettings()->libcuda;
+    std::unique_ptr<CudaDriver> loaded = load(path.empty() ? "libcuda.so.1" : path, *reason);
     if (loaded == nullptr)
       return;
     if (const CUresult r = loaded->cuInit(0); r != kCudaSuccess) {

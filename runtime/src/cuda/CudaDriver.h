@@ -51,8 +51,8 @@ public:
   // Loads the driver library at `path` (a file name is searched as dlopen searches) and resolves
   // its entry points. Returns null and sets `whyNot` when the library is missing or lacks one.
   static std::unique_ptr<CudaDriver> load(const std::string& path, std::string& whyNot);
-  // The process's driver, loaded once from $PYK_LIBCUDA or libcuda.so.1 and initialised
-  // (cuInit); null, with the reason, when there is none or it does not initialise.
+  // The process's driver, loaded once from the libcuda setting ($PYK_LIBCUDA) or libcuda.so.1 and
+  // initialised (cuInit); null, with the reason, when there is none or it does not initialise.
   static const CudaDriver* shared(std::string* whyNot = nullptr);
 
   ~CudaDriver();

@@ -1,15 +1,14 @@
 // Device: the backend choice and the CUDA devices the driver reports. `auto` is CUDA when the
 // driver reports a device and NVRTC loads (kernels are compiled at run time), else the CPU;
 // `cuda` without them is an error naming why, never a silent fallback.
-#include <cstdlib>
-#include <cstring>
 #include <mutex>
 
 #include "cuda/CudaContext.h"
 #include "cuda/CudaDriver.h"
-#include "driver/NvrtcCompiler.h"
+#include "jit/NvrtcCompiler.h"
 #include "pyk/device.hpp"
 #include "pyk/error.hpp"
+#include "settings/SettingsStore.h"
 
 namespace pyk {
 
@@ -33,41 +32,36 @@ const std::string& cudaUnavailableReason() {
       return;
     }
     std::string whyNot;
-    if (!driver::haveNvrtc(&whyNot))
+    if (jit::Nvrtc::load(detail::currentSettings()->libnvrtc, &whyNot) == nullptr)
       *reason = whyNot;
   });
   return *reason;
 }
 
-Backend resolve(const char* choice) {
-  if (choice == nullptr || *choice == '\0' || std::strcmp(choice, "auto") == 0)
+Backend resolve(BackendChoice choice) {
+  if (choice == BackendChoice::Auto)
     return cudaUnavailableReason().empty() ? Backend::Cuda : Backend::Cpu;
-  if (std::strcmp(choice, "cpu") == 0)
+  if (choice == BackendChoice::Cpu)
     return Backend::Cpu;
-  if (std::strcmp(choice, "cuda") == 0) {
-    if (const std::string& why = cudaUnavailableReason(); !why.empty())
-      throw Error(ErrorKind::Device,
-                  "PYK_BACKEND=cuda: " + why + "; unset PYK_BACKEND or set it to cpu");
-    return Backend::Cuda;
-  }
-  throw Error(ErrorKind::InvalidArgument,
-              std::string("PYK_BACKEND=") + choice + " is not a backend (cuda, cpu or auto)");
+  if (const std::string& why = cudaUnavailableReason(); !why.empty())
+    throw Error(ErrorKind::Device,
+                "PYK_BACKEND=cuda: " + why + "; unset PYK_BACKEND or set it to cpu");
+  return Backend::Cuda;
 }
 
 } // namespace
 
 Backend currentBackend() {
-  // The variable is read at every call (a program may set it before its first allocation); the
-  // last answer is kept per thread, so the common call is a getenv and a string compare.
-  thread_local std::string lastChoice = "\x01";
-  thread_local Backend lastBackend = Backend::Cpu;
-  const char* choice = std::getenv("PYK_BACKEND");
-  const char* text = choice != nullptr ? choice : "";
-  if (lastChoice != text) {
-    lastBackend = resolve(choice);
-    lastChoice = text;
+  // The settings' choice, resolved once per thread for each change of the settings: the common
+  // call is one atomic load and a compare.
+  thread_local std::uint64_t resolvedGeneration = 0;
+  thread_local Backend resolved = Backend::Cpu;
+  const std::uint64_t generation = detail::settingsGeneration();
+  if (generation != resolvedGeneration) {
+    resolved = resolve(detail::currentSettings()->backend);
+    resolvedGeneration = generation;
   }
-  return lastBackend;
+  return resolved;
 }
 
 const char* backendName(Backend backend) {

@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "file/FileReplacement.h"
+#include "jit/FileReplacement.h"
 #include "npy/NpyHeader.h"
 #include "pyk/error.hpp"
 #include "pyk/npy.hpp"
@@ -76,7 +76,7 @@ void writeNpy(const std::filesystem::path& path, const HostArray& array) {
     data = swapped;
   }
   std::span<const std::byte> pieces[] = {header, data};
-  file::replaceFile(path, pieces, 0666, ErrorKind::File);
+  jit::replaceFile(path, pieces, 0666, ErrorKind::File);
 }
 
 } // namespace pyk

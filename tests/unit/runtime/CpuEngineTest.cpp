@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <set>
@@ -269,22 +270,16 @@ TEST(CpuEngine, RunKernelLaunchesOnTheSharedEngine) {
   EXPECT_GE(CpuEngine::shared().workerCount(), 1u);
 }
 
-TEST(CpuSettings, ParsesThreadCountsAndStackSizes) {
-  EXPECT_EQ(parseWorkerCount("8"), 8u);
-  EXPECT_EQ(parseFiberStackBytes("65536"), 65536u);
-  EXPECT_EQ(parseFiberStackBytes("128K"), 128u * 1024);
-  EXPECT_EQ(parseFiberStackBytes("2m"), 2u * 1024 * 1024);
-  for (const char* bad : {"0", "-1", "abc", "4097", "", "3x"})
-    EXPECT_THROW(parseWorkerCount(bad), Error) << bad;
-  for (const char* bad : {"4K", "100", "K", "1G", "2048M", "12.5K"})
-    EXPECT_THROW(parseFiberStackBytes(bad), Error) << bad;
-  try {
-    parseWorkerCount("many");
-  } catch (const Error& error) {
-    EXPECT_EQ(error.kind(), ErrorKind::InvalidArgument);
-    EXPECT_STREQ(error.what(), "`PYK_CPU_THREADS` must be a count of threads from 1 to 4096, not "
-                               "`many`");
-  }
+TEST(CpuSettings, TheEngineIsSizedByTheRuntimeSettings) {
+  RuntimeSettings settings;
+  settings.cpuThreads = 8;
+  settings.cpuFiberStackBytes = 128 * 1024;
+  const CpuSettings sized = CpuSettings::of(settings);
+  EXPECT_EQ(sized.workerCount, 8u);
+  EXPECT_EQ(sized.fiberStackBytes, 128u * 1024);
+  settings.cpuThreads = 0; // one worker per hardware thread
+  EXPECT_EQ(CpuSettings::of(settings).workerCount,
+            std::max(1u, std::thread::hardware_concurrency()));
 }
 
 } // namespace

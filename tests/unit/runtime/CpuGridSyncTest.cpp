@@ -2,7 +2,7 @@
 // at once, so a grid barrier orders writes of one block before reads of another, in straight
 // code and in loops; blocks whose threads return count as arrived; a launch too large to run at
 // once is refused naming the limit; a block that fails releases the others with its error.
-#include "ScopedEnvironment.h"
+#include "SettingsForTest.h"
 #include "TemporaryFolder.h"
 #include "pyk/pyk.hpp"
 
@@ -67,9 +67,11 @@ def one_block_fails(a):
 
 class CpuGridSync : public ::testing::Test {
 protected:
-  void SetUp() override { env_.set("PYK_CACHE_DIR", (cache_ / "cache").string()); }
+  void SetUp() override {
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+  }
   TemporaryFolder cache_;
-  ScopedEnvironment env_;
+  SettingsForTest settings_;
 };
 
 TEST_F(CpuGridSync, WritesOfEveryBlockAreSeenAfterTheBarrier) {
@@ -150,8 +152,8 @@ TEST_F(CpuGridSync, ALaunchTooLargeToRunAtOnceNamesTheLimit) {
 }
 
 TEST_F(CpuGridSync, AFailingBlockReleasesTheOthersWithItsError) {
-  ScopedEnvironment checks;
-  checks.set("PYK_BOUNDSCHECK", "1");
+  SettingsForTest checks;
+  checks.change([](pyk::RuntimeSettings& s) { s.boundsCheck = true; });
   pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
   auto a = pyk::device_array<float>(8 * 16);
   try {

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "HostArrayValues.h"
-#include "ScopedEnvironment.h"
+#include "SettingsForTest.h"
 #include "TemporaryFolder.h"
 #include "pyk/npy.hpp"
 #include "pyk/pyk.hpp"
@@ -52,9 +52,11 @@ std::string errorOf(F&& f) {
 
 class GufuncCall : public ::testing::Test {
 protected:
-  void SetUp() override { env_.set("PYK_CACHE_DIR", (cache_ / "cache").string()); }
+  void SetUp() override {
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+  }
   TemporaryFolder cache_;
-  ScopedEnvironment env_;
+  SettingsForTest settings_;
   pyk::Module m_ = pyk::load(kGufuncs);
 };
 

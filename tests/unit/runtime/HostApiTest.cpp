@@ -6,7 +6,7 @@
 #include <numeric>
 #include <thread>
 
-#include "ScopedEnvironment.h"
+#include "SettingsForTest.h"
 #include "TemporaryFolder.h"
 #include "pyk/pyk.hpp"
 
@@ -75,9 +75,11 @@ def typed(a):
 
 class HostApi : public ::testing::Test {
 protected:
-  void SetUp() override { env_.set("PYK_CACHE_DIR", (cache_ / "cache").string()); }
+  void SetUp() override {
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+  }
   TemporaryFolder cache_;
-  ScopedEnvironment env_;
+  SettingsForTest settings_;
 };
 
 TEST_F(HostApi, BarrierFreeKernelRunsAsOneLoopPerBlock) {
@@ -113,8 +115,8 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
       expected += a[i];
     EXPECT_EQ(split[b], expected) << b;
   }
-  ScopedEnvironment fibers;
-  fibers.set("PYK_CPU_MODE", "fiber");
+  SettingsForTest fibers;
+  fibers.change([](pyk::RuntimeSettings& s) { s.cpuMode = pyk::CpuMode::Fiber; });
   pyk::Module again = pyk::loads(kSource, "host_api.pyk");
   auto sums2 = pyk::device_array<float>(5);
   again["block_sums"][{5, 128}](da, sums2);
@@ -205,8 +207,8 @@ TEST_F(HostApi, ArgumentsAreCheckedAgainstTheKernel) {
 }
 
 TEST_F(HostApi, BoundsCheckingNamesKernelArrayIndexAndThread) {
-  ScopedEnvironment checking;
-  checking.set("PYK_BOUNDSCHECK", "1");
+  SettingsForTest checking;
+  checking.change([](pyk::RuntimeSettings& s) { s.boundsCheck = true; });
   pyk::Module m =
       pyk::loads("from numba import cuda\n\n@cuda.jit\ndef shift(a, out):\n    i = cuda.grid(1)\n"
                  "    out[i] = a[i + 1]\n",

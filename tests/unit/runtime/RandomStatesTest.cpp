@@ -7,7 +7,7 @@
 
 #include <cstring>
 
-#include "ScopedEnvironment.h"
+#include "SettingsForTest.h"
 #include "TemporaryFolder.h"
 
 using pyk::random::Xoroshiro128pState;
@@ -17,8 +17,10 @@ namespace {
 class RandomStates : public ::testing::Test {
 protected:
   void SetUp() override {
-    env_.set("PYK_CACHE_DIR", (cache_ / "cache").string());
-    env_.set("PYK_BACKEND", "cpu");
+    settings_.change([&](pyk::RuntimeSettings& s) {
+      s.cacheFolder = cache_ / "cache";
+      s.backend = pyk::BackendChoice::Cpu;
+    });
   }
   static std::vector<Xoroshiro128pState> statesOf(const pyk::AnyDeviceArray& states) {
     pyk::HostArray host = states.copy_to_host();
@@ -27,7 +29,7 @@ protected:
     return out;
   }
   TemporaryFolder cache_;
-  ScopedEnvironment env_;
+  SettingsForTest settings_;
 };
 
 TEST_F(RandomStates, MatchNumba) {

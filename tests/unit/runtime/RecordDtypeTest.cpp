@@ -9,7 +9,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "ScopedEnvironment.h"
+#include "SettingsForTest.h"
 #include "TemporaryFolder.h"
 
 using pyk::Dtype;
@@ -182,11 +182,13 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
 class RecordArrays : public ::testing::Test {
 protected:
   void SetUp() override {
-    env_.set("PYK_CACHE_DIR", (cache_ / "cache").string());
-    env_.set("PYK_BACKEND", "cpu");
+    settings_.change([&](pyk::RuntimeSettings& s) {
+      s.cacheFolder = cache_ / "cache";
+      s.backend = pyk::BackendChoice::Cpu;
+    });
   }
   TemporaryFolder cache_;
-  ScopedEnvironment env_;
+  SettingsForTest settings_;
 };
 
 TEST_F(RecordArrays, KernelsSeeRecordArraysAsNumbaRecords) {

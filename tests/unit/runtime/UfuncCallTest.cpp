@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "HostArrayValues.h"
-#include "ScopedEnvironment.h"
+#include "SettingsForTest.h"
 #include "TemporaryFolder.h"
 #include "pyk/pyk.hpp"
 
@@ -35,9 +35,11 @@ def not_a_ufunc(a):
 
 class UfuncCall : public ::testing::Test {
 protected:
-  void SetUp() override { env_.set("PYK_CACHE_DIR", (cache_ / "cache").string()); }
+  void SetUp() override {
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+  }
   TemporaryFolder cache_;
-  ScopedEnvironment env_;
+  SettingsForTest settings_;
   pyk::Module m_ = pyk::loads(kSource, "ufuncs.pyk");
 };
 

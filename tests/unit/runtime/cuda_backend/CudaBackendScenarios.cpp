@@ -336,9 +336,12 @@ TEST(CudaBackend, LaunchesOutsideTheDevicesLimitsAreRefused) {
 
 TEST(CudaBackend, ArraysOfTheCpuBackendAreNotMixedWithDeviceArrays) {
   pyk::DeviceArray<float> onDevice = pyk::device_array<float>(8);
-  ::setenv("PYK_BACKEND", "cpu", 1);
-  pyk::DeviceArray<float> onHost = pyk::device_array<float>(8);
-  ::unsetenv("PYK_BACKEND");
+  pyk::DeviceArray<float> onHost = [] {
+    pyk::RuntimeSettings settings = pyk::settings();
+    settings.backend = pyk::BackendChoice::Cpu;
+    const pyk::ScopedSettings cpu(settings);
+    return pyk::device_array<float>(8);
+  }();
   EXPECT_EQ(onHost.untyped().backend(), pyk::Backend::Cpu);
   const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
   EXPECT_NE(errorOf(
@@ -425,7 +428,9 @@ int main(int argc, char** argv) {
   char folder[] = "/tmp/pyk-cuda-backend-XXXXXX";
   if (::mkdtemp(folder) == nullptr)
     return 2;
-  ::setenv("PYK_CACHE_DIR", folder, 1);
+  pyk::RuntimeSettings settings = pyk::settings();
+  settings.cacheFolder = folder;
+  pyk::setSettings(settings);
   const int result = RUN_ALL_TESTS();
   std::filesystem::remove_all(folder);
   return result;

@@ -3,6 +3,7 @@
 // process): a driver with two devices (the fake driver), a driver whose cuInit fails, no driver.
 #include "pyk/device.hpp"
 #include "pyk/error.hpp"
+#include "pyk/settings.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,10 +26,9 @@ std::string errorOf(void (*f)()) {
 }
 
 void backendCuda() {
-  ::setenv("PYK_BACKEND", "cuda", 1);
-  struct Unset {
-    ~Unset() { ::unsetenv("PYK_BACKEND"); }
-  } unset;
+  pyk::RuntimeSettings settings = pyk::settings();
+  settings.backend = pyk::BackendChoice::Cuda;
+  const pyk::ScopedSettings cuda(settings);
   pyk::currentBackend();
 }
 

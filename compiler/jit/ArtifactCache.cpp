@@ -1,0 +1,36 @@
+// ArtifactCache: the disk cache's lookup, the build on a miss and the store, each failure of the
+// cache itself costing a rebuild, nothing else.
+#include "jit/ArtifactCache.h"
+
+#include "pyk/error.hpp"
+
+namespace pyk::jit {
+
+std::optional<CachedArtifact>
+cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
+               const std::function<std::optional<std::string>()>& build) {
+  std::optional<DiskCache> disk;
+  if (!settings.cacheFolder.empty()) {
+    try {
+      disk.emplace(settings.cacheFolder, settings.cacheMaxBytes);
+      if (!rebuild)
+        if (std::optional<std::string> hit = disk->lookup(key))
+          return CachedArtifact{std::move(*hit), true};
+    } catch (const Error&) {
+      disk.reset(); // no usable cache: build every time
+    }
+  }
+  std::optional<std::string> built = build();
+  if (!built)
+    return std::nullopt;
+  if (disk) {
+    try {
+      disk->store(key, *built);
+    } catch (const Error&) {
+      // a full disk or a read-only folder costs a rebuild next time, nothing else
+    }
+  }
+  return CachedArtifact{std::move(*built), false};
+}
+
+} // namespace pyk::jit

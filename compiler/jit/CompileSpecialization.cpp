@@ -1,0 +1,103 @@
+// CompileSpecialization: the front end (typing, then emission for the target) on a large stack
+// under the caller's front-end lock, then the backend's compile outside it.
+#include "jit/CompileSpecialization.h"
+
+#include "jit/CpuObjectCompile.h"
+#include "jit/CudaImageCompile.h"
+#include "jit/NvrtcCompiler.h"
+#include "sema/TypeInference.h"
+#include "syntax/Parser.h"
+
+namespace pyk::jit {
+
+namespace {
+
+// Runs `work` under the request's front-end lock (if any) on a stack deep enough for the typer
+// and the emitters, which recurse with the program's nesting.
+template <typename Work>
+void runFrontEnd(const SpecializationRequest& request, Work&& work) {
+  std::unique_lock<std::mutex> lock;
+  if (request.frontEndMutex != nullptr)
+    lock = std::unique_lock<std::mutex>(*request.frontEndMutex);
+  runWithLargeStack(work);
+}
+
+// Types the request's function in `set` and, past Stage::Typed, emits it for the target; false
+// when either reported an error.
+bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& set,
+                 const sema::Specialization*& spec, CompiledSpecialization& out) {
+  bool ok = false;
+  runFrontEnd(request, [&] {
+    const unsigned errorsBefore = request.diags.errorCount();
+    spec = sema::specialize(request.module, request.function, request.params, set, request.diags,
+                            request.returnType);
+    if (spec == nullptr || request.diags.errorCount() != errorsBefore)
+      return;
+    out.description = spec->describe();
+    if (request.stage != Stage::Typed) {
+      if (const auto* cpu = std::get_if<CpuTarget>(&request.target))
+        out.cpu =
+            codegen::emitCpu(request.module, request.file, *spec, request.diags, cpu->options);
+      else
+        out.cuda = codegen::emitCuda(request.module, request.file, set, *spec, request.diags);
+    }
+    ok = request.diags.errorCount() == errorsBefore;
+  });
+  return ok;
+}
+
+} // namespace
+
+std::optional<CompiledSpecialization> compileSpecialization(const SpecializationRequest& request) {
+  sema::SpecializationSet ownSet;
+  sema::SpecializationSet& set = request.set != nullptr ? *request.set : ownSet;
+  const sema::Specialization* spec = nullptr;
+  CompiledSpecialization out;
+  if (!typeAndEmit(request, set, spec, out))
+    return std::nullopt;
+  if (request.set != nullptr)
+    out.specialization = spec;
+  if (request.stage != Stage::Compiled)
+    return out;
+  if (std::holds_alternative<CpuTarget>(request.target)) {
+    const CachedArtifact object =
+        compileCpuObject(request.settings, out.cpu.source, out.description, request.rebuild);
+    out.binary = object.bytes;
+    out.fromCache = object.fromCache;
+    out.target = "cpu";
+    return out;
+  }
+  std::optional<CudaTarget> target;
+  if (const auto* named = std::get_if<CudaTarget>(&request.target)) {
+    target = *named;
+  } else {
+    const CudaDevice& device = std::get<CudaDevice>(request.target);
+    const Nvrtc* nvrtc = Nvrtc::load(request.settings.nvrtcLibrary);
+    target = cudaTargetFor(nvrtc, device.computeCapabilityMajor, device.computeCapabilityMinor);
+    if (!target) {
+      out.nvrtcFailure =
+          NvrtcFailure{NvrtcFailure::Kind::NoArchitecture, nvrtcVersion(nvrtc), "", ""};
+      return out;
+    }
+  }
+  // An internal error quotes the generated lines NVRTC names: the unit emitted once more without
+  // #line directives.
+  auto unitWithoutLines = [&] {
+    std::string source;
+    runFrontEnd(request, [&] {
+      DiagnosticEngine quiet;
+      source = codegen::emitCuda(request.module, request.file, set, *spec, quiet, false).source;
+    });
+    return source;
+  };
+  CudaImage image = compileCudaImage(request.settings, out.cuda.source, request.file.path() + ".cu",
+                                     *target, request.function.options.fastmath.value_or(false),
+                                     request.rebuild, unitWithoutLines);
+  out.binary = std::move(image.bytes);
+  out.fromCache = image.fromCache;
+  out.target = target->describe();
+  out.nvrtcFailure = std::move(image.failure);
+  return out;
+}
+
+} // namespace pyk::jit

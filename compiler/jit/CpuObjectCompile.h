@@ -1,0 +1,19 @@
+// CpuObjectCompile: a CPU backend unit compiled by the host C++ compiler into a shared object,
+// through the disk cache (key: the source, the support header, the flags, the compiler and the
+// CPU it tunes for, the pyk version and the CPU ABI version).
+#pragma once
+
+#include <string>
+
+#include "jit/ArtifactCache.h"
+#include "jit/JitSettings.h"
+
+namespace pyk::jit {
+
+// The shared object's bytes for `source` (`name` is the kernel, for messages). `rebuild`: compile
+// even on a cache hit (the cached object would not load) and replace the entry. Throws pyk::Error:
+// Compile when the compiler does not run, Internal when it rejects the generated code.
+CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& source,
+                                const std::string& name, bool rebuild);
+
+} // namespace pyk::jit

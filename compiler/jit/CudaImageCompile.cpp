@@ -1,0 +1,101 @@
+// CudaImageCompile: NVRTC through the disk cache; a cache entry is a tag line ("cubin" or "ptx")
+// then the image, and an entry without a known tag is compiled afresh.
+#include "jit/CudaImageCompile.h"
+
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+#include "jit/ArtifactCache.h"
+#include "jit/NvrtcCompiler.h"
+#include "jit/SupportHeaders.h"
+#include "pyk/version.hpp"
+
+namespace pyk::jit {
+
+namespace {
+
+constexpr std::string_view kCubinTag = "cubin\n";
+constexpr std::string_view kPtxTag = "ptx\n";
+
+// The image in a cache entry, without its tag; std::nullopt for an entry of another format.
+std::optional<std::string> untagged(const std::string& entry) {
+  for (std::string_view tag : {kCubinTag, kPtxTag})
+    if (entry.rfind(tag, 0) == 0)
+      return entry.substr(tag.size());
+  return std::nullopt;
+}
+
+std::vector<std::pair<std::string, std::string>> supportHeader() {
+  return {{std::string(kCudaSupportHeaderName), std::string(cudaSupportHeaderText())}};
+}
+
+// The generated lines an NVRTC log names (`generated.cu(12): error: ...`), quoted.
+std::string describeGeneratedLines(const std::string& log, const std::string& source) {
+  std::vector<std::string> lines;
+  std::istringstream in(source);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  std::string out;
+  const std::string marker = "generated.cu(";
+  for (size_t at = log.find(marker); at != std::string::npos; at = log.find(marker, at + 1)) {
+    size_t number = std::strtoul(log.c_str() + at + marker.size(), nullptr, 10);
+    if (number >= 1 && number <= lines.size())
+      out += "generated line " + std::to_string(number) + ": " + lines[number - 1] + "\n";
+  }
+  return out;
+}
+
+} // namespace
+
+CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
+                           const std::string& name, const CudaTarget& target, bool fastMath,
+                           bool rebuild, const std::function<std::string()>& sourceWithoutLines) {
+  std::string whyNot;
+  const Nvrtc* nvrtc = Nvrtc::load(settings.nvrtcLibrary, &whyNot);
+  const std::string version = nvrtcVersion(nvrtc);
+  std::vector<std::string> options;
+  if (fastMath)
+    options.push_back("--use_fast_math");
+  std::vector<std::string> parts = {"pyk-cuda-module",
+                                    std::to_string(kVersion.major) + "." +
+                                        std::to_string(kVersion.minor) + "." +
+                                        std::to_string(kVersion.patch),
+                                    version,
+                                    target.describe(),
+                                    std::string(cudaSupportHeaderText()),
+                                    source};
+  parts.insert(parts.end(), options.begin(), options.end());
+  const CacheKey key = CacheKey::of(parts);
+
+  CudaImage image;
+  auto build = [&]() -> std::optional<std::string> {
+    if (nvrtc == nullptr) {
+      image.failure = NvrtcFailure{NvrtcFailure::Kind::Unavailable, version, whyNot, ""};
+      return std::nullopt;
+    }
+    const NvrtcOutput out = nvrtc->compile(source, name, target, options, supportHeader());
+    if (out.ok)
+      return std::string(target.cubin ? kCubinTag : kPtxTag) + (target.cubin ? out.cubin : out.ptx);
+    if (out.log.find("--gpu-architecture") != std::string::npos) {
+      image.failure = NvrtcFailure{NvrtcFailure::Kind::UnsupportedArch, version, out.log, ""};
+      return std::nullopt;
+    }
+    const std::string plain = sourceWithoutLines();
+    const NvrtcOutput again =
+        nvrtc->compile(plain, "generated.cu", CudaTarget{target.arch, false}, {}, supportHeader());
+    image.failure = NvrtcFailure{NvrtcFailure::Kind::Rejected, version, out.log,
+                                 describeGeneratedLines(again.log, plain)};
+    return std::nullopt;
+  };
+  std::optional<CachedArtifact> entry = cachedArtifact(settings, key, rebuild, build);
+  if (entry && entry->fromCache && !untagged(entry->bytes))
+    entry = cachedArtifact(settings, key, true, build); // an entry of another format
+  if (!entry)
+    return image;
+  image.bytes = *untagged(entry->bytes);
+  image.fromCache = entry->fromCache;
+  return image;
+}
+
+} // namespace pyk::jit

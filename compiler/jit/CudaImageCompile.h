@@ -1,0 +1,28 @@
+// CudaImageCompile: a CUDA unit compiled by NVRTC into an image (a CUBIN or PTX), through the disk
+// cache (key: the unit, the support header, the target, the options, NVRTC's and pyk's versions).
+// When NVRTC rejects the unit (a bug in pyk), the unit is compiled once more without #line, so
+// NVRTC names the generated lines, and those lines are quoted.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "jit/CompileSpecialization.h"
+
+namespace pyk::jit {
+
+struct CudaImage {
+  std::string bytes;                   // the CUBIN or the PTX text; empty on failure
+  bool fromCache = false;              // taken from the disk cache
+  std::optional<NvrtcFailure> failure; // why there is no image
+};
+
+// Compiles `source` (named `name` in NVRTC's messages) for `target`; `fastMath` adds
+// --use_fast_math. `rebuild`: compile even on a cache hit, and replace the entry.
+// `sourceWithoutLines` gives the unit without #line, asked for only when NVRTC rejects `source`.
+CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
+                           const std::string& name, const CudaTarget& target, bool fastMath,
+                           bool rebuild, const std::function<std::string()>& sourceWithoutLines);
+
+} // namespace pyk::jit

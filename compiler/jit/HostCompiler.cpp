@@ -1,0 +1,154 @@
+// HostCompiler: writes the unit and the support header into a private temporary folder and runs
+// the compiler there with posix_spawn.
+#include "jit/HostCompiler.h"
+
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <sstream>
+
+#include "jit/SupportHeaders.h"
+#include "pyk/error.hpp"
+
+extern char** environ;
+
+namespace pyk::jit {
+
+namespace {
+
+std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+void writeFile(const std::filesystem::path& path, std::string_view text) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (!out)
+    throw Error(ErrorKind::Compile, "cannot write " + path.string());
+}
+
+// The lines of /proc/cpuinfo that decide what -march=native targets.
+std::string cpuIdentity() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string identity;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0 || line.rfind("flags", 0) == 0)
+      identity += line + "\n";
+    if (line.empty() && !identity.empty())
+      break;
+  }
+  return identity;
+}
+
+// The compiler's file (size and time) stands for its version without running it.
+std::string compilerIdentity(const std::string& compiler) {
+  std::string path = compiler;
+  if (path.find('/') == std::string::npos) {
+    const char* env = std::getenv("PATH");
+    std::stringstream dirs(env != nullptr ? env : "/usr/bin");
+    for (std::string dir; std::getline(dirs, dir, ':');)
+      if (std::filesystem::exists(std::filesystem::path(dir) / compiler)) {
+        path = (std::filesystem::path(dir) / compiler).string();
+        break;
+      }
+  }
+  std::error_code ec;
+  const std::filesystem::path resolved = std::filesystem::canonical(path, ec);
+  struct stat info {};
+  if (ec || ::stat(resolved.c_str(), &info) != 0)
+    return compiler;
+  return resolved.string() + ":" + std::to_string(info.st_size) + ":" +
+         std::to_string(info.st_mtime);
+}
+
+} // namespace
+
+const HostCompiler& HostCompiler::named(const std::string& command) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<const HostCompiler>>* compilers =
+      new std::map<std::string, std::unique_ptr<const HostCompiler>>;
+  std::lock_guard lock(mutex);
+  std::unique_ptr<const HostCompiler>& compiler = (*compilers)[command];
+  if (compiler == nullptr)
+    compiler.reset(new HostCompiler(command.empty() ? PYK_HOST_CXX : command));
+  return *compiler;
+}
+
+HostCompiler::HostCompiler(std::string command)
+    : command_(std::move(command)), identity_(compilerIdentity(command_) + "\n" + cpuIdentity()) {}
+
+std::vector<std::string> HostCompiler::flags() {
+  // No -ffast-math: numba does not relax IEEE semantics without fastmath=True. -fno-math-errno
+  // changes no result (errno is never read) and lets sqrt vectorise.
+  std::vector<std::string> f = {
+      "-std=c++20",      "-O3",      "-march=native",       "-fPIC", "-shared",
+      "-fno-math-errno", "-fno-plt", "-fvisibility=hidden", "-w"};
+  return f;
+}
+
+std::string HostCompiler::compile(const std::string& source, const std::string& name) const {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/pyk-XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw Error(ErrorKind::Compile,
+                "cannot create a temporary folder in " + pattern + ": " + std::strerror(errno));
+  const std::filesystem::path dir = pattern;
+  struct Cleanup {
+    std::filesystem::path dir;
+    ~Cleanup() {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    }
+  } cleanup{dir};
+  std::filesystem::create_directories(dir / "cpu");
+  writeFile(dir / "cpu" / "pyk_cpu_support.h", cpuSupportHeaderText());
+  writeFile(dir / "kernel.cpp", source);
+
+  std::vector<std::string> args = {command_};
+  for (const std::string& f : flags())
+    args.push_back(f);
+  args.insert(args.end(), {"-I", (dir / "cpu").string(), "-o", (dir / "kernel.so").string(),
+                           (dir / "kernel.cpp").string()});
+  std::vector<char*> argv;
+  for (std::string& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string log = (dir / "log.txt").string();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0)
+    throw Error(ErrorKind::Compile, "cannot run the host C++ compiler `" + command_ + "` (" +
+                                        std::strerror(spawned) +
+                                        "); set PYK_CXX to a C++20 compiler");
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw Error(ErrorKind::Internal, "the host C++ compiler `" + command_ +
+                                         "` rejected the code pyk generated for `" + name +
+                                         "` (a bug in pyk):\n" + readFile(log));
+  return readFile(dir / "kernel.so");
+}
+
+} // namespace pyk::jit

@@ -1,0 +1,76 @@
+// settings: pyk's run-time settings, one snapshot read from the PYK_* environment variables at
+// first use and settable from C++. README.md's table of settings says, for each, its variable,
+// values, default and when a change takes effect.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace pyk {
+
+// PYK_BACKEND: where new arrays, streams and launches without arrays go.
+enum class BackendChoice {
+  Auto, // CUDA when a device, its driver and NVRTC are there, else the CPU
+  Cpu,
+  Cuda, // an error (naming why) when CUDA cannot run kernels
+};
+
+// PYK_CPU_MODE: how the CPU backend runs a block's threads.
+enum class CpuMode {
+  Auto,  // a loop (split at barriers), fibers only where needed
+  Fiber, // every kernel as fibers
+};
+
+struct RuntimeSettings {
+  static constexpr std::size_t kDefaultFiberStackBytes = 64 * 1024;
+  static constexpr std::uint64_t kDefaultCacheMaxBytes = std::uint64_t{1} << 30;
+
+  BackendChoice backend = BackendChoice::Auto; // PYK_BACKEND=auto|cpu|cuda
+  unsigned cpuThreads = 0; // PYK_CPU_THREADS: workers running blocks; 0: one per hardware thread
+  std::size_t cpuFiberStackBytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
+  CpuMode cpuMode = CpuMode::Auto;                          // PYK_CPU_MODE=auto|fiber
+  bool boundsCheck = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
+  // PYK_CACHE_DIR, else $XDG_CACHE_HOME/pyk, else $HOME/.cache/pyk: the disk cache of compiled
+  // kernels; empty when none can be found (kernels are then compiled in every process).
+  std::filesystem::path cacheFolder;
+  std::uint64_t cacheMaxBytes = kDefaultCacheMaxBytes; // PYK_CACHE_MAX_BYTES
+  std::string hostCompiler; // PYK_CXX: the CPU backend's C++ compiler; empty: pyk's own
+  std::string libcuda;      // PYK_LIBCUDA: the CUDA driver library; empty: libcuda.so.1
+  std::string libnvrtc;     // PYK_LIBNVRTC: the NVRTC library; empty: the usual names
+
+  // The settings the process environment gives (unset or empty variables keep the defaults).
+  // Throws pyk::Error naming a malformed variable.
+  static RuntimeSettings fromEnvironment();
+  // The same with `variable(name)` standing for the environment (std::nullopt: unset).
+  static RuntimeSettings
+  fromEnvironment(const std::function<std::optional<std::string>(const char* name)>& variable);
+};
+
+// The settings in force: read from the environment at the first call, then as last set. Thread
+// safe; a consistent snapshot. While the environment has a malformed variable and nothing was
+// set, every call throws its pyk::Error.
+RuntimeSettings settings();
+
+// Makes `settings` the settings in force for the whole process (thread safe). Each setting takes
+// effect as README.md's table says: most at the next launch or compile; the CPU worker pool is
+// sized, and the CUDA driver and NVRTC are loaded, once per process.
+void setSettings(const RuntimeSettings& settings);
+
+// Settings in force for a scope: the ones given from construction, the previous ones again at
+// destruction.
+class ScopedSettings {
+public:
+  explicit ScopedSettings(const RuntimeSettings& settings);
+  ~ScopedSettings();
+  ScopedSettings(const ScopedSettings&) = delete;
+  ScopedSettings& operator=(const ScopedSettings&) = delete;
+
+private:
+  RuntimeSettings previous_;
+};
+
+} // namespace pyk

@@ -1,0 +1,43 @@
+// ArgumentTypes: numba's typeof of a launch's C++ arguments (an array as array(dtype, ndim,
+// layout), an array of records as array(Record(...), ndim, layout), a scalar by its C++ type), and
+// the packed ArgumentSignature that finds a loaded CUDA specialization without building a string.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "pyk/kernel.hpp"
+#include "sema/NumbaType.h"
+
+namespace pyk::detail {
+
+// numba's typeof layout: C when C-contiguous (1-D arrays included), F when only F-contiguous,
+// else A.
+sema::ArrayLayout layoutOf(const AnyDeviceArray& a);
+
+// numba's typeof of one argument, and of a launch's.
+sema::NumbaType typeOf(const KernelArgument& a);
+std::vector<sema::NumbaType> typesOf(std::span<const KernelArgument> args);
+
+// "(float32[::1], int64)"
+std::string describeTypes(const std::vector<sema::NumbaType>& types);
+
+// The argument types of a launch, packed. Launches with more arguments than it holds take the
+// slower, string-keyed path.
+struct ArgumentSignature {
+  static constexpr int kMaxArguments = 32;
+  int count = 0;
+  std::uint16_t codes[kMaxArguments]{};
+  bool operator==(const ArgumentSignature& o) const {
+    return count == o.count && std::equal(codes, codes + count, o.codes);
+  }
+};
+
+// Packs `args` into `out`; false when there are too many to pack, or an array of records (whose
+// layout the code cannot hold). Allocates nothing.
+bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out);
+
+} // namespace pyk::detail

@@ -1,0 +1,100 @@
+// CpuLauncher: CPU instances by argument types, the settings that change the generated code
+// (bounds checks, fibers forced) and, for split kernels, the block shape; a cached object that
+// passes the cache's checks but does not load (another system's library, say) is rebuilt once.
+#include "module/CpuLauncher.h"
+
+#include <optional>
+
+#include "module/KernelCompiler.h"
+#include "module/KernelDispatcher.h"
+#include "module/LaunchArguments.h"
+#include "settings/SettingsStore.h"
+
+namespace pyk::detail {
+
+std::shared_ptr<CpuKernelInstance>
+cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3* block) {
+  const SpecializationChoice choice = chooseSpecialization(k, args);
+  const std::shared_ptr<const RuntimeSettings> settings = currentSettings();
+  // Bounds checks and forced fibers change the generated code: part of the key.
+  const std::string typesKey = describeTypes(choice.params) +
+                               (settings->boundsCheck ? " boundscheck" : "") +
+                               (settings->cpuMode == CpuMode::Fiber ? " fiber" : "");
+  const std::string shapeKey = block == nullptr
+                                   ? " any block"
+                                   : " block " + std::to_string(block->x) + "," +
+                                         std::to_string(block->y) + "," + std::to_string(block->z);
+  std::string key = typesKey;
+  {
+    std::lock_guard lock(k.mutex);
+    if (k.shapedTypes.count(typesKey))
+      key += shapeKey;
+    if (auto it = k.instances.find(key); it != k.instances.end())
+      return it->second;
+  }
+  jit::CpuTarget target;
+  target.options.forceFibers = settings->cpuMode == CpuMode::Fiber;
+  target.options.boundsCheck = settings->boundsCheck;
+  if (block != nullptr) {
+    target.options.blockShape[0] = static_cast<std::uint32_t>(block->x);
+    target.options.blockShape[1] = static_cast<std::uint32_t>(block->y);
+    target.options.blockShape[2] = static_cast<std::uint32_t>(block->z);
+  }
+  jit::CompiledSpecialization compiled = compileKernel(k, choice, target, *settings);
+  const codegen::CpuUnit& unit = compiled.cpu;
+  std::optional<cpu::SharedObject> object;
+  try {
+    object.emplace(cpu::SharedObject::fromBytes(compiled.binary, compiled.description));
+  } catch (const Error&) {
+    compiled = compileKernel(k, choice, target, *settings, /*rebuild=*/true);
+    object.emplace(cpu::SharedObject::fromBytes(compiled.binary, compiled.description));
+  }
+  const std::string& description = compiled.description;
+  auto instance = std::make_shared<CpuKernelInstance>(
+      CpuKernelInstance{description,
+                        std::string(codegen::nameOf(unit.mode)) +
+                            (unit.fiberReason.empty() ? "" : " (" + unit.fiberReason + ")"),
+                        std::move(*object),
+                        {},
+                        static_cast<std::size_t>(unit.staticSharedBytes),
+                        {}});
+  instance->entry.name = k.function->name.c_str();
+  instance->entry.mode =
+      unit.blockEntry.empty() ? cpu::ExecutionMode::Fiber : cpu::ExecutionMode::Loop;
+  instance->entry.cooperative = unit.cooperative;
+  instance->entry.blockEntry = unit.blockEntry.empty()
+                                   ? nullptr
+                                   : reinterpret_cast<void (*)(cpu::Block&, void**)>(
+                                         instance->object.symbol(unit.blockEntry));
+  instance->entry.threadEntry =
+      reinterpret_cast<void (*)(cpu::Thread&, void**)>(instance->object.symbol(unit.threadEntry));
+  if (instance->entry.threadEntry == nullptr ||
+      (!unit.blockEntry.empty() && instance->entry.blockEntry == nullptr))
+    throw Error(ErrorKind::Internal, description + ": the compiled kernel lacks its entry points");
+  instance->params = entryParameters(k, args, choice.params);
+  std::lock_guard lock(k.mutex);
+  if (unit.mode == codegen::CpuExecutionMode::Split) {
+    k.shapedTypes.insert(typesKey);
+    key = typesKey + shapeKey;
+  }
+  auto [it, inserted] = k.instances.emplace(key, instance);
+  return it->second;
+}
+
+void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t sharedBytes,
+                 std::span<const KernelArgument> args) {
+  std::shared_ptr<CpuKernelInstance> instance = cpuInstanceFor(k, args, &shape.block);
+  LaunchArguments arguments(args.size());
+  for (size_t i = 0; i < args.size(); ++i)
+    arguments.set(i, args[i], instance->params[i]);
+  const cpu::Dim3 grid{static_cast<std::uint32_t>(shape.grid.x),
+                       static_cast<std::uint32_t>(shape.grid.y),
+                       static_cast<std::uint32_t>(shape.grid.z)};
+  const cpu::Dim3 block{static_cast<std::uint32_t>(shape.block.x),
+                        static_cast<std::uint32_t>(shape.block.y),
+                        static_cast<std::uint32_t>(shape.block.z)};
+  cpu::runKernel(instance->entry, grid, block, instance->staticSharedBytes, sharedBytes,
+                 arguments.pointers());
+}
+
+} // namespace pyk::detail

@@ -1,0 +1,194 @@
+// CudaLauncher: CUDA instances by device and argument types; a cached image the driver will not
+// load is compiled afresh once and replaced.
+#include "module/CudaLauncher.h"
+
+#include <algorithm>
+
+#include "module/KernelCompiler.h"
+#include "module/KernelDispatcher.h"
+#include "module/LaunchArguments.h"
+#include "pyk/device_array.hpp"
+#include "settings/SettingsStore.h"
+
+namespace pyk::detail {
+
+using sema::NumbaType;
+
+CudaKernelInstance::~CudaKernelInstance() {
+  if (module == nullptr)
+    return;
+  cuda::releaseInContext(device->context, [&](const cuda::CudaDriver& driver) {
+    (void)driver.cuModuleUnload(module);
+  });
+}
+
+namespace {
+
+// `k` compiled for `choice` on `device`; what NVRTC could not do, as the runtime words it.
+jit::CompiledSpecialization compileForDevice(KernelState& k, const SpecializationChoice& choice,
+                                             const cuda::DeviceContext& device,
+                                             const RuntimeSettings& settings, bool rebuild) {
+  jit::CompiledSpecialization compiled = compileKernel(
+      k, choice, jit::CudaDevice{device.computeCapabilityMajor, device.computeCapabilityMinor},
+      settings, rebuild);
+  if (!compiled.nvrtcFailure)
+    return compiled;
+  const jit::NvrtcFailure& failure = *compiled.nvrtcFailure;
+  switch (failure.kind) {
+  case jit::NvrtcFailure::Kind::Unavailable:
+    throw Error(ErrorKind::Compile,
+                compiled.description + ": cannot compile for CUDA: " + failure.log);
+  case jit::NvrtcFailure::Kind::NoArchitecture:
+    throw Error(ErrorKind::Compile,
+                compiled.description + ": NVRTC " + failure.nvrtcVersion +
+                    " knows no architecture this device can run (it is older than all of them)");
+  case jit::NvrtcFailure::Kind::UnsupportedArch:
+  case jit::NvrtcFailure::Kind::Rejected:
+    break;
+  }
+  throw Error(ErrorKind::Internal, "NVRTC rejected the CUDA C++ pyk generated for " +
+                                       compiled.description + " (a bug in pyk):\n" + failure.log);
+}
+
+} // namespace
+
+CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgument> args,
+                                    const cuda::DeviceContext& device) {
+  ArgumentSignature signature;
+  const bool packed = packSignature(args, signature);
+  if (packed) {
+    std::lock_guard lock(k.mutex);
+    for (const KernelState::RecentCuda& r : k.recentCuda)
+      if (r.device == &device && r.signature == signature)
+        return *r.instance;
+  }
+  const SpecializationChoice choice = chooseSpecialization(k, args);
+  const std::string key =
+      "device " + std::to_string(device.id) + " " + describeTypes(choice.params);
+  auto remember = [&](CudaKernelInstance* instance) {
+    if (packed)
+      k.recentCuda.push_back({signature, &device, instance});
+    return instance;
+  };
+  {
+    std::lock_guard lock(k.mutex);
+    if (auto it = k.cudaInstances.find(key); it != k.cudaInstances.end())
+      return *remember(it->second.get());
+  }
+  const std::shared_ptr<const RuntimeSettings> settings = currentSettings();
+  jit::CompiledSpecialization compiled = compileForDevice(k, choice, device, *settings, false);
+  auto instance = std::make_shared<CudaKernelInstance>();
+  instance->description = compiled.description;
+  instance->source = compiled.cuda.source;
+  instance->target = compiled.target;
+  instance->device = &device;
+  instance->cooperative = compiled.cuda.cooperative;
+  const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+  const std::string what = compiled.description + " (" + compiled.target + ")";
+  cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, compiled.binary.c_str());
+  if (loaded != cuda::kCudaSuccess && compiled.fromCache) {
+    // A cached image the driver refuses: compiled afresh once.
+    compiled = compileForDevice(k, choice, device, *settings, true);
+    loaded = driver.cuModuleLoadData(&instance->module, compiled.binary.c_str());
+  }
+  driver.check(loaded, "cuModuleLoadData", what);
+  const std::string& entry = compiled.cuda.entryPoint;
+  driver.check(driver.cuModuleGetFunction(&instance->function, instance->module, entry.c_str()),
+               "cuModuleGetFunction", compiled.description + " (entry `" + entry + "`)");
+  driver.check(driver.cuFuncGetAttribute(&instance->maxThreadsPerBlock,
+                                         cuda::kFunctionMaxThreadsPerBlock, instance->function),
+               "cuFuncGetAttribute", "kernel " + compiled.description);
+  driver.check(driver.cuFuncGetAttribute(&instance->staticSharedBytes,
+                                         cuda::kFunctionSharedSizeBytes, instance->function),
+               "cuFuncGetAttribute", "kernel " + compiled.description);
+  instance->dynamicSharedAllowed =
+      std::max(0, device.maxSharedBytesPerBlock - instance->staticSharedBytes);
+  instance->params = entryParameters(k, args, choice.params);
+  std::lock_guard lock(k.mutex);
+  auto [it, inserted] = k.cudaInstances.emplace(key, std::move(instance));
+  return *remember(it->second.get());
+}
+
+void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
+                  std::size_t sharedBytes, std::span<const KernelArgument> args,
+                  const Stream& stream) {
+  CudaKernelInstance& instance = cudaInstanceFor(k, args, device);
+  const std::int64_t threads = shape.block.x * shape.block.y * shape.block.z;
+  if (threads > instance.maxThreadsPerBlock)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel " + instance.description + ": a block of " + std::to_string(threads) +
+                    " threads is more than this kernel can run on device " +
+                    std::to_string(device.id) + " (" + std::to_string(instance.maxThreadsPerBlock) +
+                    ", limited by its registers)");
+  const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+  if (static_cast<std::int64_t>(sharedBytes) > instance.dynamicSharedAllowed.load()) {
+    const std::int64_t limit = device.maxSharedBytesPerBlockOptin - instance.staticSharedBytes;
+    if (static_cast<std::int64_t>(sharedBytes) > limit)
+      throw Error(ErrorKind::InvalidLaunch,
+                  "kernel " + instance.description + ": " + std::to_string(sharedBytes) +
+                      " bytes of dynamic shared memory, with its " +
+                      std::to_string(instance.staticSharedBytes) + " static bytes, exceed device " +
+                      std::to_string(device.id) + "'s " +
+                      std::to_string(device.maxSharedBytesPerBlockOptin) + " bytes per block");
+    driver.check(driver.cuFuncSetAttribute(instance.function,
+                                           cuda::kFunctionMaxDynamicSharedSizeBytes,
+                                           static_cast<int>(sharedBytes)),
+                 "cuFuncSetAttribute", "kernel " + instance.description);
+    instance.dynamicSharedAllowed = static_cast<int>(sharedBytes);
+  }
+  // The arguments, on the stack (a launch of more than 32 arguments uses the heap).
+  LaunchArguments arguments(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const NumbaType& p = instance.params[i];
+    if (p.isArray()) {
+      const AnyDeviceArray& a = *args[i].array;
+      if (a.device_id() != device.id && a.memory_kind() != MemoryKind::Managed)
+        throw Error(ErrorKind::InvalidArgument,
+                    "kernel " + instance.description + ": argument " + std::to_string(i) +
+                        " is in the memory of device " + std::to_string(a.device_id()) +
+                        ", but the launch runs on device " + std::to_string(device.id) +
+                        " (select_device picks the device a thread launches on)");
+    }
+    arguments.set(i, args[i], p);
+  }
+  void** pointers = arguments.pointers();
+  const auto gx = static_cast<unsigned>(shape.grid.x), gy = static_cast<unsigned>(shape.grid.y),
+             gz = static_cast<unsigned>(shape.grid.z);
+  const auto bx = static_cast<unsigned>(shape.block.x), by = static_cast<unsigned>(shape.block.y),
+             bz = static_cast<unsigned>(shape.block.z);
+  const auto cuStream = static_cast<cuda::CUstream>(stream.handle());
+  cuda::CudaDriver::noteLaunch(&instance.description);
+  if (!instance.cooperative) {
+    const cuda::CUresult r =
+        driver.cuLaunchKernel(instance.function, gx, gy, gz, bx, by, bz,
+                              static_cast<unsigned>(sharedBytes), cuStream, pointers, nullptr);
+    if (r != cuda::kCudaSuccess)
+      driver.check(r, "cuLaunchKernel", "kernel " + instance.description);
+    return;
+  }
+  // grid.sync() needs every block resident at once.
+  int perMultiprocessor = 0;
+  driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                   &perMultiprocessor, instance.function, static_cast<int>(threads), sharedBytes),
+               "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + instance.description);
+  const std::int64_t resident = std::int64_t{perMultiprocessor} * device.multiprocessors;
+  const std::int64_t blocks = shape.grid.x * shape.grid.y * shape.grid.z;
+  if (!device.cooperativeLaunch || blocks > resident)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel " + instance.description +
+                    " synchronizes its grid (cuda.cg.this_grid().sync()), so every block must be "
+                    "resident at once: " +
+                    (device.cooperativeLaunch
+                         ? "device " + std::to_string(device.id) + " holds at most " +
+                               std::to_string(resident) + " blocks of " + std::to_string(threads) +
+                               " threads, and the grid has " + std::to_string(blocks)
+                         : "device " + std::to_string(device.id) +
+                               " does not support cooperative launches"));
+  const cuda::CUresult r =
+      driver.cuLaunchCooperativeKernel(instance.function, gx, gy, gz, bx, by, bz,
+                                       static_cast<unsigned>(sharedBytes), cuStream, pointers);
+  if (r != cuda::kCudaSuccess)
+    driver.check(r, "cuLaunchCooperativeKernel", "kernel " + instance.description);
+}
+
+} // namespace pyk::detail

@@ -1,0 +1,140 @@
+// KernelDispatcher: the specialization a launch runs, chosen from its arguments' numba types and
+// the kernel's signatures.
+#include "module/KernelDispatcher.h"
+
+#include "module/ArgumentTypes.h"
+#include "module/ModuleState.h"
+#include "module/ScalarConversion.h"
+
+namespace pyk::detail {
+
+using sema::ArrayLayout;
+using sema::NumbaType;
+
+namespace {
+
+// Whether an argument of type `arg` may be passed for a parameter of type `param` (numba converts
+// scalars; arrays need their dtype and rank, and a layout the parameter accepts).
+bool accepts(const NumbaType& param, const NumbaType& arg) {
+  if (param.isScalar() && arg.isScalar())
+    return true;
+  if (param.isArray() && arg.isArray()) {
+    const bool sameItem = param.isRecordArray() || arg.isRecordArray()
+                              ? param.isRecordArray() && arg.isRecordArray() &&
+                                    param.recordLayout() == arg.recordLayout()
+                              : param.scalarKind() == arg.scalarKind();
+    return sameItem && param.ndim() == arg.ndim() &&
+           (param.layout() == ArrayLayout::A || param.layout() == arg.layout());
+  }
+  return false;
+}
+
+std::string describeSignatures(const sema::CompiledFunction& f) {
+  std::string known;
+  for (const sema::FunctionSignature& s : f.signatures)
+    known += "\n  " + s.spelling();
+  return known;
+}
+
+// A gufunc kernel takes each operand with the loop dimension first: for an array parameter of
+// rank r an array of rank r + 1, for a scalar parameter a 1-D array (one value per loop index). It
+// is typed by the first signature whose dtypes and ranks the arrays have.
+SpecializationChoice gufuncSpecialization(const KernelState& k,
+                                          const std::vector<NumbaType>& argTypes) {
+  const sema::CompiledFunction& f = *k.function;
+  const std::string where = k.module->file.path() + ": ";
+  if (argTypes.size() != f.scope.params.size())
+    throw Error(ErrorKind::InvalidArgument, where + "the gufunc kernel of `" + f.name + "` takes " +
+                                                std::to_string(f.scope.params.size()) +
+                                                " arrays; " + std::to_string(argTypes.size()) +
+                                                " arguments given");
+  for (size_t i = 0; i < argTypes.size(); ++i)
+    if (!argTypes[i].isArray())
+      throw Error(ErrorKind::InvalidArgument,
+                  where + "argument " + std::to_string(i) + " of the gufunc kernel of `" + f.name +
+                      "` must be an array (the loop dimension, then the core dimensions), not " +
+                      argTypes[i].str());
+  for (const sema::FunctionSignature& s : f.signatures) {
+    bool ok = s.params.size() == argTypes.size();
+    for (size_t i = 0; i < argTypes.size() && ok; ++i) {
+      const NumbaType& p = s.params[i];
+      ok = p.scalarKind() == argTypes[i].scalarKind() &&
+           argTypes[i].ndim() == (p.isArray() ? p.ndim() + 1 : 1);
+    }
+    if (ok)
+      return {s.params, s.returnType};
+  }
+  throw Error(ErrorKind::InvalidArgument,
+              where + "no signature of the gufunc `" + f.name + "` fits the kernel arguments " +
+                  describeTypes(argTypes) +
+                  " (each with a loop dimension first); it has:" + describeSignatures(f));
+}
+
+} // namespace
+
+SpecializationChoice chooseSpecialization(const KernelState& k,
+                                          std::span<const KernelArgument> args) {
+  const sema::CompiledFunction& f = *k.function;
+  const std::string where = k.module->file.path() + ": ";
+  const std::vector<NumbaType> argTypes = typesOf(args);
+  const bool ufunc = f.kind == sema::CompiledFunctionKind::Vectorize;
+  if (f.kind == sema::CompiledFunctionKind::GuVectorize)
+    return gufuncSpecialization(k, argTypes);
+  // A ufunc kernel takes its inputs and its output, 1-D arrays; it is typed for their dtypes.
+  std::vector<NumbaType> wanted;
+  if (ufunc) {
+    if (args.size() != f.scope.params.size() + 1)
+      throw Error(ErrorKind::InvalidArgument, where + "the ufunc `" + f.name + "` takes " +
+                                                  std::to_string(f.scope.params.size()) +
+                                                  " input arrays and an output array; " +
+                                                  std::to_string(args.size()) + " arguments given");
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!argTypes[i].isArray() || argTypes[i].ndim() != 1)
+        throw Error(ErrorKind::InvalidArgument,
+                    where + "argument " + std::to_string(i) + " of the ufunc `" + f.name +
+                        "` must be a 1-D array, not " + argTypes[i].str());
+    for (size_t i = 0; i + 1 < args.size(); ++i)
+      wanted.push_back(NumbaType::scalar(argTypes[i].scalarKind()));
+  } else {
+    if (args.size() != f.scope.params.size()) {
+      std::string names;
+      for (const std::string& p : f.scope.params)
+        names += (names.empty() ? "" : ", ") + p;
+      throw Error(ErrorKind::InvalidArgument, where + "the kernel `" + f.name + "` takes " +
+                                                  std::to_string(f.scope.params.size()) +
+                                                  " arguments (" + names + "); " +
+                                                  std::to_string(args.size()) + " given");
+    }
+    wanted = argTypes;
+  }
+  if (f.signatures.empty())
+    return {wanted, std::nullopt};
+  for (const sema::FunctionSignature& s : f.signatures) {
+    if (s.params.size() != wanted.size())
+      continue;
+    bool ok = true;
+    for (size_t i = 0; i < wanted.size() && ok; ++i)
+      ok = ufunc ? s.params[i] == wanted[i] : accepts(s.params[i], wanted[i]);
+    if (ok && ufunc && s.returnType &&
+        !(s.returnType->isScalar() && s.returnType->scalarKind() == argTypes.back().scalarKind()))
+      ok = false;
+    if (ok)
+      return {s.params, s.returnType};
+  }
+  throw Error(ErrorKind::InvalidArgument, where + "no signature of `" + f.name +
+                                              "` accepts the arguments " + describeTypes(argTypes) +
+                                              "; it has:" + describeSignatures(f));
+}
+
+std::vector<NumbaType> entryParameters(const KernelState& k, std::span<const KernelArgument> args,
+                                       const std::vector<NumbaType>& params) {
+  if (k.function->kind != sema::CompiledFunctionKind::Vectorize &&
+      k.function->kind != sema::CompiledFunctionKind::GuVectorize)
+    return params;
+  std::vector<NumbaType> arrays;
+  for (const KernelArgument& a : args)
+    arrays.push_back(NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
+  return arrays;
+}
+
+} // namespace pyk::detail

@@ -1,0 +1,73 @@
+// KernelState: one kernel of a loaded module and its specialization cache: the CPU and CUDA
+// instances compiled and loaded so far, found by argument types (and the settings that change the
+// generated code), CUDA's also by packed signature so a launch of a loaded one allocates nothing.
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cpu/CpuEngine.h"
+#include "cpu/SharedObject.h"
+#include "cuda/CudaContext.h"
+#include "module/ArgumentTypes.h"
+#include "sema/CompiledFunction.h"
+#include "sema/NumbaType.h"
+
+namespace pyk::detail {
+
+struct ModuleState;
+
+// One specialization, compiled and loaded for the CPU backend.
+struct CpuKernelInstance {
+  std::string description; // `name(float32[::1], int64)`
+  std::string mode;        // loop, split, fiber (with the reason)
+  cpu::SharedObject object;
+  cpu::KernelEntry entry;
+  std::size_t staticSharedBytes = 0;
+  std::vector<sema::NumbaType> params;
+};
+
+// One specialization, compiled and loaded on one CUDA device.
+struct CudaKernelInstance {
+  CudaKernelInstance() = default;
+  CudaKernelInstance(const CudaKernelInstance&) = delete;
+  CudaKernelInstance& operator=(const CudaKernelInstance&) = delete;
+  ~CudaKernelInstance(); // unloads the module
+
+  std::string description; // `name(float32[::1], int64)`
+  std::string source;      // the CUDA C++ unit
+  std::string target;      // "cubin sm_90" / "ptx compute_90"
+  const cuda::DeviceContext* device = nullptr;
+  cuda::CUmodule module = nullptr;
+  cuda::CUfunction function = nullptr;
+  bool cooperative = false;
+  int maxThreadsPerBlock = 1024; // the function's own limit (registers may lower it)
+  int staticSharedBytes = 0;
+  std::atomic<int> dynamicSharedAllowed{48 * 1024}; // raised with cuFuncSetAttribute on demand
+  std::vector<sema::NumbaType> params;              // what the entry point reads
+};
+
+struct KernelState {
+  ModuleState* module = nullptr; // the module owns its kernels' states
+  const sema::CompiledFunction* function = nullptr;
+  std::mutex mutex; // guards instances, shapedTypes, cudaInstances and recentCuda
+  // By argument types (and the settings that change the code), plus the block shape for
+  // split-mode kernels.
+  std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances;
+  std::set<std::string> shapedTypes; // argument types whose kernel runs in split mode
+  // CUDA: by device and argument types.
+  std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
+  struct RecentCuda {
+    ArgumentSignature signature;
+    const cuda::DeviceContext* device;
+    CudaKernelInstance* instance;
+  };
+  std::vector<RecentCuda> recentCuda; // the instances launched so far, found by signature
+};
+
+} // namespace pyk::detail
