@@ -1,8 +1,8 @@
-// BarrierRegions (CPU pipeline, pass 4): a kernel's body cut at its barriers into block-level
+// BarrierRegions: pass 4 of the CPU pipeline: a kernel's body cut at its barriers into block-level
 // steps: regions (the statements between barriers, each run by every thread in turn) and the
-// statements holding barriers, run by the block: `for name in range(...)`, `while` and `if`,
-// whose headers must be block-uniform (UniformityAnalysis). Concludes the steps, the counters of
-// the block-level loops and what block-level control evaluates; or why the body cannot be cut.
+// statements holding barriers, run by the block: `for name in range(...)`, `while` and `if`, whose
+// headers must be block-uniform (UniformityAnalysis). Concludes the steps, the counters of the
+// block-level loops and what block-level control evaluates; or why the body cannot be cut.
 #pragma once
 
 #include <optional>

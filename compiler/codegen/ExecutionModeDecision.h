@@ -1,8 +1,7 @@
-// ExecutionModeDecision (CPU pipeline, pass 2): the mode a kernel's thread-model operations
-// (ThreadModelScan) allow before any split is planned. Fibers for a warp operation or for a
-// barrier in a device function (the first in the scan's order, with the reason); a loop when the
-// kernel has no barrier; else Split, for the passes after it to plan (they may still fall back to
-// fibers).
+// ExecutionModeDecision: pass 2 of the CPU pipeline: the mode a kernel's thread-model operations
+// (ThreadModelScan) allow before any split is planned. Fibers for a warp operation or for a barrier
+// in a device function (the first in the scan's order, with the reason); a loop when the kernel has
+// no barrier; else Split, for the passes after it to plan (they may still fall back to fibers).
 #pragma once
 
 #include <vector>

@@ -1,11 +1,11 @@
-// LocalPlacement (CPU pipeline, pass 8): where each local of a split kernel lives. A local whose
-// value passes from one region to another in a thread, or that block-level control reads, is
+// LocalPlacement: pass 8 of the CPU pipeline: where each local of a split kernel lives. A local
+// whose value passes from one region to another in a thread, or that block-level control reads, is
 // kept per thread (an array with one item per thread), or once per block when every thread would
 // store the same value (a block-uniform value computed from nothing a region changes); loop
-// counters of block-level loops and locals only hoisted statements write live once per block;
-// every other local lives inside its region. Consumes the finished regions (after distribution
-// and hoisting), the block-level loops and control (BarrierRegions) and the rematerialized
-// locals; concludes the placement, and what stops the split from keeping it.
+// counters of block-level loops and locals only hoisted statements write live once per block; every
+// other local lives inside its region. Consumes the finished regions (after distribution and
+// hoisting), the block-level loops and control (BarrierRegions) and the rematerialized locals;
+// concludes the placement, and what stops the split from keeping it.
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
-// Rematerialization (CPU pipeline, pass 5): the assignments at the start of a split kernel whose
-// values each thread can compute again from its indices and block-uniform values (`tx =
-// cuda.threadIdx.x`, `i = cuda.grid(1)`, `inside = row < n`): re-run at the start of every
+// Rematerialization: pass 5 of the CPU pipeline: the assignments at the start of a split kernel
+// whose values each thread can compute again from its indices and block-uniform values
+// (`tx = cuda.threadIdx.x`, `i = cuda.grid(1)`, `inside = row < n`): re-run at the start of every
 // later region and of block-level control instead of being stored per thread, so regions index
 // arrays by affine functions of threadIdx (and vectorise). Consumes the steps of BarrierRegions;
 // concludes the assignments and the locals they bind.

@@ -1,7 +1,7 @@
-// ThreadModelScan (CPU pipeline, pass 1): the thread-model operations each function a kernel
-// reaches uses, which decide how the CPU backend can run a block's threads. Consumes the kernel
-// and the specializations it calls; concludes, per function, its first warp collective and its
-// first block barrier.
+// ThreadModelScan: pass 1 of the CPU pipeline: the thread-model operations each function a kernel
+// reaches uses, which decide how the CPU backend can run a block's threads. Consumes the kernel and
+// the specializations it calls; concludes, per function, its first warp collective and its first
+// block barrier.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
-// UniformityAnalysis (CPU pipeline, pass 3): which values of a kernel are the same in every thread
-// of a block (built from block indices and sizes, scalar arguments, array shapes and constants),
-// so that control flow on them is taken alike by the whole block. Consumes the typed kernel;
-// concludes, per local (by its index in FunctionScope::locals) and per expression, whether it is
-// block-uniform.
+// UniformityAnalysis: pass 3 of the CPU pipeline: which values of a kernel are the same in every
+// thread of a block (built from block indices and sizes, scalar arguments, array shapes and
+// constants), so that control flow on them is taken alike by the whole block. Consumes the typed
+// kernel; concludes, per local (by its index in FunctionScope::locals) and per expression, whether
+// it is block-uniform.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// BarrierRegions (CPU pipeline, pass 4): the body cut at barriers into regions and block-level
+// BarrierRegions: pass 4 of the CPU pipeline: the body cut at barriers into regions and block-level
 // control, or why it cannot be.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// LocalPlacement (CPU pipeline, pass 8): which locals of a split kernel live per thread, which
+// LocalPlacement: pass 8 of the CPU pipeline: which locals of a split kernel live per thread, which
 // once per block, which inside their region.
 #include <gtest/gtest.h>
 

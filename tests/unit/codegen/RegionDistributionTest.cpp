@@ -1,6 +1,6 @@
-// RegionDistribution (CPU pipeline, pass 6): statements with thread bounds get regions of their
-// own; an `if` whose body holds one is distributed into guarded statements, without synthesizing
-// any AST node.
+// RegionDistribution: pass 6 of the CPU pipeline: statements with thread bounds get regions of
+// their own; an `if` whose body holds one is distributed into guarded statements, without
+// synthesizing any AST node.
 #include <gtest/gtest.h>
 
 #include "SplitPasses.h"

@@ -1,4 +1,4 @@
-// RegionNarrowing (CPU pipeline, pass 9): the box of threads each region runs over, and the
+// RegionNarrowing: pass 9 of the CPU pipeline: the box of threads each region runs over, and the
 // tests the box makes exact.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Rematerialization (CPU pipeline, pass 5): the first region's assignments each thread can
+// Rematerialization: pass 5 of the CPU pipeline: the first region's assignments each thread can
 // compute again in every later region instead of keeping their values per thread.
 #include <gtest/gtest.h>
 

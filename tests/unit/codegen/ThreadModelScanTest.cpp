@@ -1,5 +1,5 @@
-// ThreadModelScan (CPU pipeline, pass 1) and ExecutionModeDecision (pass 2): the warp operations
-// and barriers each reached function uses, and the mode they allow.
+// ThreadModelScan: pass 1 of the CPU pipeline (and ExecutionModeDecision, pass 2): the warp
+// operations and barriers each reached function uses, and the mode they allow.
 #include <gtest/gtest.h>
 
 #include "TypedKernel.h"

@@ -1,4 +1,4 @@
-// UniformHoisting (CPU pipeline, pass 7): uniform assignments that begin or end a region run
+// UniformHoisting: pass 7 of the CPU pipeline: uniform assignments that begin or end a region run
 // once for the block.
 #include <gtest/gtest.h>
 

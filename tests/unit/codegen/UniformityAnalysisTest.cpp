@@ -1,4 +1,4 @@
-// UniformityAnalysis (CPU pipeline, pass 3): which locals and values are the same in every
+// UniformityAnalysis: pass 3 of the CPU pipeline: which locals and values are the same in every
 // thread of a block.
 #include <gtest/gtest.h>
 
