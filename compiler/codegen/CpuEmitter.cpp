@@ -2,9 +2,8 @@
 // loops over the block's threads, block-level loops and branches between them.
 #include "codegen/CpuEmitter.h"
 
+#include "codegen/CpuPipeline.h"
 #include "codegen/UnitEmitter.h"
-
-#include <algorithm>
 
 namespace pyk::codegen {
 
@@ -28,7 +27,10 @@ public:
   void emit() {
     const sema::FunctionScope& scope = kernel_.function->scope;
     e_.beginSpecialization(kernel_);
-    e_.setPerThreadVariables(plan_.perThread);
+    std::set<std::string> perThread;
+    for (size_t i : plan_.perThread)
+      perThread.insert(scope.locals[i]);
+    e_.setPerThreadVariables(std::move(perThread));
     e_.setThreadExit("{ pyk_exited[pyk_tid] = 1; return; }");
     if (plan_.hasReturn)
       e_.emitLine("pyk::uint8 pyk_exited[pyk::cpu::kMaxThreadsPerBlock] = {};");
@@ -36,9 +38,9 @@ public:
       const std::string declaration = e_.localDeclaration(i);
       if (declaration.empty())
         continue;
-      if (plan_.perThread.count(scope.locals[i]))
+      if (plan_.perThread.count(i))
         e_.emitLine(declaration + "[pyk::cpu::kMaxThreadsPerBlock];");
-      else if (plan_.perBlock.count(scope.locals[i]))
+      else if (plan_.perBlock.count(i))
         e_.emitLine(declaration + "{};");
     }
     steps(plan_.steps);
@@ -57,7 +59,7 @@ private:
         e_.emitLine("{");
         e_.indent(1);
         controlContext();
-        e_.emitStatements(s.statements);
+        statements(s.statements);
         e_.indent(-1);
         e_.emitLine("}");
         break;
@@ -110,11 +112,27 @@ private:
     rematerialize();
   }
 
+  // A step's statements; a guarded one as the `if` of its guard around it alone.
+  void statements(const std::vector<RegionStatement>& list) {
+    for (const RegionStatement& s : list) {
+      if (s.guard == nullptr) {
+        e_.emitStatements({s.statement});
+        continue;
+      }
+      e_.emitLineDirective(s.guard);
+      e_.emitLine("if (" + e_.condition(s.guard->test) + ") {");
+      e_.indent(1);
+      e_.emitStatements({s.statement});
+      e_.indent(-1);
+      e_.emitLine("}");
+    }
+  }
+
   // The thread's own rematerialized locals, computed again.
   void rematerialize() {
     const sema::FunctionScope& scope = kernel_.function->scope;
     for (size_t i = 0; i < scope.locals.size(); ++i)
-      if (plan_.rematerializedLocals.count(scope.locals[i])) {
+      if (plan_.rematerializedLocals.count(i)) {
         const std::string declaration = e_.localDeclaration(i);
         if (!declaration.empty())
           e_.emitLine("[[maybe_unused]] " + declaration + "{};");
@@ -175,9 +193,8 @@ private:
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
     for (size_t i = 0; i < scope.locals.size(); ++i) {
-      const std::string& name = scope.locals[i];
-      if (plan_.perThread.count(name) || plan_.perBlock.count(name) ||
-          plan_.rematerializedLocals.count(name))
+      if (plan_.perThread.count(i) || plan_.perBlock.count(i) ||
+          plan_.rematerializedLocals.count(i))
         continue;
       const std::string declaration = e_.localDeclaration(i);
       if (!declaration.empty())
@@ -187,7 +204,7 @@ private:
     // compute them first.
     if (s.definesRematerialized) {
       for (size_t i = 0; i < scope.locals.size(); ++i)
-        if (plan_.rematerializedLocals.count(scope.locals[i])) {
+        if (plan_.rematerializedLocals.count(i)) {
           const std::string declaration = e_.localDeclaration(i);
           if (!declaration.empty())
             e_.emitLine("[[maybe_unused]] " + declaration + "{};");
@@ -196,17 +213,16 @@ private:
       rematerialize();
     }
     if (s.exactBody.empty()) {
-      e_.emitStatements(s.statements);
+      statements(s.statements);
     } else {
       // The box is exactly the threads the tests admit: the rematerialized assignments (which
       // come first), then what the tests guard.
-      std::vector<const ast::Stmt*> statements;
-      for (const ast::Stmt* st : s.statements)
-        if (std::find(plan_.rematerialized.begin(), plan_.rematerialized.end(), st) !=
-            plan_.rematerialized.end())
-          statements.push_back(st);
-      statements.insert(statements.end(), s.exactBody.begin(), s.exactBody.end());
-      e_.emitStatements(statements);
+      std::vector<const ast::Stmt*> exact;
+      for (const RegionStatement& st : s.statements)
+        if (plan_.isRematerialized(st))
+          exact.push_back(st.statement);
+      exact.insert(exact.end(), s.exactBody.begin(), s.exactBody.end());
+      e_.emitStatements(exact);
     }
     e_.indent(-1);
     e_.emitLine("});");

@@ -1,16 +1,16 @@
-// CpuExecutionPlan: how the CPU backend runs a kernel's threads. Without barriers or warp
-// primitives, a block's threads run as one loop (Loop). With block barrier statements in control
-// flow the whole block takes alike, the body is split at each barrier into regions, each a loop
-// over the threads (Split: loop fission, as MCUDA and PoCL do). Otherwise each thread is a fiber
-// (Fiber), with the reason.
+// CpuExecutionPlan: how the CPU backend runs a kernel's threads, as the CPU pipeline
+// (CpuPipeline.h) concludes and the CPU emitter prints it. Without barriers or warp primitives,
+// a block's threads run as one loop (Loop). With block barrier statements in control flow the
+// whole block takes alike, the body is split at each barrier into regions, each a loop over the
+// threads (Split: loop fission, as MCUDA and PoCL do). Otherwise each thread is a fiber (Fiber),
+// with the reason.
 #pragma once
 
-#include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
+#include "codegen/LocalIndex.h"
 #include "sema/Specialization.h"
 
 namespace pyk::codegen {
@@ -25,14 +25,30 @@ struct ThreadBound {
   bool global = false;
 };
 
+// One statement of a step: a statement of the kernel as the source has it, or one statement of
+// the body of an `if P: S1; S2; ...` that RegionDistribution gave a region of its own, guarded
+// by that `if`'s test (it runs as `if P: S1`).
+struct RegionStatement {
+  const ast::Stmt* statement = nullptr;
+  const ast::If* guard = nullptr; // the `if` whose test guards `statement`, or null
+
+  // Calls fn(node) for every node the statement evaluates: the guard's test, then the statement.
+  template <class Fn>
+  void forEachNode(Fn&& fn) const {
+    if (guard != nullptr)
+      ast::forEachNode(guard->test, fn);
+    ast::forEachNode(statement, fn);
+  }
+};
+
 // One block-level step of a split kernel.
 struct SplitStep {
   // Uniform: statements that give block-uniform locals block-uniform values, run once by the
   // block (hoisted out of the thread loop they began or ended).
   enum class Kind { Region, Uniform, For, While, If };
   Kind kind = Kind::Region;
-  std::vector<const ast::Stmt*> statements; // Region: run by every live thread, in order
-  const ast::Stmt* control = nullptr;       // For, While, If: the statement, run by the block
+  std::vector<RegionStatement> statements; // Region: run by every live thread, in order; Uniform
+  const ast::Stmt* control = nullptr;      // For, While, If: the statement, run by the block
   std::vector<SplitStep> body;
   std::vector<SplitStep> orelse; // If
   // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
@@ -47,24 +63,27 @@ struct SplitStep {
   std::vector<const ast::Stmt*> exactBody;
 };
 
+// Locals are named by their index in the kernel's FunctionScope::locals.
 struct BarrierSplitPlan {
   std::vector<SplitStep> steps;
   // Locals whose value passes from one region to another in a thread (or is read by block-level
   // control): an array with one item per thread.
-  std::set<std::string> perThread;
+  LocalSet perThread;
   // Locals held once per block: the counters of block-level loops, and uniform values computed
   // from nothing that changes while a region runs (so every thread writes the same value).
-  std::set<std::string> perBlock;
+  LocalSet perBlock;
   bool hasReturn = false; // threads may exit before the last region
   // Assignments at the start of the first region whose values each thread can compute again
   // from its indices and uniform values (`tx = cuda.threadIdx.x`, `i = cuda.grid(1)`): re-run at
   // the start of every later region and of block-level control instead of being stored per
   // thread, so regions index arrays by affine functions of threadIdx (and vectorise).
   std::vector<const ast::Stmt*> rematerialized;
-  std::set<std::string> rematerializedLocals;
-  // `if` statements the plan made: `if P: S1; S2` distributed into `if P: S1` and `if P: S2`,
-  // each in its own region (they share P and the statements with the source's `if`).
-  std::vector<std::unique_ptr<ast::If>> distributed;
+  LocalSet rematerializedLocals;
+
+  bool isRematerialized(const ast::Stmt* s) const;
+  bool isRematerialized(const RegionStatement& s) const {
+    return s.guard == nullptr && isRematerialized(s.statement);
+  }
 };
 
 enum class CpuExecutionMode { Loop, Split, Fiber };
@@ -76,8 +95,7 @@ struct CpuExecutionPlan {
   std::optional<BarrierSplitPlan> split;
 };
 
-// `reached`: every specialization the kernel calls, the kernel included.
-CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
-                                  const std::vector<const sema::Specialization*>& reached);
+// `line:column` of a node, as the plan's reasons cite it.
+std::string sourcePosition(const ast::Node* n);
 
 } // namespace pyk::codegen

@@ -1,55 +1,49 @@
-// UniformityAnalysis: an optimistic fixed point. Every local starts uniform; one assigned a
-// non-uniform value, or assigned under control flow that differs between threads, is demoted;
-// passes repeat until nothing changes.
+// UniformityAnalysis: an optimistic fixed point (LocalFixpoint). Every local starts uniform; one
+// assigned a non-uniform value, or assigned under control flow that differs between threads, is
+// demoted; passes repeat until nothing changes.
 #include "codegen/UniformityAnalysis.h"
 
 #include "sema/ModuleApiCatalog.h"
+#include "syntax/ResultVisitor.h"
 
 namespace pyk::codegen {
 
 namespace {
 
-bool anyNode(const ast::Node* n, bool (*predicate)(const ast::Node*)) {
-  if (predicate(n))
-    return true;
+// Whether `body` has a break, continue or return (at any depth).
+bool hasJump(const std::vector<ast::Stmt*>& body) {
   bool found = false;
-  ast::forEachChild(const_cast<ast::Node*>(n), [&](ast::Node* child) {
-    if (!found && child != nullptr)
-      found = anyNode(child, predicate);
-  });
+  for (const ast::Stmt* s : body)
+    ast::forEachNode(s, [&](const ast::Node* n) {
+      found = found || n->kind == ast::NodeKind::Break || n->kind == ast::NodeKind::Continue ||
+              n->kind == ast::NodeKind::Return;
+    });
   return found;
 }
 
 } // namespace
 
-bool hasJump(const std::vector<ast::Stmt*>& body) {
-  for (const ast::Stmt* s : body)
-    if (anyNode(s, [](const ast::Node* n) {
-          return n->kind == ast::NodeKind::Break || n->kind == ast::NodeKind::Continue ||
-                 n->kind == ast::NodeKind::Return;
-        }))
-      return true;
-  return false;
+bool callOfArgumentsAlone(const sema::Specialization& spec, const ast::Call* c, uint32_t flag) {
+  if (spec.callees.count(c) != 0)
+    return false;
+  if (const sema::Intrinsic id = spec.intrinsicOf(c->func); id != sema::Intrinsic::None)
+    return sema::intrinsicInfo(id).has(flag);
+  const std::string api = sema::qualifiedApiName(spec.function->scope, c->func);
+  const sema::ApiEntity* entity = api.empty() ? nullptr : sema::findApi(api);
+  return entity != nullptr && entity->kind == sema::ApiKind::Type;
 }
 
-UniformityAnalysis::UniformityAnalysis(const sema::Specialization& kernel) : kernel_(kernel) {
-  for (const std::string& local : kernel.function->scope.locals)
-    uniformLocals_.insert(local);
-  while (pass(kernel.function->def->body, true)) {
-  }
-}
+// Whether an expression is block-uniform, given the locals found uniform so far.
+class UniformityAnalysis::UniformValue : public ast::ExprVisitor<UniformValue, bool> {
+public:
+  explicit UniformValue(const UniformityAnalysis& analysis)
+      : analysis_(analysis), kernel_(analysis.kernel_), scope_(kernel_.function->scope) {}
 
-bool UniformityAnalysis::uniform(const ast::Expr* e) const {
-  if (e == nullptr)
-    return true;
-  const sema::FunctionScope& scope = kernel_.function->scope;
-  switch (e->kind) {
-  case ast::NodeKind::Constant:
-    return true;
-  case ast::NodeKind::Name: {
-    const auto* n = e->as<ast::Name>();
-    auto it = scope.names.find(n);
-    if (it == scope.names.end())
+  bool visitConstant(const ast::Constant*) { return true; }
+
+  bool visitName(const ast::Name* n) {
+    auto it = scope_.names.find(n);
+    if (it == scope_.names.end())
       return false;
     switch (it->second.kind) {
     case sema::NameBinding::Kind::Parameter:
@@ -58,141 +52,139 @@ bool UniformityAnalysis::uniform(const ast::Expr* e) const {
     case sema::NameBinding::Kind::Api:
       return true; // an array parameter is uniform as an array (its items are not, see Subscript)
     case sema::NameBinding::Kind::Local:
-      return uniformLocals_.count(n->id) != 0;
+      return analysis_.uniformVariable(it->second.index);
     default:
       return false;
     }
   }
-  case ast::NodeKind::Attribute: {
-    const auto* a = e->as<ast::Attribute>();
+
+  bool visitAttribute(const ast::Attribute* a) {
     if (const sema::Intrinsic id = kernel_.intrinsicOf(a); id != sema::Intrinsic::None)
       return sema::intrinsicInfo(id).has(sema::intrinsic_flags::BlockUniform);
-    if (!sema::qualifiedApiName(scope, a).empty())
+    if (!sema::qualifiedApiName(scope_, a).empty())
       return false;
     // Array metadata and tuple fields of a uniform value.
-    return uniform(a->value) &&
+    return visit(a->value) &&
            (a->attr == "shape" || a->attr == "size" || a->attr == "ndim" || a->attr == "strides" ||
             a->attr == "real" || a->attr == "imag" ||
             (kernel_.typeOf(a->value) != nullptr && kernel_.typeOf(a->value)->isTuple()));
   }
-  case ast::NodeKind::Subscript: {
-    const auto* s = e->as<ast::Subscript>();
+
+  bool visitSubscript(const ast::Subscript* s) {
     const sema::NumbaType* t = kernel_.typeOf(s->value);
     // Items of a tuple (a shape, say) are uniform; items of arrays are memory, never assumed so.
-    return t != nullptr && t->isTuple() && uniform(s->value) && uniform(s->slice);
+    return t != nullptr && t->isTuple() && visit(s->value) && visit(s->slice);
   }
-  case ast::NodeKind::Call: {
-    const auto* c = e->as<ast::Call>();
-    if (kernel_.callees.count(c) != 0)
-      return false; // a device function may read memory
+
+  bool visitCall(const ast::Call* c) {
     // An intrinsic whose result is the same in every thread when its arguments are, or a cast.
-    const sema::Intrinsic id = kernel_.intrinsicOf(c->func);
-    bool pure = false;
-    if (id != sema::Intrinsic::None) {
-      pure = sema::intrinsicInfo(id).has(sema::intrinsic_flags::BlockUniform);
-    } else if (const std::string api = sema::qualifiedApiName(scope, c->func); !api.empty()) {
-      const sema::ApiEntity* entity = sema::findApi(api);
-      pure = entity != nullptr && entity->kind == sema::ApiKind::Type;
-    }
-    if (!pure)
+    if (!callOfArgumentsAlone(kernel_, c, sema::intrinsic_flags::BlockUniform))
       return false;
     for (const ast::Expr* a : c->args)
-      if (!uniform(a))
+      if (!visit(a))
         return false;
     for (const ast::Keyword& k : c->keywords)
-      if (!uniform(k.value))
+      if (!visit(k.value))
         return false;
     return true;
   }
-  case ast::NodeKind::BinOp:
-  case ast::NodeKind::UnaryOp:
-  case ast::NodeKind::BoolOp:
-  case ast::NodeKind::Compare:
-  case ast::NodeKind::IfExp:
-  case ast::NodeKind::Tuple: {
+
+  // Operators, conditional expressions and tuples: uniform when every operand is.
+  bool visitBinOp(const ast::BinOp* e) { return operandsUniform(e); }
+  bool visitUnaryOp(const ast::UnaryOp* e) { return operandsUniform(e); }
+  bool visitBoolOp(const ast::BoolOp* e) { return operandsUniform(e); }
+  bool visitCompare(const ast::Compare* e) { return operandsUniform(e); }
+  bool visitIfExp(const ast::IfExp* e) { return operandsUniform(e); }
+  bool visitTuple(const ast::Tuple* e) { return operandsUniform(e); }
+
+private:
+  bool operandsUniform(const ast::Expr* e) {
     bool all = true;
     ast::forEachChild(const_cast<ast::Expr*>(e), [&](ast::Node* child) {
       if (all && child != nullptr)
-        all = uniform(static_cast<const ast::Expr*>(child));
+        all = visit(static_cast<const ast::Expr*>(child));
     });
     return all;
   }
-  default:
-    return false;
+
+  const UniformityAnalysis& analysis_;
+  const sema::Specialization& kernel_;
+  const sema::FunctionScope& scope_;
+};
+
+// One pass over a body: demotes the locals assigned a value that may differ between threads, or
+// assigned under control flow that may (`uniformControl` false).
+class UniformityAnalysis::Demotion : public ast::StmtVisitor<Demotion, void, bool> {
+public:
+  explicit Demotion(UniformityAnalysis& analysis) : analysis_(analysis) {}
+
+  void body(const std::vector<ast::Stmt*>& statements, bool uniformControl) {
+    for (const ast::Stmt* s : statements)
+      visit(s, uniformControl);
   }
+
+  void visitAssign(const ast::Assign* a, bool uniformControl) {
+    for (const ast::Expr* t : a->targets)
+      assign(t, uniformControl && analysis_.uniform(a->value));
+  }
+  void visitAugAssign(const ast::AugAssign* a, bool uniformControl) {
+    assign(a->target,
+           uniformControl && analysis_.uniform(a->value) && analysis_.uniform(a->target));
+  }
+  void visitAnnAssign(const ast::AnnAssign* a, bool uniformControl) {
+    if (a->value != nullptr)
+      assign(a->target, uniformControl && analysis_.uniform(a->value));
+  }
+  void visitFor(const ast::For* f, bool uniformControl) {
+    const auto* call = f->iter->as<ast::Call>();
+    const sema::Specialization& kernel = analysis_.kernel_;
+    bool header = call != nullptr && kernel.intrinsicOf(call->func) == sema::Intrinsic::Range;
+    if (header)
+      for (const ast::Expr* a : call->args)
+        header = header && analysis_.uniform(a);
+    const bool inner = uniformControl && header && !hasJump(f->body);
+    assign(f->target, inner);
+    body(f->body, inner);
+    body(f->orelse, inner);
+  }
+  void visitWhile(const ast::While* w, bool uniformControl) {
+    const bool inner = uniformControl && analysis_.uniform(w->test) && !hasJump(w->body);
+    body(w->body, inner);
+    body(w->orelse, inner);
+  }
+  void visitIf(const ast::If* i, bool uniformControl) {
+    const bool inner = uniformControl && analysis_.uniform(i->test);
+    body(i->body, inner);
+    body(i->orelse, inner);
+  }
+
+private:
+  void assign(const ast::Expr* target, bool uniformValue) {
+    if (uniformValue)
+      return;
+    forEachTargetName(target, [&](const ast::Name* n) {
+      if (std::optional<size_t> local = localIndex(analysis_.kernel_.function->scope, n))
+        analysis_.uniformLocals_.demote(*local);
+    });
+  }
+
+  UniformityAnalysis& analysis_;
+};
+
+UniformityAnalysis::UniformityAnalysis(const sema::Specialization& kernel)
+    : kernel_(kernel), uniformLocals_(kernel.function->scope.locals.size()) {
+  for (size_t i = 0; i < kernel.function->scope.locals.size(); ++i)
+    uniformLocals_.admit(i);
+  uniformLocals_.solve([&] { Demotion(*this).body(kernel.function->def->body, true); });
 }
 
-bool UniformityAnalysis::demoteTargets(const ast::Expr* target, bool uniformValue) {
-  if (uniformValue)
-    return false;
-  bool changed = false;
-  if (const auto* n = target->as<ast::Name>()) {
-    changed = uniformLocals_.erase(n->id) != 0;
-  } else if (const auto* t = target->as<ast::Tuple>()) {
-    for (const ast::Expr* e : t->elts)
-      changed = demoteTargets(e, false) || changed;
-  } else if (const auto* l = target->as<ast::List>()) {
-    for (const ast::Expr* e : l->elts)
-      changed = demoteTargets(e, false) || changed;
-  }
-  return changed;
+bool UniformityAnalysis::uniform(const ast::Expr* e) const {
+  return e == nullptr || UniformValue(*this).visit(e);
 }
 
-bool UniformityAnalysis::pass(const std::vector<ast::Stmt*>& body, bool uniformControl) {
-  bool changed = false;
-  for (const ast::Stmt* s : body) {
-    switch (s->kind) {
-    case ast::NodeKind::Assign: {
-      const auto* a = s->as<ast::Assign>();
-      for (const ast::Expr* t : a->targets)
-        changed = demoteTargets(t, uniformControl && uniform(a->value)) || changed;
-      break;
-    }
-    case ast::NodeKind::AugAssign: {
-      const auto* a = s->as<ast::AugAssign>();
-      changed =
-          demoteTargets(a->target, uniformControl && uniform(a->value) && uniform(a->target)) ||
-          changed;
-      break;
-    }
-    case ast::NodeKind::AnnAssign: {
-      const auto* a = s->as<ast::AnnAssign>();
-      if (a->value != nullptr)
-        changed = demoteTargets(a->target, uniformControl && uniform(a->value)) || changed;
-      break;
-    }
-    case ast::NodeKind::For: {
-      const auto* f = s->as<ast::For>();
-      const auto* call = f->iter->as<ast::Call>();
-      bool header = call != nullptr && kernel_.intrinsicOf(call->func) == sema::Intrinsic::Range;
-      if (header)
-        for (const ast::Expr* a : call->args)
-          header = header && uniform(a);
-      const bool inner = uniformControl && header && !hasJump(f->body);
-      changed = demoteTargets(f->target, inner) || changed;
-      changed = pass(f->body, inner) || changed;
-      changed = pass(f->orelse, inner) || changed;
-      break;
-    }
-    case ast::NodeKind::While: {
-      const auto* w = s->as<ast::While>();
-      const bool inner = uniformControl && uniform(w->test) && !hasJump(w->body);
-      changed = pass(w->body, inner) || changed;
-      changed = pass(w->orelse, inner) || changed;
-      break;
-    }
-    case ast::NodeKind::If: {
-      const auto* i = s->as<ast::If>();
-      const bool inner = uniformControl && uniform(i->test);
-      changed = pass(i->body, inner) || changed;
-      changed = pass(i->orelse, inner) || changed;
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  return changed;
+bool UniformityAnalysis::uniformVariable(const ast::Name* n) const {
+  std::optional<size_t> local = localIndex(kernel_.function->scope, n);
+  return local && uniformVariable(*local);
 }
 
 } // namespace pyk::codegen

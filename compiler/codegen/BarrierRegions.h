@@ -1,0 +1,32 @@
+// BarrierRegions: pass 4 of the CPU pipeline: a kernel's body cut at its barriers into block-level
+// steps: regions (the statements between barriers, each run by every thread in turn) and the
+// statements holding barriers, run by the block: `for name in range(...)`, `while` and `if`, whose
+// headers must be block-uniform (UniformityAnalysis). Concludes the steps, the counters of the
+// block-level loops and what block-level control evaluates; or why the body cannot be cut.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/CpuExecutionPlan.h"
+#include "codegen/UniformityAnalysis.h"
+
+namespace pyk::codegen {
+
+struct BarrierRegions {
+  std::vector<SplitStep> steps;
+  LocalSet loopCounters; // the counters of block-level `for` loops
+  // What block-level control evaluates: the `range(...)` calls of its loops, the tests of its
+  // `while`s and `if`s.
+  std::vector<const ast::Node*> controls;
+  bool hasReturn = false; // the kernel returns somewhere: threads may exit before the last region
+};
+
+// nullopt, with the reason in `whyNot` ("a barrier inside the `while` at 12:5 ..."), when a
+// barrier sits where the block cannot run it as a step.
+std::optional<BarrierRegions> formBarrierRegions(const sema::Specialization& kernel,
+                                                 const UniformityAnalysis& uniformity,
+                                                 std::string& whyNot);
+
+} // namespace pyk::codegen

@@ -1,0 +1,16 @@
+// CpuPipeline: the CPU backend's analyses of a kernel, as one ordered list of passes (in the
+// manner of Halide's Lower.cpp), from the typed kernel to its CpuExecutionPlan. The list is in
+// CpuPipeline.cpp; each pass is a file of its own.
+#pragma once
+
+#include <vector>
+
+#include "codegen/CpuExecutionPlan.h"
+
+namespace pyk::codegen {
+
+// `reached`: every specialization the kernel calls, the kernel first (UnitEmitter::reachedFrom).
+CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
+                                  const std::vector<const sema::Specialization*>& reached);
+
+} // namespace pyk::codegen

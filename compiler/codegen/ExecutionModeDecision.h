@@ -1,0 +1,18 @@
+// ExecutionModeDecision: pass 2 of the CPU pipeline: the mode a kernel's thread-model operations
+// (ThreadModelScan) allow before any split is planned. Fibers for a warp operation or for a barrier
+// in a device function (the first in the scan's order, with the reason); a loop when the kernel has
+// no barrier; else Split, for the passes after it to plan (they may still fall back to fibers).
+#pragma once
+
+#include <vector>
+
+#include "codegen/CpuExecutionPlan.h"
+#include "codegen/ThreadModelScan.h"
+
+namespace pyk::codegen {
+
+// `uses`: the scan of the kernel and the functions it calls. The plan has no split yet.
+CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
+                                     const std::vector<ThreadModelUse>& uses);
+
+} // namespace pyk::codegen
