@@ -5,5 +5,6 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_BUILD_DIR:-$root/build}"
 
 "$root/scripts/setup.sh"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# A unity build (PYK_UNITY_BUILD, CMakeLists.txt): a clean build in batches, as CI needs it fast.
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPYK_UNITY_BUILD=ON >/dev/null
 cmake --build "$build" -j "$(nproc)"

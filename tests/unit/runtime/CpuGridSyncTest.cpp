@@ -15,7 +15,7 @@
 
 namespace {
 
-constexpr const char* kSource = R"pyk(
+constexpr const char* kGridSyncSource = R"pyk(
 from numba import cuda
 
 
@@ -75,7 +75,7 @@ protected:
 };
 
 TEST_F(CpuGridSync, WritesOfEveryBlockAreSeenAfterTheBarrier) {
-  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   const int n = 1000;
   auto a = pyk::device_array<double>(n);
   auto b = pyk::device_array<double>(n);
@@ -89,7 +89,7 @@ TEST_F(CpuGridSync, WritesOfEveryBlockAreSeenAfterTheBarrier) {
 }
 
 TEST_F(CpuGridSync, BarriersInLoopsMatchASerialComputation) {
-  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   const int n = 300;
   const std::int64_t steps = 6;
   std::vector<double> x(n);
@@ -110,7 +110,7 @@ TEST_F(CpuGridSync, BarriersInLoopsMatchASerialComputation) {
 }
 
 TEST_F(CpuGridSync, BlocksWhoseThreadsReturnCountAsArrived) {
-  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   auto a = pyk::to_device(std::vector<float>(8 * 32, 0.0f));
   auto b = pyk::to_device(std::vector<float>(8 * 32, 0.0f));
   m["some_blocks_leave"][{8, 32}](a, b);
@@ -126,7 +126,7 @@ TEST_F(CpuGridSync, BlocksWhoseThreadsReturnCountAsArrived) {
 // The largest launches allowed run: 16384 threads, as 64 blocks of 256 or 256 blocks of 64, each
 // block a thread of its own.
 TEST_F(CpuGridSync, TheLargestCooperativeLaunchesRun) {
-  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   const int n = 16384;
   auto a = pyk::device_array<double>(n);
   auto b = pyk::device_array<double>(n);
@@ -139,7 +139,7 @@ TEST_F(CpuGridSync, TheLargestCooperativeLaunchesRun) {
 }
 
 TEST_F(CpuGridSync, ALaunchTooLargeToRunAtOnceNamesTheLimit) {
-  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   auto a = pyk::device_array<double>(300 * 32);
   auto b = pyk::device_array<double>(300 * 32);
   try {
@@ -154,7 +154,7 @@ TEST_F(CpuGridSync, ALaunchTooLargeToRunAtOnceNamesTheLimit) {
 TEST_F(CpuGridSync, AFailingBlockReleasesTheOthersWithItsError) {
   SettingsForTest checks;
   checks.change([](pyk::RuntimeSettings& s) { s.boundsCheck = true; });
-  pyk::Module m = pyk::loads(kSource, "grid_sync.pyk");
+  pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   auto a = pyk::device_array<float>(8 * 16);
   try {
     m["one_block_fails"][{8, 16}](a);

@@ -12,7 +12,7 @@
 
 namespace {
 
-const char* kSource = R"pyk(
+const char* kHostApiSource = R"pyk(
 from numba import cuda, float32
 
 TPB = 128
@@ -83,7 +83,7 @@ protected:
 };
 
 TEST_F(HostApi, BarrierFreeKernelRunsAsOneLoopPerBlock) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   std::vector<float> a(1000);
   std::iota(a.begin(), a.end(), 0.0f);
   auto da = pyk::to_device(a);
@@ -98,7 +98,7 @@ TEST_F(HostApi, BarrierFreeKernelRunsAsOneLoopPerBlock) {
 }
 
 TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   std::vector<float> a(128 * 5 - 7);
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = static_cast<float>(i % 13) - 6.0f;
@@ -117,7 +117,7 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
   }
   SettingsForTest fibers;
   fibers.change([](pyk::RuntimeSettings& s) { s.cpuMode = pyk::CpuMode::Fiber; });
-  pyk::Module again = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module again = pyk::loads(kHostApiSource, "host_api.pyk");
   auto sums2 = pyk::device_array<float>(5);
   again["block_sums"][{5, 128}](da, sums2);
   EXPECT_EQ(again["block_sums"].executionMode(args).rfind("fiber", 0), 0u);
@@ -127,7 +127,7 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
 // A split kernel is compiled for each block shape it is launched with; each shape gets its own
 // code, and launching with one shape after another uses the right one.
 TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   std::vector<float> a(1000);
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = static_cast<float>(i % 7);
@@ -149,7 +149,7 @@ TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
 }
 
 TEST_F(HostApi, ThreadsThatReturnSkipLaterRegions) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   auto a = pyk::to_device(std::vector<float>(64, 1.0f));
   m["exit_early"][{1, 64}](a, std::int64_t{40});
   std::vector<float> host = a.copy_to_host();
@@ -158,7 +158,7 @@ TEST_F(HostApi, ThreadsThatReturnSkipLaterRegions) {
 }
 
 TEST_F(HostApi, LaunchOutsideCudaLimitsNamesTheLimit) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   auto a = pyk::to_device(std::vector<float>(4, 0.0f));
   try {
     m["scale"][{std::int64_t{1} << 50, 1}](a, a, 1.0f);
@@ -185,7 +185,7 @@ TEST_F(HostApi, LaunchOutsideCudaLimitsNamesTheLimit) {
 }
 
 TEST_F(HostApi, ArgumentsAreCheckedAgainstTheKernel) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   auto a = pyk::to_device(std::vector<float>(4, 0.0f));
   try {
     m["scale"][{1, 4}](a, a);
@@ -227,7 +227,7 @@ TEST_F(HostApi, BoundsCheckingNamesKernelArrayIndexAndThread) {
 }
 
 TEST_F(HostApi, ConcurrentLaunchesShareOneSpecializationCache) {
-  pyk::Module m = pyk::loads(kSource, "host_api.pyk");
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   pyk::Kernel k = m["scale"];
   std::vector<std::thread> threads;
   std::vector<int> wrong(4, -1);

@@ -6,18 +6,18 @@
 namespace pyk::sema {
 namespace {
 
-std::string parsed(const std::string& text) {
+std::string parsedLayout(const std::string& text) {
   GufuncLayoutError error;
   std::optional<GufuncLayout> layout = parseGufuncLayout(text, error);
   return layout ? layout->spelling() : std::to_string(error.offset) + ": " + error.message;
 }
 
 TEST(GufuncLayout, Valid) {
-  EXPECT_EQ(parsed("(m,n),(n,p)->(m,p)"), "(m,n),(n,p)->(m,p)");
-  EXPECT_EQ(parsed(" ( n ) , ( ) -> ( n ) "), "(n),()->(n)");
-  EXPECT_EQ(parsed("(n)->()"), "(n)->()");
-  EXPECT_EQ(parsed("(n),(n)->(n),(n)"), "(n),(n)->(n),(n)");
-  EXPECT_EQ(parsed("(3)->(3)"), "(3)->(3)");
+  EXPECT_EQ(parsedLayout("(m,n),(n,p)->(m,p)"), "(m,n),(n,p)->(m,p)");
+  EXPECT_EQ(parsedLayout(" ( n ) , ( ) -> ( n ) "), "(n),()->(n)");
+  EXPECT_EQ(parsedLayout("(n)->()"), "(n)->()");
+  EXPECT_EQ(parsedLayout("(n),(n)->(n),(n)"), "(n),(n)->(n),(n)");
+  EXPECT_EQ(parsedLayout("(3)->(3)"), "(3)->(3)");
   GufuncLayoutError error;
   std::optional<GufuncLayout> layout = parseGufuncLayout("(m,n),(n,p)->(m,p)", error);
   ASSERT_TRUE(layout);
@@ -26,15 +26,15 @@ TEST(GufuncLayout, Valid) {
 }
 
 TEST(GufuncLayout, Invalid) {
-  EXPECT_EQ(parsed("(n)"), "3: expected `->`");
-  EXPECT_EQ(parsed("(n->(n)"), "2: expected `,` or `)`");
-  EXPECT_EQ(parsed("(n,)->(n)"), "3: expected a dimension name");
-  EXPECT_EQ(parsed("n->n"), "0: expected `(`");
-  EXPECT_EQ(parsed("(n)->(n) x"), "9: unexpected text after the outputs");
-  EXPECT_EQ(parsed("(n)->"), "5: expected `(`");
+  EXPECT_EQ(parsedLayout("(n)"), "3: expected `->`");
+  EXPECT_EQ(parsedLayout("(n->(n)"), "2: expected `,` or `)`");
+  EXPECT_EQ(parsedLayout("(n,)->(n)"), "3: expected a dimension name");
+  EXPECT_EQ(parsedLayout("n->n"), "0: expected `(`");
+  EXPECT_EQ(parsedLayout("(n)->(n) x"), "9: unexpected text after the outputs");
+  EXPECT_EQ(parsedLayout("(n)->"), "5: expected `(`");
   // numba's "undefined output symbols": an output's size must come from the inputs.
-  EXPECT_EQ(parsed("(n),(n)->(n, m)"), "13: the output dimension `m` is no input's dimension");
-  EXPECT_EQ(parsed("(m)->(m, 2)"), "(m)->(m,2)");
+  EXPECT_EQ(parsedLayout("(n),(n)->(n, m)"), "13: the output dimension `m` is no input's dimension");
+  EXPECT_EQ(parsedLayout("(m)->(m, 2)"), "(m)->(m,2)");
 }
 
 } // namespace
