@@ -103,53 +103,35 @@ std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
     unsupported(c->range, "this call here");
     return "0";
   }
-  switch (info.typing) {
-  case IntrinsicTyping::GridIndex:
-    return gridIndex(info, *t);
-  case IntrinsicTyping::ThisGrid:
-    return "pyk::GridGroup{}";
-  case IntrinsicTyping::Void:
-  case IntrinsicTyping::BarrierPredicate:
+  switch (sema::familyOf(info.typing)) {
+  case sema::IntrinsicFamily::ThreadModel:
+    if (info.typing == IntrinsicTyping::GridIndex)
+      return gridIndex(info, *t);
+    if (info.typing == IntrinsicTyping::ThisGrid)
+      return "pyk::GridGroup{}";
     return threadModelCall(info, c);
-  case IntrinsicTyping::ArrayConstructor:
-  case IntrinsicTyping::ConstArrayLike:
+  case sema::IntrinsicFamily::Memory:
     return arrayConstructor(info, c, t);
-  case IntrinsicTyping::AtomicArithmetic:
-  case IntrinsicTyping::AtomicBitwise:
-  case IntrinsicTyping::AtomicIncDec:
-  case IntrinsicTyping::AtomicCas:
-  case IntrinsicTyping::AtomicCompareAndSwap:
+  case sema::IntrinsicFamily::Atomic:
     return atomic(info, c, *t);
-  case IntrinsicTyping::LaneMask:
-  case IntrinsicTyping::Vote:
-  case IntrinsicTyping::Ballot:
-  case IntrinsicTyping::Shuffle:
-  case IntrinsicTyping::MatchAny:
-  case IntrinsicTyping::MatchAll:
+  case sema::IntrinsicFamily::Warp:
     return warpOperation(info, c, *t);
-  case IntrinsicTyping::BitCount:
-  case IntrinsicTyping::FirstSet:
-  case IntrinsicTyping::BitReverse:
-  case IntrinsicTyping::SameFloat:
-  case IntrinsicTyping::Select:
+  case sema::IntrinsicFamily::IntegerAndFloat:
     return bitOrFloatIntrinsic(info, c, *t);
-  case IntrinsicTyping::Print:
+  case sema::IntrinsicFamily::Cmath:
+    return cmathCall(info, c, *t);
+  default:
+    break;
+  }
+  if (info.typing == IntrinsicTyping::Print)
     return print(c);
-  case IntrinsicTyping::Len: {
+  if (info.typing == IntrinsicTyping::Len) {
     const NumbaType a = argType(c, 0);
     if (a.isArray())
       return expr(c->args[0]) + ".shape[0]";
     return std::to_string(a.elements().size()) + "LL";
   }
-  case IntrinsicTyping::CmathComplex:
-  case IntrinsicTyping::CmathPhase:
-  case IntrinsicTyping::CmathPolar:
-  case IntrinsicTyping::CmathClassify:
-  case IntrinsicTyping::CmathRect:
-    return cmathCall(info, c, *t);
-  default:
-    return mathCall(info, c, *t);
-  }
+  return mathCall(info, c, *t); // math and the numeric builtins
 }
 
 // printf with numba's formats: ints as %lld/%llu, floats as %f, booleans as True/False.

@@ -74,6 +74,81 @@ Intrinsic intrinsicNamed(std::string_view name) {
   return it == byName().end() ? Intrinsic::None : it->second;
 }
 
+IntrinsicFamily familyOf(IntrinsicTyping typing) {
+  using T = IntrinsicTyping;
+  using F = IntrinsicFamily;
+  switch (typing) {
+  case T::Int32Value:
+  case T::Float64Constant:
+  case T::HostConstant:
+    return F::Value;
+  case T::GridIndex:
+  case T::ThisGrid:
+  case T::Void:
+  case T::BarrierPredicate:
+    return F::ThreadModel;
+  case T::ArrayConstructor:
+  case T::ConstArrayLike:
+    return F::Memory;
+  case T::AtomicArithmetic:
+  case T::AtomicBitwise:
+  case T::AtomicIncDec:
+  case T::AtomicCas:
+  case T::AtomicCompareAndSwap:
+    return F::Atomic;
+  case T::LaneMask:
+  case T::Vote:
+  case T::Ballot:
+  case T::Shuffle:
+  case T::MatchAny:
+  case T::MatchAll:
+    return F::Warp;
+  case T::BitCount:
+  case T::FirstSet:
+  case T::BitReverse:
+  case T::SameFloat:
+  case T::Select:
+    return F::IntegerAndFloat;
+  case T::MathUnary:
+  case T::MathUnaryHalf:
+  case T::MathClassify:
+  case T::MathFrexp:
+  case T::MathModf:
+  case T::MathAtan2:
+  case T::MathBinary:
+  case T::MathPow:
+  case T::MathLdexp:
+    return F::Math;
+  case T::CmathComplex:
+  case T::CmathPhase:
+  case T::CmathPolar:
+  case T::CmathClassify:
+  case T::CmathRect:
+    return F::Cmath;
+  case T::Range:
+  case T::Enumerate:
+  case T::Zip:
+    return F::Iteration;
+  case T::Len:
+  case T::Print:
+  case T::Abs:
+  case T::MinMax:
+  case T::Round:
+  case T::IntCast:
+  case T::FloatCast:
+  case T::BoolCast:
+  case T::ComplexCast:
+  case T::BuiltinPow:
+  case T::Divmod:
+    return F::Builtin;
+  case T::LibraryFunction:
+    return F::Library;
+  case T::NotYetTyped:
+    return F::NotYetTyped;
+  }
+  return F::NotYetTyped;
+}
+
 IntrinsicModule moduleOf(Intrinsic id) {
   const std::string_view name = intrinsicInfo(id).name;
   if (name.starts_with("numba.cuda."))

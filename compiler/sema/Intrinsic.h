@@ -86,6 +86,23 @@ enum class IntrinsicTyping : uint8_t {
   NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
 };
 
+// The families of typing rules, which typing and emission dispatch on (a file of each).
+enum class IntrinsicFamily : uint8_t {
+  Value,           // Int32Value, Float64Constant, HostConstant
+  ThreadModel,     // GridIndex, ThisGrid, Void (barriers, fences), BarrierPredicate
+  Memory,          // ArrayConstructor, ConstArrayLike
+  Atomic,          // Atomic*
+  Warp,            // LaneMask, Vote, Ballot, Shuffle, MatchAny, MatchAll
+  IntegerAndFloat, // BitCount, FirstSet, BitReverse, SameFloat, Select
+  Math,            // Math*
+  Cmath,           // Cmath*
+  Iteration,       // Range, Enumerate, Zip
+  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod
+  Library,         // LibraryFunction
+  NotYetTyped,
+};
+IntrinsicFamily familyOf(IntrinsicTyping typing);
+
 namespace intrinsic_flags {
 inline constexpr uint32_t Barrier = 1u << 0;
 inline constexpr uint32_t WarpCollective = 1u << 1;

@@ -109,49 +109,30 @@ OptType FunctionTyper::castCall(const NumbaType& target, const ast::Call* c,
 OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
   const IntrinsicInfo& info = intrinsicInfo(id);
   // Calls whose arguments are not all values: shapes, dtypes, constant arrays, ranks.
-  switch (info.typing) {
-  case IntrinsicTyping::ArrayConstructor:
-  case IntrinsicTyping::ConstArrayLike:
+  if (familyOf(info.typing) == IntrinsicFamily::Memory)
     return arrayConstructor(info, c);
-  case IntrinsicTyping::GridIndex:
+  if (info.typing == IntrinsicTyping::GridIndex)
     return gridIndex(info, c);
-  case IntrinsicTyping::ThisGrid:
+  if (info.typing == IntrinsicTyping::ThisGrid)
     return thisGrid(info, c);
-  default:
-    break;
-  }
   std::optional<std::vector<NumbaType>> args = arguments(c);
   if (!args)
     return std::nullopt;
-  switch (info.typing) {
-  case IntrinsicTyping::LibraryFunction:
+  switch (familyOf(info.typing)) {
+  case IntrinsicFamily::Library:
     // A device function of pyk's stdlib (`xoroshiro128p_uniform_float32`, `cuda.random.*`).
     if (const CompiledFunction* library = libraryFunction(info.name))
       return deviceCall(*library, c, *args);
     return badArguments(info.name, c, *args);
-  case IntrinsicTyping::Void:
-  case IntrinsicTyping::BarrierPredicate:
+  case IntrinsicFamily::ThreadModel:
     return threadModelCall(info, c, *args);
-  case IntrinsicTyping::AtomicArithmetic:
-  case IntrinsicTyping::AtomicBitwise:
-  case IntrinsicTyping::AtomicIncDec:
-  case IntrinsicTyping::AtomicCas:
-  case IntrinsicTyping::AtomicCompareAndSwap:
+  case IntrinsicFamily::Atomic:
     return atomic(info, c, *args);
-  case IntrinsicTyping::LaneMask:
-  case IntrinsicTyping::Vote:
-  case IntrinsicTyping::Ballot:
-  case IntrinsicTyping::Shuffle:
-  case IntrinsicTyping::MatchAny:
-  case IntrinsicTyping::MatchAll:
+  case IntrinsicFamily::Warp:
     return warpOperation(info, c, *args);
-  case IntrinsicTyping::CmathComplex:
-  case IntrinsicTyping::CmathPhase:
-  case IntrinsicTyping::CmathPolar:
-  case IntrinsicTyping::CmathClassify:
-  case IntrinsicTyping::CmathRect:
+  case IntrinsicFamily::Cmath:
     return cmathCall(info, c, *args);
-  default:
+  default: // math, the builtins, the integer and float intrinsics; the rest is rejected there
     return mathCall(info, c, *args);
   }
 }

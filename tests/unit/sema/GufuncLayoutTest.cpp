@@ -33,7 +33,8 @@ TEST(GufuncLayout, Invalid) {
   EXPECT_EQ(parsedLayout("(n)->(n) x"), "9: unexpected text after the outputs");
   EXPECT_EQ(parsedLayout("(n)->"), "5: expected `(`");
   // numba's "undefined output symbols": an output's size must come from the inputs.
-  EXPECT_EQ(parsedLayout("(n),(n)->(n, m)"), "13: the output dimension `m` is no input's dimension");
+  EXPECT_EQ(parsedLayout("(n),(n)->(n, m)"),
+            "13: the output dimension `m` is no input's dimension");
   EXPECT_EQ(parsedLayout("(m)->(m, 2)"), "(m)->(m,2)");
 }
 

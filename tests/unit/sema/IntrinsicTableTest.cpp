@@ -71,28 +71,41 @@ TEST(IntrinsicTable, ConstantsCarryTheirValues) {
 }
 
 TEST(IntrinsicTable, ThreadModelOperationsAreSpeltForBothBackends) {
+  using pyk::sema::familyOf;
+  using pyk::sema::IntrinsicFamily;
   for (const IntrinsicInfo& row : allIntrinsics()) {
-    switch (row.typing) {
-    case IntrinsicTyping::Void:
-    case IntrinsicTyping::BarrierPredicate:
-    case IntrinsicTyping::LaneMask:
-    case IntrinsicTyping::Vote:
-    case IntrinsicTyping::Ballot:
-    case IntrinsicTyping::Shuffle:
-    case IntrinsicTyping::MatchAny:
-    case IntrinsicTyping::MatchAll:
-    case IntrinsicTyping::Int32Value:
-    case IntrinsicTyping::BitCount:
-    case IntrinsicTyping::FirstSet:
-    case IntrinsicTyping::BitReverse:
-      if (row.id == Intrinsic::EqSync) // composed of all_sync and any_sync
-        continue;
+    const IntrinsicFamily family = familyOf(row.typing);
+    const bool spelt =
+        row.typing == IntrinsicTyping::Int32Value ||
+        (family == IntrinsicFamily::ThreadModel && row.typing != IntrinsicTyping::GridIndex &&
+         row.typing != IntrinsicTyping::ThisGrid) ||
+        (family == IntrinsicFamily::Warp && row.id != Intrinsic::EqSync) || // eq_sync: composed
+        row.typing == IntrinsicTyping::BitCount || row.typing == IntrinsicTyping::FirstSet ||
+        row.typing == IntrinsicTyping::BitReverse;
+    if (spelt) {
       EXPECT_FALSE(row.cuda.empty()) << row.name;
       EXPECT_FALSE(row.cpu.empty()) << row.name;
-      break;
-    default:
-      break;
     }
+  }
+}
+
+TEST(IntrinsicTable, EveryTypingRuleHasItsFamily) {
+  using pyk::sema::familyOf;
+  using pyk::sema::IntrinsicFamily;
+  EXPECT_EQ(familyOf(IntrinsicTyping::Shuffle), IntrinsicFamily::Warp);
+  EXPECT_EQ(familyOf(IntrinsicTyping::AtomicCas), IntrinsicFamily::Atomic);
+  EXPECT_EQ(familyOf(IntrinsicTyping::MathLdexp), IntrinsicFamily::Math);
+  EXPECT_EQ(familyOf(IntrinsicTyping::BarrierPredicate), IntrinsicFamily::ThreadModel);
+  for (const IntrinsicInfo& row : allIntrinsics()) {
+    const IntrinsicFamily family = familyOf(row.typing);
+    const bool value = row.kind == IntrinsicKind::Value || row.kind == IntrinsicKind::Constant;
+    EXPECT_EQ(value, family == IntrinsicFamily::Value) << row.name;
+    EXPECT_EQ(row.kind == IntrinsicKind::Library, family == IntrinsicFamily::Library) << row.name;
+    // Every math function kernels may call is typed by a math rule, and only math's are.
+    const bool math = pyk::sema::moduleOf(row.id) == pyk::sema::IntrinsicModule::Math;
+    const bool callable = row.kind == IntrinsicKind::Function && !row.has(flags::HostOnly);
+    EXPECT_TRUE(!(math && callable) || family == IntrinsicFamily::Math) << row.name;
+    EXPECT_TRUE(family != IntrinsicFamily::Math || math) << row.name;
   }
 }
 
