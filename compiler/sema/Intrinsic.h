@@ -26,8 +26,9 @@ enum class IntrinsicKind : uint8_t {
 // The module an intrinsic belongs to (from its qualified name).
 enum class IntrinsicModule : uint8_t { Builtin, NumbaCuda, Math, Cmath, Numpy };
 
-// How a use of the intrinsic is typed: each rule is implemented once (TypeIntrinsics.cpp, with
-// numba's overload cases of the math and builtin rules in TypeRules.cpp).
+// How a use of the intrinsic is typed: each rule is implemented once, in the Type*.cpp of its
+// family (familyOf; TypeCalls.cpp dispatches), with numba's overload cases of the math and builtin
+// rules in TypeRules.cpp.
 enum class IntrinsicTyping : uint8_t {
   Int32Value,       // threadIdx.x ... warpsize: int32
   Float64Constant,  // math.pi ...: float64
