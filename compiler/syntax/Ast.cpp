@@ -81,20 +81,4 @@ const char* nameOf(CmpOpKind op) {
   return kNames[static_cast<size_t>(op)];
 }
 
-void AstVisitor::visit(Node* node) {
-  if (node == nullptr)
-    return;
-  switch (node->kind) {
-#define AST_NODE(Name, Base)                                                                       \
-  case NodeKind::Name:                                                                             \
-    visit##Name(static_cast<Name*>(node));                                                         \
-    break;
-#include "syntax/AstNodes.def"
-  }
-}
-
-void AstVisitor::visitChildren(Node* node) {
-  forEachChild(node, [this](Node* child) { visit(child); });
-}
-
 } // namespace pyk::ast

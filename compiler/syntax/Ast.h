@@ -6,8 +6,8 @@
 //
 // This header is the whole tree: the base (AstNode.h), the statement, expression and pattern nodes
 // (AstStatements.h, AstExpressions.h, AstPatterns.h), the module, the arena that owns the nodes,
-// and traversal (forEachChild, AstVisitor; the return-valued ExprVisitor / StmtVisitor are in
-// ResultVisitor.h).
+// and traversal (forEachChild, forEachNode; the visitors generated from the node list,
+// ExprVisitor and StmtVisitor, are in ResultVisitor.h).
 #pragma once
 
 #include <memory>
@@ -57,21 +57,6 @@ private:
 // Keyword, Comprehension, ...) are looked through: their nodes count as children of `node`.
 template <class Fn>
 void forEachChild(Node* node, Fn&& fn);
-
-// A visitor in the manner of Halide's IRVisitor: visit(Node*) dispatches to one overridable
-// function per node kind, each of which by default visits the node's children.
-class AstVisitor {
-public:
-  virtual ~AstVisitor() = default;
-  void visit(Node* node);
-  void visitChildren(Node* node);
-
-#define AST_NODE(Name, Base)                                                                       \
-  virtual void visit##Name(Name* node) {                                                           \
-    visitChildren(node);                                                                           \
-  }
-#include "syntax/AstNodes.def"
-};
 
 } // namespace pyk::ast
 
