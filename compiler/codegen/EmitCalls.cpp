@@ -2,7 +2,6 @@
 // the methods numba has on values (`z.conjugate()`, `g.sync()`), casts to scalar types, print, and
 // the dispatch of intrinsic calls, by their typing rule, to the family that emits them.
 #include "codegen/UnitEmitter.h"
-#include "sema/ModuleApiCatalog.h"
 
 namespace pyk::codegen {
 
@@ -41,9 +40,8 @@ std::string UnitEmitter::call(const ast::Call* c) {
     return "0";
   }
   // A cast to a numba or numpy scalar type.
-  if (const sema::ApiEntity* entity = sema::findApi(api); entity != nullptr &&
-                                                          entity->kind == sema::ApiKind::Type &&
-                                                          t->isScalar() && c->args.size() == 1)
+  if (sema::scalarTypeObject(spec_->function->scope, c->func) && t->isScalar() &&
+      c->args.size() == 1)
     return castTo(c->args[0], *t);
   unsupported(c->range, "`" + api + "`");
   return "0";

@@ -3,7 +3,6 @@
 // demoted; passes repeat until nothing changes.
 #include "codegen/UniformityAnalysis.h"
 
-#include "sema/ModuleApiCatalog.h"
 #include "syntax/ResultVisitor.h"
 
 namespace pyk::codegen {
@@ -28,9 +27,7 @@ bool callOfArgumentsAlone(const sema::Specialization& spec, const ast::Call* c, 
     return false;
   if (const sema::Intrinsic id = spec.intrinsicOf(c->func); id != sema::Intrinsic::None)
     return sema::intrinsicInfo(id).has(flag);
-  const std::string api = sema::qualifiedApiName(spec.function->scope, c->func);
-  const sema::ApiEntity* entity = api.empty() ? nullptr : sema::findApi(api);
-  return entity != nullptr && entity->kind == sema::ApiKind::Type;
+  return sema::scalarTypeObject(spec.function->scope, c->func).has_value(); // a cast
 }
 
 // Whether an expression is block-uniform, given the locals found uniform so far.

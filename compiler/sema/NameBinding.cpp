@@ -2,6 +2,8 @@
 // of those bindings (FunctionScope).
 #include "sema/NameBinding.h"
 
+#include "sema/ModuleApiCatalog.h"
+
 namespace pyk::sema {
 
 const char* nameOf(NameBinding::Kind kind) {
@@ -41,6 +43,14 @@ std::string qualifiedApiName(const FunctionScope& scope, const ast::Expr* e) {
 Intrinsic intrinsicOf(const FunctionScope& scope, const ast::Expr* e) {
   auto it = scope.intrinsics.find(e);
   return it == scope.intrinsics.end() ? Intrinsic::None : it->second;
+}
+
+std::optional<ScalarKind> scalarTypeObject(const FunctionScope& scope, const ast::Expr* e) {
+  const std::string api = qualifiedApiName(scope, e);
+  const ApiEntity* entity = api.empty() ? nullptr : findApi(api);
+  if (entity == nullptr || entity->kind != ApiKind::Type || !entity->type.isScalar())
+    return std::nullopt;
+  return entity->type.scalarKind();
 }
 
 } // namespace pyk::sema

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "sema/Intrinsic.h"
+#include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
 namespace pyk::sema {
@@ -49,5 +51,9 @@ std::string qualifiedApiName(const FunctionScope& scope, const ast::Expr* e);
 
 // The intrinsic `e` denotes (a name or attribute chain resolved to one), or Intrinsic::None.
 Intrinsic intrinsicOf(const FunctionScope& scope, const ast::Expr* e);
+
+// The scalar type `e` names as a type object (`float32`, `numba.int64`, `np.float32`): a cast
+// when called, a dtype as an argument; nullopt when `e` is not one.
+std::optional<ScalarKind> scalarTypeObject(const FunctionScope& scope, const ast::Expr* e);
 
 } // namespace pyk::sema

@@ -6,7 +6,6 @@
 
 #include "sema/FunctionTyper.h"
 #include "sema/LibraryModule.h"
-#include "sema/ModuleApiCatalog.h"
 
 namespace pyk::sema {
 
@@ -66,9 +65,8 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
   if (!args)
     return std::nullopt;
   // A scalar type object called: numba's cast (`float32(x)`, `np.int32(x)`).
-  if (const ApiEntity* entity = findApi(api);
-      entity != nullptr && entity->kind == ApiKind::Type && entity->type.isScalar())
-    return castCall(entity->type, c, *args);
+  if (const std::optional<ScalarKind> target = scalarTypeObject(fn_.scope, c->func))
+    return castCall(NumbaType::scalar(*target), c, *args);
   return badArguments(api, c, *args);
 }
 

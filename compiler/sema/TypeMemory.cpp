@@ -4,15 +4,13 @@
 #include <algorithm>
 
 #include "sema/FunctionTyper.h"
-#include "sema/ModuleApiCatalog.h"
 
 namespace pyk::sema {
 
 std::optional<ScalarKind> FunctionTyper::dtype(const ast::Expr* e) {
+  if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, e))
+    return k;
   const std::string api = apiName(e);
-  if (const ApiEntity* entity = api.empty() ? nullptr : findApi(api);
-      entity != nullptr && entity->kind == ApiKind::Type && entity->type.isScalar())
-    return entity->type.scalarKind();
   const auto* c = e->as<ast::Constant>();
   const bool named = c != nullptr && c->valueKind == ast::ConstantKind::Str;
   if (named)
