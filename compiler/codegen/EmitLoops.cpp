@@ -8,6 +8,14 @@
 
 namespace pyk::codegen {
 
+std::string UnitEmitter::breakFlag(const std::vector<ast::Stmt*>& orelse) {
+  if (orelse.empty())
+    return "";
+  const std::string flag = temp("broke");
+  line("bool " + flag + " = false;");
+  return flag;
+}
+
 void UnitEmitter::loopElse(const std::string& flag, const std::vector<ast::Stmt*>& orelse) {
   if (flag.empty())
     return;
@@ -19,9 +27,7 @@ void UnitEmitter::loopElse(const std::string& flag, const std::vector<ast::Stmt*
 }
 
 void UnitEmitter::visitFor(const ast::For* loop) {
-  std::string flag = loop->orelse.empty() ? "" : temp("broke");
-  if (!flag.empty())
-    line("bool " + flag + " = false;");
+  const std::string flag = breakFlag(loop->orelse);
   breakFlags_.push_back(flag);
   forLoopBody(loop);
   breakFlags_.pop_back();

@@ -86,9 +86,7 @@ void UnitEmitter::visitIf(const ast::If* i) {
 }
 
 void UnitEmitter::visitWhile(const ast::While* w) {
-  std::string flag = w->orelse.empty() ? "" : temp("broke");
-  if (!flag.empty())
-    line("bool " + flag + " = false;");
+  const std::string flag = breakFlag(w->orelse);
   line("while (" + truthy(w->test) + ") {");
   ++indent_;
   breakFlags_.push_back(flag);

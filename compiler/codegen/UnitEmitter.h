@@ -174,6 +174,8 @@ private:
   void rangeLoop(const ast::For* loop, const ast::Call* range);
   void enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate);
   void sequenceLoop(const ast::For* loop);
+  // For a loop with an `else`: the flag its `break` sets, declared; "" for a loop without one.
+  std::string breakFlag(const std::vector<ast::Stmt*>& orelse);
   // A loop's `else`: runs when the loop ended without `break`.
   void loopElse(const std::string& flag, const std::vector<ast::Stmt*>& orelse);
 
