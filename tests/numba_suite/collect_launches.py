@@ -1,0 +1,210 @@
+#!/usr/bin/python3
+"""collect_launches: numba's own CUDA tests, run under numba's CUDA simulator, launch by launch.
+
+Every `@cuda.jit` kernel a test launches is written out as a standalone case: the kernel's source
+with the device functions, @njit functions, module constants, arrays, enums and imports it uses
+(`kernel.pyk`), the launch (grid, block, dynamic shared memory), its inputs (`in/arg<i>.npy` or a
+typed scalar) and what the simulator left in every array argument afterwards (`expected/`). A
+launch that cannot be written out (its source is not available, an argument has no `pykc run`
+spelling, the simulator raised, ...) is recorded as not kept, with the reason.
+
+usage: collect_launches.py OUT_DIR [--tests PATTERN] [-v]
+
+Writes OUT_DIR/cases/NNNNN/ and OUT_DIR/launches.json (every launch seen, kept or not). Run with
+Debian's python3 (numba 0.56 and its tests come from python3-numba).
+"""
+
+import os
+import sys
+
+# The simulator must be selected before numba is imported.
+os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
+
+import argparse  # noqa: E402
+import fnmatch  # noqa: E402
+import json  # noqa: E402
+import unittest  # noqa: E402
+
+import numba  # noqa: E402
+from numba import cuda  # noqa: E402
+from numba.cuda.simulator import kernel as sim_kernel  # noqa: E402
+from numba.cuda.simulator import kernelapi as sim_kernelapi  # noqa: E402
+import numpy as np  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import case_writer  # noqa: E402
+import module_source  # noqa: E402
+
+# numba's test folders that launch kernels; `cudadrv`, `cudasim` and `nocuda` test the driver and
+# the simulator themselves.
+TEST_PACKAGES = ["numba.cuda.tests.cudapy", "numba.cuda.tests.doc_examples"]
+
+
+class Recorder:
+    """Receives every kernel launch the simulator runs."""
+
+    def __init__(self, out_dir, verbose):
+        self.out_dir = out_dir
+        self.verbose = verbose
+        self.launches = []
+        self.current_test = "?"
+        self.writer = case_writer.CaseWriter(os.path.join(out_dir, "cases"))
+
+    def launch(self, kernel, args, run, rerun):
+        entry = {"index": len(self.launches), "test": self.current_test,
+                 "kernel": getattr(kernel.fn, "__name__", "?")}
+        self.launches.append(entry)
+        case = self.writer.begin(entry["index"], kernel, args)
+        try:
+            with uninitialized_memory_filled_with(0xA5):
+                result = run()
+        except BaseException as e:  # the test may expect it; it is re-raised unchanged
+            entry["kept"] = False
+            entry["reason"] = "the simulator raised " + type(e).__name__
+            self.writer.discard(case)
+            raise
+        entry.update(self.writer.finish(case, args))
+        if entry["kept"]:
+            # The same launch again on fresh copies of the inputs, with shared and local
+            # arrays holding other garbage: a result that changes depends on memory the kernel
+            # never wrote (or on the order the simulator ran its threads), which CUDA leaves
+            # undefined, so there is nothing to compare.
+            again = self.writer.fresh_arguments(case, args)
+            try:
+                with uninitialized_memory_filled_with(0x5A):
+                    rerun(again)
+                same = self.writer.same_outputs(case, again)
+            except Exception:
+                same = False
+            if not same:
+                entry.update(kept=False, reason="the result depends on uninitialized shared or "
+                                                "local memory, or on thread order")
+                self.writer.discard(case)
+        if self.verbose:
+            print("launch %d %s %s: %s" % (entry["index"], entry["test"], entry["kernel"],
+                                           "kept" if entry["kept"] else entry["reason"]),
+                  file=sys.stderr)
+        return result
+
+
+class _FillingNumpy:
+    """numpy as the simulator's kernel API sees it, with `empty` and `zeros` (its shared, local
+    and dynamic shared arrays) filled with a byte pattern instead."""
+
+    fill = None
+
+    def __getattr__(self, name):
+        return getattr(np, name)
+
+    def _filled(self, make, shape, dtype=float, *args, **kwargs):
+        a = make(shape, dtype, *args, **kwargs)
+        if _FillingNumpy.fill is not None and a.size:
+            a.view(np.uint8).fill(_FillingNumpy.fill)
+        return a
+
+    def empty(self, *args, **kwargs):
+        return self._filled(np.empty, *args, **kwargs)
+
+    def zeros(self, *args, **kwargs):
+        return self._filled(np.zeros, *args, **kwargs)
+
+
+class uninitialized_memory_filled_with:
+    def __init__(self, byte):
+        self.byte = byte
+
+    def __enter__(self):
+        _FillingNumpy.fill = self.byte
+
+    def __exit__(self, *exc):
+        _FillingNumpy.fill = None
+
+
+def install_hooks(recorder):
+    """The simulator forgets a decorator's signature and options; keep them on the kernel, and
+    hand every launch of a kernel (not a device function) to the recorder."""
+    sim_jit = numba.cuda.simulator.api.jit
+
+    def recording_jit(func_or_sig=None, device=False, **kwargs):
+        made = sim_jit(func_or_sig, device=device, **kwargs)
+
+        def remember(k):
+            if isinstance(k, sim_kernel.FakeCUDAKernel):
+                k._pyk_signature = None if callable(func_or_sig) else func_or_sig
+                k._pyk_options = dict(kwargs)
+            return k
+
+        if isinstance(made, sim_kernel.FakeCUDAKernel):
+            return remember(made)
+        return lambda fn: remember(made(fn))
+
+    for module in (numba.cuda, numba.cuda.simulator, numba.cuda.simulator.api):
+        module.jit = recording_jit
+    sim_kernelapi.np = _FillingNumpy()
+
+    original_call = sim_kernel.FakeCUDAKernel.__call__
+
+    def hooked_call(self, *args):
+        if self._device:
+            return original_call(self, *args)
+        return recorder.launch(self, args, lambda: original_call(self, *args),
+                               lambda again: original_call(self, *again))
+
+    sim_kernel.FakeCUDAKernel.__call__ = hooked_call
+
+
+def flatten(suite):
+    for t in suite:
+        if isinstance(t, unittest.TestSuite):
+            yield from flatten(t)
+        else:
+            yield t
+
+
+class RecordingResult(unittest.TextTestResult):
+    recorder = None
+
+    def startTest(self, test):
+        RecordingResult.recorder.current_test = test.id()
+        super().startTest(test)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("out_dir")
+    parser.add_argument("--tests", default="*",
+                        help="only the tests whose id matches this pattern, e.g. "
+                             "'*test_atomics*' (default: all)")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+
+    os.makedirs(args.out_dir, exist_ok=True)
+    recorder = Recorder(args.out_dir, args.verbose)
+    install_hooks(recorder)
+    RecordingResult.recorder = recorder
+
+    module_source.record_exec_sources()
+    loader = unittest.TestLoader()
+    suite = unittest.TestSuite()
+    top = os.path.dirname(os.path.dirname(numba.__file__))
+    for package in TEST_PACKAGES:
+        folder = os.path.join(top, *package.split("."))
+        for test in flatten(loader.discover(folder, top_level_dir=top)):
+            if fnmatch.fnmatch(test.id(), args.tests):
+                suite.addTest(test)
+    with open(os.path.join(args.out_dir, "unittest.log"), "w") as log:
+        runner = unittest.TextTestRunner(stream=log, verbosity=1, resultclass=RecordingResult)
+        result = runner.run(suite)
+
+    with open(os.path.join(args.out_dir, "launches.json"), "w") as f:
+        json.dump(recorder.launches, f, indent=1)
+    kept = sum(1 for e in recorder.launches if e.get("kept"))
+    print("numba tests run: %d (skipped %d); launches seen: %d, kept: %d"
+          % (result.testsRun, len(result.skipped), len(recorder.launches), kept))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+#!/usr/bin/python3
+"""run_numba_suite: numba's own CUDA test suite, launch by launch, through pyk.
+
+Collects the launches (collect_launches.py, under numba's CUDA simulator), then runs every kept
+one through `pykc run --backend cpu` and compares each array argument with what the simulator
+left in it (integers and bools exactly; floats within a tolerance for their width; NaN where
+NaN). Each case's kernel is also compiled for CUDA (`pykc emit --emit=cubin`, NVRTC, sm_90)
+for the launch's argument types, when pykc has NVRTC.
+
+Prints a table (launches seen, kept and why not, compiled, matched), the failures grouped by
+cause and every wrong result one by one; `--markdown FILE` writes the same as markdown.
+`--min-matched N` exits 1 when fewer than N launches match (CI's floor).
+
+usage: run_numba_suite.py PYKC WORK_DIR [--tests PATTERN] [-j N] [--no-cuda] [--markdown FILE]
+                          [--min-matched N | --min-matched-file FILE] [--reuse]
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TIMEOUT_S = 120
+
+# Relative tolerance by float width: the simulator computes float32 math in double (Python's
+# floats) where compiled numba rounds each float32 operation.
+RTOL = {2: 1e-2, 4: 1e-5, 8: 1e-10}
+
+
+def compare_arrays(expected, actual, path="array"):
+    """None when equal within tolerance, else a short description of the first difference."""
+    if expected.shape != actual.shape:
+        return "%s: shape %s, expected %s" % (path, actual.shape, expected.shape)
+    if expected.dtype != actual.dtype:
+        return "%s: dtype %s, expected %s" % (path, actual.dtype, expected.dtype)
+    if expected.dtype.fields is not None:
+        for name in expected.dtype.names:
+            d = compare_arrays(expected[name], actual[name], "%s.%s" % (path, name))
+            if d:
+                return d
+        return None
+    kind = expected.dtype.kind
+    if kind == "c":
+        return (compare_arrays(expected.real, actual.real, path + ".real") or
+                compare_arrays(expected.imag, actual.imag, path + ".imag"))
+    if kind == "f":
+        rtol = RTOL[expected.dtype.itemsize]
+        e = expected.astype(np.float64)
+        a = actual.astype(np.float64)
+        both_nan = np.isnan(e) & np.isnan(a)
+        finite = np.isfinite(e) & np.isfinite(a)
+        close = np.zeros(e.shape, dtype=bool)
+        tiny = np.finfo(expected.dtype).tiny
+        close[finite] = np.abs(e[finite] - a[finite]) <= rtol * np.abs(e[finite]) + tiny * 16
+        same_inf = ~finite & ~both_nan & (e == a)
+        ok = both_nan | close | same_inf
+    else:
+        ok = expected == actual
+    if np.all(ok):
+        return None
+    bad = np.argwhere(~np.asarray(ok))
+    first = tuple(int(x) for x in bad[0]) if bad.size else ()
+    where = first if expected.ndim else ()
+    return "%s[%s]: %r, expected %r (%d element(s) differ)" % (
+        path, ", ".join(map(str, where)), actual[where] if expected.ndim else actual[()],
+        expected[where] if expected.ndim else expected[()], len(bad))
+
+
+def first_error(text):
+    """The first `error:` line of pykc's output, without its location."""
+    for line in text.splitlines():
+        m = re.search(r"error: (.*)$", line)
+        if m:
+            return m.group(1).strip()
+    lines = [l for l in text.splitlines() if l.strip()]
+    return lines[-1].strip() if lines else "(no message)"
+
+
+def cause_of(message):
+    """A failure message with its particulars (names, types, numbers) blanked, for grouping."""
+    m = re.sub(r"`[^`]*`", "`_`", message)
+    m = re.sub(r"\b\d+\b", "N", m)
+    return m
+
+
+def run_case(pykc, case_dir, cuda, env):
+    with open(os.path.join(case_dir, "case.json")) as f:
+        meta = json.load(f)
+    out_dir = os.path.join(case_dir, "pyk_out")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    cmd = [pykc, "run", "kernel.pyk", meta["kernel"],
+           "--grid", ",".join(map(str, meta["grid"])),
+           "--block", ",".join(map(str, meta["block"])),
+           "--shared", str(meta["shared"]), "--backend", "cpu", "--out", "pyk_out"] + meta["args"]
+    result = {"case": os.path.basename(case_dir), "kernel": meta["kernel"]}
+    start = time.time()
+    try:
+        p = subprocess.run(cmd, cwd=case_dir, env=env, capture_output=True, text=True,
+                           timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        result.update(status="timeout", message="pykc run took over %d s" % TIMEOUT_S)
+        return result
+    result["seconds"] = round(time.time() - start, 2)
+    output = p.stdout + p.stderr
+    if p.returncode < 0 or p.returncode > 1:
+        result.update(status="crash", message="pykc run exited with %d: %s" % (
+            p.returncode, output.strip()[-400:]))
+        return result
+    if p.returncode == 1:
+        result.update(status="error", message=first_error(output))
+    else:
+        diffs = []
+        for name in ["arg%d.npy" % i for i in meta["compared"]]:
+            expected = np.load(os.path.join(case_dir, "expected", name), allow_pickle=False)
+            actual_path = os.path.join(out_dir, name)
+            if not os.path.exists(actual_path):
+                diffs.append("%s was not written" % name)
+                continue
+            actual = np.load(actual_path, allow_pickle=False)
+            d = compare_arrays(expected, actual, name[:-4])
+            if d:
+                diffs.append(d)
+        if diffs:
+            result.update(status="wrong", message="; ".join(diffs))
+        else:
+            result["status"] = "match"
+    if cuda and meta.get("signature"):
+        c = subprocess.run([pykc, "emit", "kernel.pyk", "--kernel", meta["kernel"], "--sig",
+                            meta["signature"], "--emit=cubin", "--arch", "sm_90", "-o",
+                            "kernel.cubin"], cwd=case_dir, env=env, capture_output=True,
+                           text=True, timeout=TIMEOUT_S)
+        result["cubin"] = c.returncode == 0
+        if c.returncode != 0:
+            result["cubin_message"] = first_error(c.stdout + c.stderr)
+    return result
+
+
+def has_nvrtc(pykc):
+    probe = "from numba import cuda\n\n@cuda.jit\ndef k(a):\n    a[0] = 1\n"
+    path = os.path.join("/tmp", "pyk_nvrtc_probe_%d.pyk" % os.getpid())
+    with open(path, "w") as f:
+        f.write(probe)
+    try:
+        p = subprocess.run([pykc, "emit", path, "--sig", "void(int64[::1])", "--emit=ptx"],
+                           capture_output=True, text=True, timeout=60)
+        return p.returncode == 0
+    finally:
+        os.unlink(path)
+
+
+def table(launches, results, cuda):
+    seen = len(launches)
+    kept = [e for e in launches if e.get("kept")]
+    not_kept = collections.Counter(cause_of(e.get("reason", "?")) for e in launches
+                                   if not e.get("kept"))
+    by_status = collections.Counter(r["status"] for r in results.values())
+    compiled = sum(1 for r in results.values() if r["status"] in ("match", "wrong"))
+    matched = by_status.get("match", 0)
+    lines = []
+    pct = lambda n, d: "%.1f%%" % (100.0 * n / d) if d else "-"
+    lines.append("| | launches | share of kept |")
+    lines.append("| --- | ---: | ---: |")
+    lines.append("| seen | %d | |" % seen)
+    lines.append("| kept | %d | 100%% |" % len(kept))
+    lines.append("| compiled and ran (CPU backend) | %d | %s |" % (compiled, pct(compiled, len(kept))))
+    lines.append("| **matched the simulator** | **%d** | **%s** |" % (matched, pct(matched, len(kept))))
+    lines.append("| wrong result | %d | %s |" % (by_status.get("wrong", 0),
+                                                pct(by_status.get("wrong", 0), len(kept))))
+    lines.append("| error (located) | %d | |" % by_status.get("error", 0))
+    lines.append("| crash | %d | |" % by_status.get("crash", 0))
+    lines.append("| timeout | %d | |" % by_status.get("timeout", 0))
+    if cuda:
+        with_sig = [r for r in results.values() if "cubin" in r]
+        cubins = sum(1 for r in with_sig if r["cubin"])
+        both = sum(1 for r in with_sig if r["cubin"] and r["status"] == "match")
+        lines.append("| compiled to CUBIN (NVRTC, sm_90) | %d of %d | %s |"
+                     % (cubins, len(with_sig), pct(cubins, len(kept))))
+        lines.append("| matched and compiled to CUBIN | %d | %s |" % (both, pct(both, len(kept))))
+    out = ["## Launches", ""] + lines + [""]
+    if not_kept:
+        out += ["## Not kept (%d)" % (seen - len(kept)), "", "| launches | why |",
+                "| ---: | --- |"]
+        out += ["| %d | %s |" % (n, why) for why, n in not_kept.most_common()]
+        out.append("")
+    failures = collections.Counter()
+    examples = {}
+    for r in results.values():
+        if r["status"] in ("error", "crash", "timeout"):
+            key = cause_of(r["message"])
+            failures[key] += 1
+            examples.setdefault(key, r)
+    if failures:
+        out += ["## Not compiled or not run, by cause", "", "| launches | cause | e.g. |",
+                "| ---: | --- | --- |"]
+        for key, n in failures.most_common():
+            e = examples[key]
+            out.append("| %d | %s | %s `%s`: %s |" % (n, key.replace("|", "\\|"), e["case"],
+                                                    e["kernel"],
+                                                    e["message"].replace("|", "\\|")[:160]))
+        out.append("")
+    if cuda:
+        cubin_fail = collections.Counter()
+        cubin_examples = {}
+        for r in results.values():
+            if r.get("cubin") is False:
+                key = cause_of(r["cubin_message"])
+                cubin_fail[key] += 1
+                cubin_examples.setdefault(key, r)
+        if cubin_fail:
+            out += ["## Not compiled to CUBIN, by cause", "", "| launches | cause | e.g. |",
+                    "| ---: | --- | --- |"]
+            for key, n in cubin_fail.most_common():
+                e = cubin_examples[key]
+                out.append("| %d | %s | %s `%s` |" % (n, key.replace("|", "\\|")[:200],
+                                                     e["case"], e["kernel"]))
+            out.append("")
+    wrong = [r for r in results.values() if r["status"] == "wrong"]
+    if wrong:
+        test_of = {e.get("case"): e["test"] for e in launches if e.get("kept")}
+        out += ["## Wrong results, one by one", "", "| case | test | kernel | difference |",
+                "| --- | --- | --- | --- |"]
+        for r in sorted(wrong, key=lambda r: r["case"]):
+            out.append("| %s | %s | `%s` | %s |" % (r["case"], test_of.get(r["case"], "?"),
+                                                   r["kernel"],
+                                                   r["message"].replace("|", "\\|")[:300]))
+        out.append("")
+    return "\n".join(out), matched
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pykc")
+    parser.add_argument("work_dir")
+    parser.add_argument("--tests", default="*")
+    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--no-cuda", action="store_true", help="skip the CUBIN compile check")
+    parser.add_argument("--markdown")
+    parser.add_argument("--min-matched", type=int)
+    parser.add_argument("--min-matched-file",
+                        help="a file holding the floor (the committed figure) for --min-matched")
+    parser.add_argument("--reuse", action="store_true",
+                        help="reuse the launches already collected in WORK_DIR")
+    args = parser.parse_args()
+    if args.min_matched_file:
+        with open(args.min_matched_file) as f:
+            args.min_matched = int(f.read().split()[0])
+    pykc = os.path.abspath(args.pykc)
+    work = os.path.abspath(args.work_dir)
+
+    if not args.reuse:
+        shutil.rmtree(work, ignore_errors=True)
+        collect = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "collect_launches.py"),
+                                  work, "--tests", args.tests], capture_output=True, text=True)
+        if collect.returncode != 0:
+            sys.stderr.write(collect.stdout + collect.stderr)
+            return 2
+        print(collect.stdout.strip().splitlines()[-1])
+    with open(os.path.join(work, "launches.json")) as f:
+        launches = json.load(f)
+
+    env = dict(os.environ)
+    env["PYK_CACHE_DIR"] = os.path.join(work, "cache")
+    env.pop("PYK_BACKEND", None)
+    cuda = not args.no_cuda and has_nvrtc(pykc)
+    cases = [os.path.join(work, "cases", e["case"]) for e in launches if e.get("kept")]
+    results = {}
+    start = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(run_case, pykc, c, cuda, env): c for c in cases}
+        for f in concurrent.futures.as_completed(futures):
+            r = f.result()
+            results[r["case"]] = r
+    with open(os.path.join(work, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    text, matched = table(launches, results, cuda)
+    print(text)
+    print("(%d launches run in %.0f s)" % (len(cases), time.time() - start))
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(text + "\n")
+    if args.min_matched is not None and matched < args.min_matched:
+        print("FAIL: %d launches matched, fewer than the committed %d" % (matched, args.min_matched))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
