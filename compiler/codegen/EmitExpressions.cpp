@@ -77,7 +77,14 @@ std::string UnitEmitter::visitName(const ast::Name* n, const NumbaType* t) {
     return constantValue(definingModule().symbols.constants()[b.index].value, *t, n->range);
   if (b.kind == sema::NameBinding::Kind::Builtin)
     return n->id == "True" ? "true" : "false";
-  return variable(n->id);
+  const sema::LocalVersions& versions = spec_->function->scope.versions;
+  const size_t v = versions.ofNameOr(n);
+  const StorageSlot* slot = storage_.slotOf(v);
+  if (slot == nullptr || t == nullptr) {
+    unsupported(n->range, "this variable");
+    return "0";
+  }
+  return cast(slotVariable(*slot, versions.versions[v].variable), slot->type, *t);
 }
 
 std::string UnitEmitter::truthy(const ast::Expr* e) {
@@ -100,7 +107,18 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
                                 const NumbaType& result, SourceRange at) {
   const NumbaType* lt = typeOf(l);
   const NumbaType* rt = typeOf(r);
-  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar() || !result.isScalar()) {
+  if (lt == nullptr || rt == nullptr) {
+    unsupported(at, "this operation");
+    return "0";
+  }
+  return binary(op, Operand{expr(l), *lt}, Operand{expr(r), *rt}, result, at);
+}
+
+std::string UnitEmitter::binary(ast::BinOpKind op, const Operand& l, const Operand& r,
+                                const NumbaType& result, SourceRange at) {
+  const NumbaType* lt = &l.type;
+  const NumbaType* rt = &r.type;
+  if (!lt->isScalar() || !rt->isScalar() || !result.isScalar()) {
     unsupported(at, "this operation");
     return "0";
   }
@@ -111,6 +129,11 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
     return "0";
   }
   NumbaType o = NumbaType::scalar(*operand);
+  auto castTo = [&](const Operand& x, const NumbaType& to) { return cast(x.code, x.type, to); };
+  auto castScalar = [&](const Operand& x, ScalarKind to) {
+    return cast(x.code, x.type, NumbaType::scalar(to));
+  };
+  auto expr = [](const Operand& x) { return x.code; };
   switch (op) {
   case ast::BinOpKind::Add:
   case ast::BinOpKind::Sub:

@@ -52,7 +52,7 @@ std::string UnitEmitter::functions(const Specialization& entry,
 }
 
 void UnitEmitter::function(const Specialization& spec, bool entry) {
-  spec_ = &spec;
+  beginSpecialization(spec);
   const sema::CompiledFunction& fn = *spec.function;
   const bool kernel = fn.kind == sema::CompiledFunctionKind::Kernel;
   std::ostringstream signature;
@@ -86,10 +86,16 @@ void UnitEmitter::function(const Specialization& spec, bool entry) {
   head += ") {";
   body_ << head << '\n';
   indent_ = 1;
-  // Python scopes are per function: every local is declared once, at the top.
-  for (size_t i = 0; i < fn.scope.locals.size(); ++i)
-    if (spec.localTypes[i] && !spec.localTypes[i]->isVoid())
-      line(type(*spec.localTypes[i]) + " " + pythonName(fn.scope.locals[i]) + "{};");
+  // Python scopes are per function: every local is declared once, at the top (one C++ variable
+  // per type its versions take; a parameter is its own first).
+  for (size_t var = 0; var < fn.scope.params.size() + fn.scope.locals.size(); ++var) {
+    const std::vector<StorageSlot>& slots = storage_.slotsOf(var);
+    for (size_t k = fn.scope.isParameter(var) ? 1 : 0; k < slots.size(); ++k) {
+      check(slots[k].type, fn.scope.variableName(var));
+      if (!slots[k].type.isVoid())
+        line(type(slots[k].type) + " " + slots[k].cppName + "{};");
+    }
+  }
   block(fn.def->body);
   indent_ = 0;
   body_ << "}\n\n";
@@ -159,10 +165,11 @@ std::string UnitEmitter::finish(const std::string& declarations) {
 }
 
 std::string UnitEmitter::localDeclaration(size_t i) {
-  const auto& t = spec_->localTypes[i];
-  if (!t || t->isVoid())
+  const std::vector<StorageSlot>& slots =
+      storage_.slotsOf(spec_->function->scope.params.size() + i);
+  if (slots.empty() || slots.front().type.isVoid())
     return "";
-  return type(*t) + " " + pythonName(spec_->function->scope.locals[i]);
+  return type(slots.front().type) + " " + slots.front().cppName;
 }
 
 void UnitEmitter::lineDirective(const ast::Node* n) {

@@ -8,30 +8,33 @@
 
 namespace pyk::codegen {
 
-std::string UnitEmitter::breakFlag(const std::vector<ast::Stmt*>& orelse) {
-  if (orelse.empty())
+std::string UnitEmitter::loopEntry(const ast::Stmt* loop, const std::vector<ast::Stmt*>& orelse) {
+  edgeCopies(sema::PhiEdge::LoopEntry, loop);
+  if (orelse.empty() && storage_.copiesAt(sema::PhiEdge::LoopExit, loop).empty())
     return "";
   const std::string flag = temp("broke");
   line("bool " + flag + " = false;");
   return flag;
 }
 
-void UnitEmitter::loopElse(const std::string& flag, const std::vector<ast::Stmt*>& orelse) {
+void UnitEmitter::loopExit(const ast::Stmt* loop, const std::string& flag,
+                           const std::vector<ast::Stmt*>& orelse) {
   if (flag.empty())
     return;
   line("if (!" + flag + ") {");
   ++indent_;
   block(orelse);
+  edgeCopies(sema::PhiEdge::LoopExit, loop);
   --indent_;
   line("}");
 }
 
 void UnitEmitter::visitFor(const ast::For* loop) {
-  const std::string flag = breakFlag(loop->orelse);
+  const std::string flag = loopEntry(loop, loop->orelse);
   breakFlags_.push_back(flag);
   forLoopBody(loop);
   breakFlags_.pop_back();
-  loopElse(flag, loop->orelse);
+  loopExit(loop, flag, loop->orelse);
 }
 
 void UnitEmitter::forLoopBody(const ast::For* loop) {
@@ -99,6 +102,7 @@ void UnitEmitter::rangeLoop(const ast::For* loop, const ast::Call* c) {
   ++indent_;
   assign(loop->target, i, counter);
   block(loop->body);
+  edgeCopies(sema::PhiEdge::LoopBack, loop);
   --indent_;
   line("}");
   --indent_;
@@ -147,6 +151,7 @@ void UnitEmitter::enumerateOrZipLoop(const ast::For* loop, const ast::Call* call
   line("const " + type(element) + " " + tuple + " = " + value + ";");
   assign(loop->target, tuple, element);
   block(loop->body);
+  edgeCopies(sema::PhiEdge::LoopBack, loop);
   --indent_;
   line("}");
   --indent_;
@@ -177,6 +182,7 @@ void UnitEmitter::sequenceLoop(const ast::For* loop) {
     return unsupported(iter->range, "iterating over `" + t->str() + "`");
   }
   block(loop->body);
+  edgeCopies(sema::PhiEdge::LoopBack, loop);
   --indent_;
   line("}");
   --indent_;

@@ -34,6 +34,24 @@ void UnitEmitter::visitAssign(const ast::Assign* a) {
 void UnitEmitter::visitAugAssign(const ast::AugAssign* a) {
   const NumbaType* target = typeOf(a->target);
   const NumbaType* value = typeOf(a->value);
+  if (const auto* n = a->target->as<ast::Name>()) {
+    // `x op= v` is `x = x op v`: the version of `x` it reads may be held in another variable
+    // (and have another type) than the one it makes.
+    const sema::LocalVersions& versions = spec_->function->scope.versions;
+    auto read = versions.augmentedRead.find(a);
+    const StorageSlot* slot =
+        read == versions.augmentedRead.end() ? nullptr : storage_.slotOf(read->second);
+    const NumbaType* old =
+        read == versions.augmentedRead.end() ? nullptr : spec_->versionType(read->second);
+    if (slot == nullptr || old == nullptr || target == nullptr || value == nullptr)
+      return unsupported(a->range, "this augmented assignment");
+    const Operand left{
+        cast(slotVariable(*slot, versions.versions[read->second].variable), slot->type, *old),
+        *old};
+    std::string result = binary(a->op, left, Operand{expr(a->value), *value}, *target, a->range);
+    assign(n, result, *target);
+    return;
+  }
   if (target == nullptr || value == nullptr || !target->isScalar() || !value->isScalar())
     return unsupported(a->range, "this augmented assignment");
   std::optional<ScalarKind> k =
@@ -57,14 +75,21 @@ void UnitEmitter::visitReturn(const ast::Return* r) {
   line("return " + castTo(r->value, spec_->returnType) + ";");
 }
 
-void UnitEmitter::visitBreak(const ast::Break*) {
+void UnitEmitter::visitBreak(const ast::Break* b) {
+  edgeCopies(sema::PhiEdge::Break, b);
   if (!breakFlags_.empty() && !breakFlags_.back().empty())
     line(breakFlags_.back() + " = true;");
   line("break;");
 }
 
-void UnitEmitter::visitContinue(const ast::Continue*) {
+void UnitEmitter::visitContinue(const ast::Continue* c) {
+  edgeCopies(sema::PhiEdge::Continue, c);
   line("continue;");
+}
+
+void UnitEmitter::edgeCopies(sema::PhiEdge edge, const ast::Node* at) {
+  for (const VariableStorage::Copy& c : storage_.copiesAt(edge, at))
+    line(c.to->cppName + " = " + cast(c.from->cppName, c.from->type, c.to->type) + ";");
 }
 
 void UnitEmitter::visitStmt(const ast::Stmt* s) {
@@ -75,26 +100,29 @@ void UnitEmitter::visitIf(const ast::If* i) {
   line("if (" + truthy(i->test) + ") {");
   ++indent_;
   block(i->body);
+  edgeCopies(sema::PhiEdge::IfThen, i);
   --indent_;
-  if (!i->orelse.empty()) {
+  if (!i->orelse.empty() || !storage_.copiesAt(sema::PhiEdge::IfElse, i).empty()) {
     line("} else {");
     ++indent_;
     block(i->orelse);
+    edgeCopies(sema::PhiEdge::IfElse, i);
     --indent_;
   }
   line("}");
 }
 
 void UnitEmitter::visitWhile(const ast::While* w) {
-  const std::string flag = breakFlag(w->orelse);
+  const std::string flag = loopEntry(w, w->orelse);
   line("while (" + truthy(w->test) + ") {");
   ++indent_;
   breakFlags_.push_back(flag);
   block(w->body);
+  edgeCopies(sema::PhiEdge::LoopBack, w);
   breakFlags_.pop_back();
   --indent_;
   line("}");
-  loopElse(flag, w->orelse);
+  loopExit(w, flag, w->orelse);
 }
 
 void UnitEmitter::debugCheck(const ast::Stmt* s) {
@@ -144,10 +172,15 @@ void UnitEmitter::debugCheck(const ast::Stmt* s) {
 void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
                          const NumbaType& valueType) {
   if (const auto* n = target->as<ast::Name>()) {
-    const NumbaType* t = typeOf(n);
-    if (t == nullptr)
+    // The version the store makes, in its C++ variable (converted to that variable's type, which
+    // is the version's own unless nothing reads it before a phi of another type).
+    const sema::LocalVersions& versions = spec_->function->scope.versions;
+    const size_t v = versions.ofNameOr(n);
+    const StorageSlot* slot = storage_.slotOf(v);
+    if (slot == nullptr || typeOf(n) == nullptr)
       return unsupported(n->range, "this assignment");
-    line(variable(n->id) + " = " + cast(value, valueType, *t) + ";");
+    line(slotVariable(*slot, versions.versions[v].variable) + " = " +
+         cast(cast(value, valueType, *typeOf(n)), *typeOf(n), slot->type) + ";");
     return;
   }
   if (const auto* a = target->as<ast::Attribute>()) {

@@ -2,6 +2,8 @@
 // function the block does not run statement by statement, a loop where no thread ever waits.
 #include "codegen/ExecutionModeDecision.h"
 
+#include "codegen/VariableStorage.h"
+
 namespace pyk::codegen {
 
 CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
@@ -25,8 +27,29 @@ CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
       return plan;
     }
   }
-  if (kernelBarrier)
-    plan.mode = CpuExecutionMode::Split;
+  if (!kernelBarrier)
+    return plan;
+  const sema::FunctionScope& scope = kernel.function->scope;
+  for (const sema::LocalVersion& v : scope.versions.versions)
+    if (v.kind == sema::LocalVersion::Kind::Def && scope.isParameter(v.variable)) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "the parameter `" + scope.variableName(v.variable) +
+                         "` is assigned to at " + sourcePosition(v.name) +
+                         ", and split regions share the parameters between threads";
+      return plan;
+    }
+  const VariableStorage storage(kernel);
+  for (size_t var = 0; var < scope.params.size() + scope.locals.size(); ++var)
+    if (storage.slotsOf(var).size() > 1) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "`" + scope.variableName(var) + "` takes the types " +
+                         storage.slotsOf(var)[0].type.str() + " and " +
+                         storage.slotsOf(var)[1].type.str() +
+                         " (numba types each assignment on its own), which split regions do "
+                         "not keep apart";
+      return plan;
+    }
+  plan.mode = CpuExecutionMode::Split;
   return plan;
 }
 

@@ -21,6 +21,7 @@
 #include "codegen/CppNames.h"
 #include "codegen/NonNegativeAnalysis.h"
 #include "codegen/TargetSpelling.h"
+#include "codegen/VariableStorage.h"
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
 #include "sema/LibraryModule.h"
@@ -78,7 +79,10 @@ public:
                         const std::vector<const Specialization*>& reached);
 
   // ---- for backends that restructure a kernel's body (the CPU backend's barrier split) ----
-  void beginSpecialization(const Specialization& spec) { spec_ = &spec; }
+  void beginSpecialization(const Specialization& spec) {
+    spec_ = &spec;
+    storage_ = VariableStorage(spec);
+  }
   // Locals kept per thread, spelt `name[pyk_tid]`.
   void setPerThreadVariables(std::set<std::string> names) { perThread_ = std::move(names); }
   // What a `return` of the kernel becomes ("return;" by default).
@@ -169,15 +173,25 @@ private:
   std::string variable(const std::string& name) const {
     return perThread_.count(name) ? pythonName(name) + "[pyk_tid]" : pythonName(name);
   }
+  // The C++ variable that holds a version (VariableStorage), as read and written.
+  std::string slotVariable(const StorageSlot& slot, sema::VariableId variable) const {
+    const std::string& name = spec_->function->scope.variableName(variable);
+    return &slot == &storage_.slotsOf(variable).front() ? this->variable(name) : slot.cppName;
+  }
+  // The copies into phis held in other C++ variables that a control-flow edge makes.
+  void edgeCopies(sema::PhiEdge edge, const ast::Node* at);
   void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
   void forLoopBody(const ast::For* loop);
   void rangeLoop(const ast::For* loop, const ast::Call* range);
   void enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate);
   void sequenceLoop(const ast::For* loop);
-  // For a loop with an `else`: the flag its `break` sets, declared; "" for a loop without one.
-  std::string breakFlag(const std::vector<ast::Stmt*>& orelse);
-  // A loop's `else`: runs when the loop ended without `break`.
-  void loopElse(const std::string& flag, const std::vector<ast::Stmt*>& orelse);
+  // For a loop whose normal end runs code a `break` skips (its `else`, copies into the phis
+  // after it): the flag its `break` sets, declared; "" for a loop without such code. Also the
+  // copies on the way into the loop.
+  std::string loopEntry(const ast::Stmt* loop, const std::vector<ast::Stmt*>& orelse);
+  // A loop's normal end: its `else` and copies, unless it ended with `break`.
+  void loopExit(const ast::Stmt* loop, const std::string& flag,
+                const std::vector<ast::Stmt*>& orelse);
 
   // ---- expressions (EmitExpressions.cpp) ----
   const NumbaType* typeOf(const ast::Expr* e) const { return spec_->typeOf(e); }
@@ -192,6 +206,13 @@ private:
   std::string truthy(const ast::Expr* e);
   std::string binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
                      const NumbaType& result, SourceRange at);
+  // An operand already emitted, with its type.
+  struct Operand {
+    std::string code;
+    NumbaType type;
+  };
+  std::string binary(ast::BinOpKind op, const Operand& l, const Operand& r, const NumbaType& result,
+                     SourceRange at);
   std::string visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t);
   std::string visitCompare(const ast::Compare* c, const NumbaType* t);
   std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
@@ -271,6 +292,8 @@ private:
   std::map<const ast::Call*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
   std::map<const Specialization*, NonNegativeAnalysis> nonNegative_;
+  // Which C++ variable holds each version of the function being emitted.
+  VariableStorage storage_;
   std::string threadExit_ = "return;";
   bool boundsCheck_ = false;
   bool failed_ = false;

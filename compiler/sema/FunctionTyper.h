@@ -82,7 +82,19 @@ private:
   // resolution as unsupported in a kernel.
   void visitStmt(const ast::Stmt*) {}
   void assign(const ast::Expr* target, const NumbaType& value, const ast::Expr* valueNode);
+  // A variable (local or parameter) stored to: the version the Name makes takes the value's type.
   void assignLocal(const ast::Name* name, const NumbaType& value);
+  // Sets a version's type, noting a change for the fixed point.
+  void setVersionType(size_t version, const NumbaType& t);
+  // The phis of a join (an `if`, a loop's head or exit): each the unification of the types that
+  // flow in; `at` locates a failure to unify.
+  void typePhis(const ast::Node* at, const std::vector<size_t>* phis);
+  const std::vector<size_t>*
+  phisOf(const std::unordered_map<const ast::Node*, std::vector<size_t>>& table,
+         const ast::Node* at) const {
+    auto it = table.find(at);
+    return it == table.end() ? nullptr : &it->second;
+  }
   // The element type a `for` over `iter` binds; nullopt (reported) when it cannot iterate.
   OptType iterationElement(const ast::Expr* iter);
   void condition(const ast::Expr* test);
@@ -93,6 +105,9 @@ private:
   OptType visitConstant(const ast::Constant* c);
   OptType visitName(const ast::Name* n);
   OptType visitBinOp(const ast::BinOp* b);
+  // The result of `l op r` for operand types already known (a BinOp, an augmented assignment).
+  OptType binaryOperation(ast::BinOpKind op, const NumbaType& l, const NumbaType& r,
+                          SourceRange at);
   OptType visitUnaryOp(const ast::UnaryOp* u);
   OptType visitCompare(const ast::Compare* c);
   OptType visitBoolOp(const ast::BoolOp* b);

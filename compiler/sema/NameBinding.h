@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sema/Intrinsic.h"
+#include "sema/LocalVersions.h"
 #include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
@@ -43,6 +44,14 @@ struct FunctionScope {
   // Every name or attribute chain that denotes a numba intrinsic (`cuda.syncthreads`, `math.pi`,
   // `range`), resolved to its enum: what typing, code generation and the analyses switch on.
   std::unordered_map<const ast::Expr*, Intrinsic> intrinsics;
+  // The SSA versions of the parameters and locals (numba types each version on its own).
+  LocalVersions versions;
+
+  // The name of a variable (LocalVersions' numbering: the parameters, then the locals).
+  const std::string& variableName(VariableId v) const {
+    return v < params.size() ? params[v] : locals[v - params.size()];
+  }
+  bool isParameter(VariableId v) const { return v < params.size(); }
 };
 
 // The qualified name an API reference resolved to (`numba.cuda.grid` for `cuda.grid`, `range`

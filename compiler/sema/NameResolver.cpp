@@ -36,6 +36,10 @@ public:
     collectLocals();
     auto* def = const_cast<ast::FunctionDef*>(function_.def);
     walkScope(def->body, [&](ast::Node* node) { return visit(node); });
+    scope_.versions = buildLocalVersions(def->body, scope_);
+    for (const ast::Name* n : scope_.versions.unassignedReads)
+      if (reportedOnce("unassigned " + n->id))
+        diags_.report(DiagKind::UsedBeforeAssignment, n->range, {n->id});
   }
 
 private:

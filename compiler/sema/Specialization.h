@@ -22,11 +22,20 @@ struct Specialization {
 
   // The type of every expression that has a value (not `cuda`, `math.sqrt`, `range(...)`...).
   std::unordered_map<const ast::Expr*, NumbaType> exprTypes;
-  // Per FunctionScope::locals index; nullopt for a local never given a value.
+  // Per FunctionScope::locals index: the unification of the types of the local's versions (the
+  // one type of the one C++ variable that holds them, unless they differ); nullopt for a local
+  // never given a value, or whose versions' types do not unify.
   std::vector<std::optional<NumbaType>> localTypes;
+  // Per FunctionScope::versions index: each SSA version's own type (numba's), nullopt where
+  // typing gave it none.
+  std::vector<std::optional<NumbaType>> versionTypes;
   // The callee of each call of a device function.
   std::unordered_map<const ast::Call*, const Specialization*> callees;
 
+  const NumbaType* versionType(size_t version) const {
+    return version < versionTypes.size() && versionTypes[version] ? &*versionTypes[version]
+                                                                  : nullptr;
+  }
   const NumbaType* typeOf(const ast::Expr* e) const {
     auto it = exprTypes.find(e);
     return it == exprTypes.end() ? nullptr : &it->second;

@@ -34,11 +34,26 @@ void printSpecialization(const Specialization& spec, const SourceFile& file, std
   const CompiledFunction& fn = *spec.function;
   out << nameOf(fn.kind) << ' ' << spec.describe() << '\n';
   const FunctionScope& scope = fn.scope;
+  // Each variable with the distinct types of its SSA versions, in the order they appear
+  // (`local x: int64 | float64` where numba types an assignment `x = 1` and a later `x = 2.5`
+  // apart).
+  std::vector<std::vector<NumbaType>> versionTypes(scope.params.size() + scope.locals.size());
+  for (size_t v = 0; v < scope.versions.versions.size(); ++v) {
+    const NumbaType* t = spec.versionType(v);
+    std::vector<NumbaType>& seen = versionTypes[scope.versions.versions[v].variable];
+    if (t != nullptr && std::find(seen.begin(), seen.end(), *t) == seen.end())
+      seen.push_back(*t);
+  }
+  auto types = [&](size_t var) {
+    std::string text;
+    for (const NumbaType& t : versionTypes[var])
+      text += (text.empty() ? "" : " | ") + t.str();
+    return text.empty() ? std::string("?") : text;
+  };
   for (size_t i = 0; i < scope.params.size() && i < spec.params.size(); ++i)
-    out << "  param " << scope.params[i] << ": " << spec.params[i].str() << '\n';
+    out << "  param " << scope.params[i] << ": " << types(i) << '\n';
   for (size_t i = 0; i < scope.locals.size(); ++i)
-    out << "  local " << scope.locals[i] << ": "
-        << (spec.localTypes[i] ? spec.localTypes[i]->str() : std::string("?")) << '\n';
+    out << "  local " << scope.locals[i] << ": " << types(scope.params.size() + i) << '\n';
 
   // Expressions by the line they start on; within a line by column, outer before inner.
   std::map<uint32_t, std::vector<std::pair<const ast::Expr*, const NumbaType*>>> byLine;

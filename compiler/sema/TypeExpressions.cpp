@@ -93,11 +93,15 @@ OptType FunctionTyper::visitName(const ast::Name* n) {
   const NameBinding& b = it->second;
   switch (b.kind) {
   case NameBinding::Kind::Parameter:
-    if (b.index < spec_.params.size())
-      return spec_.params[b.index];
-    return std::nullopt;
-  case NameBinding::Kind::Local:
-    return spec_.localTypes[b.index]; // nullopt until assigned (a later pass will know)
+  case NameBinding::Kind::Local: {
+    // The type of the version this read sees (nullopt until typed: a later pass will know).
+    const size_t v = fn_.scope.versions.ofNameOr(n);
+    if (v == kNoVersion) {
+      failed_ = true; // resolution reported the read before any assignment
+      return std::nullopt;
+    }
+    return spec_.versionTypes[v];
+  }
   case NameBinding::Kind::ModuleConstant: {
     OptType t = typeOfConstant(module_.symbols.constants()[b.index].value);
     if (!t)
@@ -128,14 +132,19 @@ OptType FunctionTyper::visitBinOp(const ast::BinOp* b) {
   OptType l = expr(b->left), r = expr(b->right);
   if (!l || !r)
     return std::nullopt;
-  if (l->isArray() || r->isArray()) {
-    error(DiagKind::TypeArrayArithmetic, b->range, {ast::toString(b->op), l->str(), r->str()});
+  return binaryOperation(b->op, *l, *r, b->range);
+}
+
+OptType FunctionTyper::binaryOperation(ast::BinOpKind op, const NumbaType& l, const NumbaType& r,
+                                       SourceRange at) {
+  if (l.isArray() || r.isArray()) {
+    error(DiagKind::TypeArrayArithmetic, at, {ast::toString(op), l.str(), r.str()});
     return std::nullopt;
   }
-  if (l->isScalar() && r->isScalar())
-    if (std::optional<ScalarKind> k = binaryResultType(b->op, l->scalarKind(), r->scalarKind()))
+  if (l.isScalar() && r.isScalar())
+    if (std::optional<ScalarKind> k = binaryResultType(op, l.scalarKind(), r.scalarKind()))
       return NumbaType::scalar(*k);
-  error(DiagKind::TypeBadOperands, b->range, {ast::toString(b->op), l->str(), r->str()});
+  error(DiagKind::TypeBadOperands, at, {ast::toString(op), l.str(), r.str()});
   return std::nullopt;
 }
 

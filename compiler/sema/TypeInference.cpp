@@ -42,6 +42,7 @@ Specialization* SpecializationSet::add(const CompiledFunction* function,
   s->function = function;
   s->params = std::move(params);
   s->localTypes.assign(function->scope.locals.size(), std::nullopt);
+  s->versionTypes.assign(function->scope.versions.versions.size(), std::nullopt);
   all_.push_back(std::move(s));
   return all_.back().get();
 }
@@ -94,7 +95,13 @@ OptType unify(const NumbaType& a, const NumbaType& b) {
 
 bool FunctionTyper::run() {
   const ast::FunctionDef* def = fn_.def;
-  // Iterate to a fixed point of the locals' types, quietly.
+  const LocalVersions& versions = fn_.scope.versions;
+  // Each parameter's value on entry has the argument's type.
+  for (size_t v = 0; v < versions.versions.size(); ++v)
+    if (versions.versions[v].kind == LocalVersion::Kind::Entry &&
+        versions.versions[v].variable < spec_.params.size())
+      spec_.versionTypes[v] = spec_.params[versions.versions[v].variable];
+  // Iterate to a fixed point of the versions' types, quietly.
   for (int pass = 0; pass < kMaxPasses; ++pass) {
     changed_ = false;
     failed_ = false;
@@ -108,9 +115,33 @@ bool FunctionTyper::run() {
   failed_ = false;
   returnType_.reset();
   block(def->body);
-  // A local with no type at all, when nothing else failed (else it is an echo of that).
+  // Each local's type: the unification of its versions' (one C++ variable holds them when they
+  // agree); a local assigned but never given a type, when nothing else failed (else it is an
+  // echo of that).
+  const size_t params = fn_.scope.params.size();
+  std::vector<bool> assigned(spec_.localTypes.size(), false);
+  std::vector<bool> unifiable(spec_.localTypes.size(), true);
+  for (size_t v = 0; v < versions.versions.size(); ++v) {
+    const VariableId var = versions.versions[v].variable;
+    if (var < params)
+      continue;
+    const size_t local = var - params;
+    assigned[local] = true;
+    const OptType& t = spec_.versionTypes[v];
+    if (!t || !unifiable[local])
+      continue;
+    std::optional<NumbaType>& slot = spec_.localTypes[local];
+    if (!slot) {
+      slot = *t;
+    } else if (OptType u = unify(*slot, *t)) {
+      slot = *u;
+    } else {
+      slot.reset();
+      unifiable[local] = false;
+    }
+  }
   for (size_t i = 0; i < spec_.localTypes.size() && !failed_; ++i)
-    if (!spec_.localTypes[i])
+    if (assigned[i] && unifiable[i] && !spec_.localTypes[i])
       error(DiagKind::TypeUndetermined, def->nameRange, {fn_.scope.locals[i]});
   if (fn_.kind == CompiledFunctionKind::Kernel)
     spec_.returnType = NumbaType::voidType();

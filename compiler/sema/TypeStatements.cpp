@@ -40,12 +40,15 @@ void FunctionTyper::visitIf(const ast::If* i) {
   condition(i->test);
   block(i->body);
   block(i->orelse);
+  typePhis(i, phisOf(fn_.scope.versions.joinPhis, i));
 }
 
 void FunctionTyper::visitWhile(const ast::While* w) {
+  typePhis(w, phisOf(fn_.scope.versions.headPhis, w));
   condition(w->test);
   block(w->body);
   block(w->orelse);
+  typePhis(w, phisOf(fn_.scope.versions.joinPhis, w));
 }
 
 void FunctionTyper::visitAssert(const ast::Assert* a) {
@@ -53,6 +56,21 @@ void FunctionTyper::visitAssert(const ast::Assert* a) {
 }
 
 void FunctionTyper::visitAugAssign(const ast::AugAssign* a) {
+  if (const auto* n = a->target->as<ast::Name>()) {
+    // `x op= v` types as `x = x op v`: the version of `x` read, the value, then the new version.
+    auto read = fn_.scope.versions.augmentedRead.find(a);
+    OptType value = expr(a->value);
+    if (read == fn_.scope.versions.augmentedRead.end() || read->second == kNoVersion) {
+      failed_ = true; // resolution reported the read before any assignment
+      return;
+    }
+    OptType old = spec_.versionTypes[read->second];
+    if (!old || !value)
+      return;
+    if (OptType result = binaryOperation(a->op, *old, *value, a->range))
+      assignLocal(n, *result);
+    return;
+  }
   // `t op= v` types as `t = t op v`, through a BinOp made on the fly (which evaluates the
   // target as a load and the value once each).
   ast::BinOp op;
@@ -63,9 +81,7 @@ void FunctionTyper::visitAugAssign(const ast::AugAssign* a) {
   OptType result = visitBinOp(&op);
   if (!result)
     return;
-  if (const auto* n = a->target->as<ast::Name>()) {
-    assignLocal(n, *result);
-  } else if (const auto* sub = a->target->as<ast::Subscript>()) {
+  if (const auto* sub = a->target->as<ast::Subscript>()) {
     const NumbaType* container = nullptr;
     if (auto it = spec_.exprTypes.find(sub->value); it != spec_.exprTypes.end())
       container = &it->second;
@@ -103,24 +119,46 @@ void FunctionTyper::visitReturn(const ast::Return* r) {
 }
 
 void FunctionTyper::assignLocal(const ast::Name* n, const NumbaType& value) {
-  auto it = fn_.scope.names.find(n);
-  if (it == fn_.scope.names.end() || it->second.kind != NameBinding::Kind::Local) {
+  const size_t v = fn_.scope.versions.ofNameOr(n);
+  if (v == kNoVersion || fn_.scope.versions.versions[v].kind != LocalVersion::Kind::Def) {
     error(DiagKind::TypeNotSupported, n->range, {"assigning to `" + n->id + "`"});
     return;
   }
-  std::optional<NumbaType>& slot = spec_.localTypes[it->second.index];
-  if (!slot) {
-    slot = value;
+  setVersionType(v, value);
+  record(n, value);
+}
+
+void FunctionTyper::setVersionType(size_t version, const NumbaType& t) {
+  std::optional<NumbaType>& slot = spec_.versionTypes[version];
+  if (!slot || !(*slot == t)) {
+    slot = t;
     changed_ = true;
-  } else if (OptType u = unify(*slot, value)) {
-    if (!(*u == *slot)) {
-      slot = *u;
-      changed_ = true;
-    }
-  } else {
-    error(DiagKind::TypeCannotUnify, n->range, {slot->str(), value.str(), n->id});
   }
-  record(n, slot);
+}
+
+void FunctionTyper::typePhis(const ast::Node* at, const std::vector<size_t>* phis) {
+  if (phis == nullptr)
+    return;
+  const LocalVersions& versions = fn_.scope.versions;
+  for (size_t phi : *phis) {
+    OptType joined;
+    for (const PhiInput& in : versions.versions[phi].inputs) {
+      if (in.version == phi || !spec_.versionTypes[in.version])
+        continue; // the phi itself around a loop; a version not typed yet
+      const NumbaType& t = *spec_.versionTypes[in.version];
+      if (!joined) {
+        joined = t;
+      } else if (OptType u = unify(*joined, t)) {
+        joined = u;
+      } else {
+        error(DiagKind::TypeCannotUnify, at->range,
+              {joined->str(), t.str(), fn_.scope.variableName(versions.versions[phi].variable)});
+        return;
+      }
+    }
+    if (joined)
+      setVersionType(phi, *joined);
+  }
 }
 
 void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
@@ -195,9 +233,11 @@ void FunctionTyper::visitFor(const ast::For* loop) {
   OptType element = iterationElement(loop->iter);
   if (!element)
     return;
+  typePhis(loop, phisOf(fn_.scope.versions.headPhis, loop));
   assign(loop->target, *element, nullptr);
   block(loop->body);
   block(loop->orelse);
+  typePhis(loop, phisOf(fn_.scope.versions.joinPhis, loop));
 }
 
 OptType FunctionTyper::iterationElement(const ast::Expr* iter) {

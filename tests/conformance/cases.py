@@ -734,7 +734,34 @@ def _random_cases(add):
               Arr("float64", (64, 4), "zeros")], rtol=0, atol=0, compiled_math=True))
 
 
+def _rebinding_cases(add):
+    # numba types each SSA version of a variable on its own (rebinding.pyk): parameters assigned
+    # to, names re-assigned with another type, unification at joins, loop-carried accumulators.
+    f = "rebinding.pyk"
+    out = Arr("float64", 4, "zeros")
+    add(Case("rebind_straight_line", f, "straight_line", 1, 1, [out, Scalar("int32", 7)]))
+    add(Case("rebind_parameter", f, "parameter_assigned", 1, 1,
+             [out, Scalar("int32", 9), Scalar("float32", 3.5)]))
+    add(Case("rebind_parameter_kept", f, "parameter_assigned", 1, 1,
+             [out, Scalar("int32", 2), Scalar("float32", 3.5)]))
+    for c in (0, 1, 5):
+        add(Case("rebind_branches_%d" % c, f, "branches", 1, 1, [out, Scalar("int64", c)]))
+    add(Case("rebind_accumulators", f, "accumulators", 1, 1,
+             [out, Arr("float32", 37, lo=-4, hi=4)]))
+    for n in (1, 5, 16):  # n = 0 leaves `i` unbound (Python raises, numba reads garbage)
+        add(Case("rebind_loop_exits_%d" % n, f, "loop_exits", 1, 1,
+                 [out, Arr("float64", 16, lo=0, hi=0.6), Scalar("int64", n)]))
+    add(Case("rebind_nested_loops", f, "nested_loops", 1, 1, [out, Scalar("int32", 6)]))
+    for small in (-3, 4):
+        add(Case("rebind_mixed_widths_%d" % (small + 3), f, "mixed_widths", 1, 1,
+                 [out, Scalar("int16", small), Scalar("int64", 1 << 40),
+                  Scalar("uint64", (1 << 63) + 5)]))
+    add(Case("rebind_tuples_and_arrays", f, "tuples_and_arrays", 1, 1,
+             [out, Arr("float32", 5), Arr("float32", 3)]))
+
+
 CASES = _cases()
 _random_cases(lambda case: CASES.append(case))
+_rebinding_cases(lambda case: CASES.append(case))
 _names = [c.name for c in CASES]
 assert len(_names) == len(set(_names)), "duplicate case names"

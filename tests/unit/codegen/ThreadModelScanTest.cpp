@@ -109,5 +109,40 @@ TEST(ExecutionModeDecision, FibersForWarpOperationsAndBarriersInDeviceFunctions)
   EXPECT_EQ(barrier.fiberReason, "`cuda.syncthreads` in the device function `wait_here` at 6:5");
 }
 
+TEST(ExecutionModeDecision, FibersForVariablesASplitCannotKeep) {
+  const char* source = R"(from numba import cuda, float32
+
+@cuda.jit
+def assigns_parameter(a, n):
+    sm = cuda.shared.array(32, float32)
+    n -= 1
+    sm[cuda.threadIdx.x] = n
+    cuda.syncthreads()
+    a[cuda.threadIdx.x] = sm[0]
+
+@cuda.jit
+def retypes(a, n):
+    sm = cuda.shared.array(32, float32)
+    x = n
+    sm[cuda.threadIdx.x] = x // 2
+    cuda.syncthreads()
+    x = 2.5
+    a[cuda.threadIdx.x] = sm[0] + x
+)";
+  TypedKernel parameter(source, "assigns_parameter", "void(float32[::1], int64)");
+  ASSERT_TRUE(parameter.ok()) << parameter.errors();
+  EXPECT_EQ(decide(parameter).mode, CpuExecutionMode::Fiber);
+  EXPECT_EQ(decide(parameter).fiberReason,
+            "the parameter `n` is assigned to at 6:5, and split regions share the parameters "
+            "between threads");
+
+  TypedKernel retyped(source, "retypes", "void(float32[::1], int32)");
+  ASSERT_TRUE(retyped.ok()) << retyped.errors();
+  EXPECT_EQ(decide(retyped).mode, CpuExecutionMode::Fiber);
+  EXPECT_EQ(decide(retyped).fiberReason,
+            "`x` takes the types int32 and float64 (numba types each assignment on its own), "
+            "which split regions do not keep apart");
+}
+
 } // namespace
 } // namespace pyk::codegen
