@@ -111,6 +111,16 @@ std::string typeCode(const NumbaType& t) {
   }
   case NumbaType::Kind::GridGroup:
     return "G";
+  case NumbaType::Kind::Function: {
+    // `numba.cuda.atomic.add` as `F21numba_cuda_atomic_add` (the length keeps it unambiguous).
+    std::string name = t.className();
+    for (char& c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+        c = '_';
+    return "F" + std::to_string(name.size()) + name;
+  }
+  case NumbaType::Kind::TypeRef:
+    return "K" + scalarCode(t.scalarKind());
   }
   return "x";
 }
@@ -132,6 +142,17 @@ std::string mangledName(const Specialization& spec) {
   out += pythonName(spec.function->name).substr(3) + "_";
   for (const NumbaType& p : spec.params)
     out += "_" + typeCode(p);
+  // A specialization for constant arguments (numba's literals) names them, bytes hex-encoded.
+  for (size_t i = 0; i < spec.literals.size(); ++i) {
+    if (!spec.literals[i])
+      continue;
+    out += "_L" + std::to_string(i) + "_";
+    for (unsigned char c : spec.literals[i]->repr()) {
+      char buffer[4];
+      std::snprintf(buffer, sizeof buffer, "%02x", c);
+      out += std::isalnum(c) ? std::string(1, static_cast<char>(c)) : std::string("x") + buffer;
+    }
+  }
   return out;
 }
 
@@ -147,10 +168,12 @@ bool isFloating(const NumbaType& t) {
 }
 
 std::string doubleLiteral(double v) {
+  // NVRTC has none of the __builtin_inf family; the support header's constants are constant
+  // expressions on both backends (usable in __constant__ initializers).
   if (std::isnan(v))
-    return "__builtin_nan(\"\")";
+    return std::signbit(v) ? "(-pyk::nan64())" : "pyk::nan64()";
   if (std::isinf(v))
-    return v > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
+    return v > 0 ? "pyk::infinity64()" : "(-pyk::infinity64())";
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.17g", v);
   std::string s = buffer;

@@ -15,20 +15,23 @@ std::string UnitEmitter::atomic(const sema::IntrinsicInfo& info, const ast::Call
     return "0";
   }
   const NumbaType elem = NumbaType::scalar(array.scalarKind());
+  const NumbaType intp = NumbaType::scalar(ScalarKind::Int64);
   std::string place;
+  std::string tupleIndex; // a tuple index, evaluated once before the atomic
   size_t valueAt = 2;
   if (info.id == Intrinsic::AtomicCompareAndSwap) {
     place = "&" + arrayElement(c->args[0], "0LL");
     valueAt = 1;
   } else {
+    // Each index converted to intp, as numba's lowering does (a float index is truncated).
     const NumbaType index = argType(c, 1);
     std::string idx;
     if (index.isTuple()) {
-      std::string tmp = expr(c->args[1]);
+      tupleIndex = temp("index");
       for (size_t d = 0; d < index.elements().size(); ++d)
-        idx += (d ? ", " : "") + element(index, tmp, d);
+        idx += (d ? ", " : "") + cast(element(index, tupleIndex, d), index.elements()[d], intp);
     } else {
-      idx = expr(c->args[1]);
+      idx = castTo(c->args[1], intp);
     }
     place = "&" + arrayElement(c->args[0], idx);
   }
@@ -53,7 +56,11 @@ std::string UnitEmitter::atomic(const sema::IntrinsicInfo& info, const ast::Call
   std::string out = function + "(" + place;
   for (size_t i = valueAt; i < c->args.size(); ++i)
     out += ", " + castTo(c->args[i], elem);
-  return out + ")";
+  out += ")";
+  if (!tupleIndex.empty())
+    out = "[&] { const " + type(argType(c, 1)) + " " + tupleIndex + " = " + expr(c->args[1]) +
+          "; return " + out + "; }()";
+  return out;
 }
 
 } // namespace pyk::codegen

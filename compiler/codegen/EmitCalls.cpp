@@ -9,10 +9,16 @@ using sema::IntrinsicTyping;
 
 std::string UnitEmitter::call(const ast::Call* c) {
   if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
+    // Functions and type objects passed as arguments have no value at run time: the callee was
+    // specialized for them, and nothing is passed.
     const Specialization* callee = it->second;
-    std::string out = mangledName(*callee) + "(" + contextArgumentList(!c->args.empty());
+    std::vector<std::string> args;
     for (size_t i = 0; i < c->args.size(); ++i)
-      out += (i ? ", " : "") + castTo(c->args[i], callee->params[i]);
+      if (!callee->params[i].isCompileTimeOnly())
+        args.push_back(castTo(c->args[i], callee->params[i]));
+    std::string out = mangledName(*callee) + "(" + contextArgumentList(!args.empty());
+    for (size_t i = 0; i < args.size(); ++i)
+      out += (i ? ", " : "") + args[i];
     return out + ")";
   }
   if (const auto* n = c->func->as<ast::Name>()) {
@@ -31,6 +37,14 @@ std::string UnitEmitter::call(const ast::Call* c) {
   if (api.empty()) {
     if (const auto* a = c->func->as<ast::Attribute>())
       return methodCall(a, c);
+    // A variable holding a function or a type object: the intrinsic or the cast its type names
+    // (a device function held so was a callee above).
+    const NumbaType* callee = typeOf(c->func);
+    const NumbaType* t = typeOf(c);
+    if (callee != nullptr && callee->isFunction() && callee->intrinsic() != sema::Intrinsic::None)
+      return intrinsicCall(callee->intrinsic(), c);
+    if (callee != nullptr && callee->isTypeRef() && t != nullptr && c->args.size() == 1)
+      return castTo(c->args[0], *t);
     unsupported(c->range, "this call");
     return "0";
   }

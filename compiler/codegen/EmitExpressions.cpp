@@ -3,6 +3,7 @@
 // `and`/`or` with Python's value semantics, conditional expressions and tuples.
 #include "codegen/UnitEmitter.h"
 #include "sema/ConstantFolder.h"
+#include "sema/FunctionConstants.h"
 #include "sema/TypeRules.h"
 
 namespace pyk::codegen {
@@ -295,6 +296,7 @@ std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& 
 std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
   DiagnosticEngine quiet;
   sema::ConstantFolder folder(definingModule().symbols, quiet);
+  folder.setLocalNames(sema::functionLocalNames(*spec_, folder));
   sema::FoldResult r = folder.fold(e);
   std::vector<int64_t> shape;
   if (!r.isConstant())

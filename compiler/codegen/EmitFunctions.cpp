@@ -42,7 +42,8 @@ std::string UnitEmitter::functions(const Specialization& entry,
       continue;
     std::string params = target_.contextParameter();
     for (size_t i = 0; i < s->params.size(); ++i)
-      params += (params.empty() ? "" : ", ") + type(s->params[i]);
+      if (!s->params[i].isCompileTimeOnly())
+        params += (params.empty() ? "" : ", ") + type(s->params[i]);
     declarations +=
         target_.deviceFunctionHead(type(s->returnType)) + mangledName(*s) + "(" + params + ");\n";
   }
@@ -77,6 +78,8 @@ void UnitEmitter::function(const Specialization& spec, bool entry) {
   if (!target_.contextParameter().empty())
     params.push_back(target_.contextParameter());
   for (size_t i = 0; i < spec.params.size(); ++i) {
+    if (spec.params[i].isCompileTimeOnly())
+      continue; // a function or type object: the specialization is for it, nothing is passed
     params.push_back(type(spec.params[i]) + " " + pythonName(fn.scope.params[i]));
     if (kernel && entry)
       entryParameterTypes_.push_back(type(spec.params[i]));
@@ -92,7 +95,7 @@ void UnitEmitter::function(const Specialization& spec, bool entry) {
     const std::vector<StorageSlot>& slots = storage_.slotsOf(var);
     for (size_t k = fn.scope.isParameter(var) ? 1 : 0; k < slots.size(); ++k) {
       check(slots[k].type, fn.scope.variableName(var));
-      if (!slots[k].type.isVoid())
+      if (!slots[k].type.isVoid() && !slots[k].type.isCompileTimeOnly())
         line(type(slots[k].type) + " " + slots[k].cppName + "{};");
     }
   }

@@ -41,11 +41,14 @@ std::string UnitEmitter::arrayConstructor(const sema::IntrinsicInfo& info, const
 }
 
 int64_t UnitEmitter::sharedOffsetOf(const ast::Call* call, int64_t bytes) {
-  if (auto it = sharedOffsets_.find(call); it != sharedOffsets_.end())
+  // Per specialization: a device function specialized twice (for two shapes, two dtypes) makes
+  // two arrays from one call.
+  const std::pair<const Specialization*, const ast::Call*> key{spec_, call};
+  if (auto it = sharedOffsets_.find(key); it != sharedOffsets_.end())
     return it->second;
   const int64_t offset = (sharedBytes_ + 15) / 16 * 16;
   sharedBytes_ = offset + bytes;
-  sharedOffsets_.emplace(call, offset);
+  sharedOffsets_.emplace(key, offset);
   return offset;
 }
 

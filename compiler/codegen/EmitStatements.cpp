@@ -179,6 +179,8 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
     const StorageSlot* slot = storage_.slotOf(v);
     if (slot == nullptr || typeOf(n) == nullptr)
       return unsupported(n->range, "this assignment");
+    if (slot->type.isCompileTimeOnly())
+      return; // `f = cuda.atomic.add`: typing knows what `f` is; nothing to store
     line(slotVariable(*slot, versions.versions[v].variable) + " = " +
          cast(cast(value, valueType, *typeOf(n)), *typeOf(n), slot->type) + ";");
     return;

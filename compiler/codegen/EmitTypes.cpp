@@ -24,11 +24,16 @@ std::string UnitEmitter::type(const NumbaType& t) {
     return tupleStruct(t);
   case NumbaType::Kind::GridGroup:
     return "pyk::GridGroup";
+  case NumbaType::Kind::Function:
+  case NumbaType::Kind::TypeRef:
+    return "void"; // nothing at run time: never declared, passed or stored
   }
   return "void";
 }
 
 bool UnitEmitter::supported(const NumbaType& t) {
+  if (t.isCompileTimeOnly())
+    return true;
   if (t.isRecord() || t.isRecordArray()) {
     for (const sema::RecordField& f : t.recordLayout().fields)
       if (scalarCpp(f.type).empty())

@@ -261,8 +261,9 @@ private:
   // cuda.shared.array, local.array, const.array_like (EmitMemory.cpp).
   std::string arrayConstructor(const sema::IntrinsicInfo& info, const ast::Call* c,
                                const NumbaType* t);
-  // The offset of the shared array `call` makes: placed (16-byte aligned) the first time, the
-  // same however often the call is emitted (the CPU backend emits some statements more than once).
+  // The offset of the shared array `call` makes in the specialization being emitted: placed
+  // (16-byte aligned) the first time, the same however often the call is emitted (the CPU
+  // backend emits some statements more than once).
   int64_t sharedOffsetOf(const ast::Call* call, int64_t bytes);
   std::string atomic(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
   std::string warpOperation(const sema::IntrinsicInfo& info, const ast::Call* c,
@@ -289,7 +290,7 @@ private:
   std::vector<std::string> breakFlags_;
   std::vector<std::string> entryParameterTypes_;
   int64_t sharedBytes_ = 0;
-  std::map<const ast::Call*, int64_t> sharedOffsets_;
+  std::map<std::pair<const Specialization*, const ast::Call*>, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
   std::map<const Specialization*, NonNegativeAnalysis> nonNegative_;
   // Which C++ variable holds each version of the function being emitted.

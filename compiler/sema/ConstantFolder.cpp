@@ -236,6 +236,9 @@ std::optional<FoldResult> ConstantFolder::evalArguments(const ast::Call* call, i
 }
 
 FoldResult ConstantFolder::evalName(const ast::Name* name) {
+  if (localNames_)
+    if (std::optional<FoldResult> local = localNames_(name))
+      return *local;
   const ModuleSymbol* symbol = symbols_.find(name->id);
   if (symbol == nullptr) {
     if (builtinDtype(name->id))

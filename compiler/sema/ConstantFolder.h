@@ -2,6 +2,7 @@
 // every name in it is an import or an already folded constant.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -25,6 +26,12 @@ public:
 
   // Folds `expr`; an Error result has already been reported when this returns.
   FoldResult fold(const ast::Expr* expr);
+
+  // How the names of a function body fold (a parameter specialized for a constant argument, a
+  // local bound to a constant); nullopt for a name of the module. Without it every name is the
+  // module's.
+  using LocalNames = std::function<std::optional<FoldResult>(const ast::Name*)>;
+  void setLocalNames(LocalNames localNames) { localNames_ = std::move(localNames); }
 
 private:
   // ConstantFolder.cpp: the dispatch, names, attributes, tuples, subscripts, the callee.
@@ -54,6 +61,7 @@ private:
 
   const ModuleSymbolTable& symbols_;
   DiagnosticEngine& diags_;
+  LocalNames localNames_;
 };
 
 } // namespace pyk::sema

@@ -131,6 +131,8 @@ private:
   // ---- calls (TypeCalls.cpp) ----
   OptType visitCall(const ast::Call* c);
   OptType methodCall(const ast::Attribute* method, const ast::Call* c);
+  // A call of a variable whose type is a function (an intrinsic or a device function).
+  OptType functionValueCall(const NumbaType& callee, const ast::Call* c);
   OptType deviceCall(const CompiledFunction& callee, const ast::Call* c,
                      const std::vector<NumbaType>& args);
   OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);

@@ -267,8 +267,11 @@ private:
     case ast::NodeKind::Assign: {
       const auto* a = s->as<ast::Assign>();
       reads(a->value);
-      for (const ast::Expr* t : a->targets)
+      for (const ast::Expr* t : a->targets) {
         store(t);
+        if (const auto* n = t->as<ast::Name>(); n && out_.ofName.count(n))
+          out_.versions[out_.ofName[n]].value = a->value;
+      }
       return;
     }
     case ast::NodeKind::AugAssign: {
@@ -297,6 +300,8 @@ private:
       if (a->value != nullptr) {
         reads(a->value);
         store(a->target);
+        if (const auto* n = a->target->as<ast::Name>(); n && out_.ofName.count(n))
+          out_.versions[out_.ofName[n]].value = a->value;
       }
       return;
     }

@@ -52,11 +52,12 @@ struct LocalVersion {
   };
   Kind kind = Kind::Def;
   VariableId variable = 0;
-  const ast::Name* name = nullptr; // Def: the Name stored to
-  const ast::Node* join = nullptr; // Phi: the If, For or While it joins at
-  std::vector<PhiInput> inputs;    // Phi: every version that flows in (none is kNoVersion)
-  std::vector<size_t> usedByPhis;  // the phis this version flows into
-  uint32_t reads = 0;              // how many reads (loads, and the read of a `+=`) see it
+  const ast::Name* name = nullptr;  // Def: the Name stored to
+  const ast::Expr* value = nullptr; // Def by `name = value` (or `name: T = value`): the value
+  const ast::Node* join = nullptr;  // Phi: the If, For or While it joins at
+  std::vector<PhiInput> inputs;     // Phi: every version that flows in (none is kNoVersion)
+  std::vector<size_t> usedByPhis;   // the phis this version flows into
+  uint32_t reads = 0;               // how many reads (loads, and the read of a `+=`) see it
 };
 
 struct LocalVersions {

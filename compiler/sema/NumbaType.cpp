@@ -256,7 +256,8 @@ NumbaType NumbaType::withShape(int ndim, ArrayLayout layout, bool readonly) cons
 bool operator==(const NumbaType& a, const NumbaType& b) {
   if (a.kind_ != b.kind_ || a.scalar_ != b.scalar_ || a.ndim_ != b.ndim_ ||
       a.layout_ != b.layout_ || a.readonly_ != b.readonly_ || a.elements_ != b.elements_ ||
-      a.className_ != b.className_ || a.fieldNames_ != b.fieldNames_)
+      a.className_ != b.className_ || a.fieldNames_ != b.fieldNames_ ||
+      a.intrinsic_ != b.intrinsic_ || a.definition_ != b.definition_)
     return false;
   if (a.record_ == nullptr || b.record_ == nullptr)
     return a.record_ == b.record_;
@@ -278,6 +279,29 @@ std::string recordRepr(const RecordLayout& r) {
 NumbaType NumbaType::gridGroup() {
   NumbaType type;
   type.kind_ = Kind::GridGroup;
+  return type;
+}
+
+NumbaType NumbaType::function(Intrinsic intrinsic, std::string name) {
+  NumbaType type;
+  type.kind_ = Kind::Function;
+  type.intrinsic_ = intrinsic;
+  type.className_ = std::move(name);
+  return type;
+}
+
+NumbaType NumbaType::function(const CompiledFunction* definition, std::string name) {
+  NumbaType type;
+  type.kind_ = Kind::Function;
+  type.definition_ = definition;
+  type.className_ = std::move(name);
+  return type;
+}
+
+NumbaType NumbaType::typeRef(ScalarKind kind) {
+  NumbaType type;
+  type.kind_ = Kind::TypeRef;
+  type.scalar_ = kind;
   return type;
 }
 
@@ -314,6 +338,10 @@ std::string NumbaType::str() const {
   }
   case Kind::GridGroup:
     return "GridGroup";
+  case Kind::Function:
+    return "Function(" + className_ + ")";
+  case Kind::TypeRef:
+    return std::string("class(") + scalarRepr(scalar_) + ")";
   }
   return "?";
 }
@@ -350,6 +378,9 @@ std::string NumbaType::spelling() const {
     return "GridGroup";
   case Kind::Record:
     return recordRepr(*record_);
+  case Kind::Function:
+  case Kind::TypeRef:
+    return str(); // no signature string names them
   }
   return "?";
 }

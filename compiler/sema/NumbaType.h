@@ -8,7 +8,11 @@
 #include <string_view>
 #include <vector>
 
+#include "sema/Intrinsic.h"
+
 namespace pyk::sema {
+
+struct CompiledFunction;
 
 // numba's scalar types, each once (aliases such as `f4`, `float_` or `intp` map onto these).
 enum class ScalarKind : uint8_t {
@@ -71,7 +75,23 @@ class NumbaType {
 public:
   // GridGroup: what `cuda.cg.this_grid()` returns (its only use is `.sync()`).
   // Record: one item of a structured array (a reference into the array, as numba's Record).
-  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple, GridGroup, Record };
+  // Function: a function as a value (numba's Function and Dispatcher types): an intrinsic
+  // (`cuda.atomic.add`) or a device function, passed to a device function and called there;
+  // each is a type of its own, so the callee is specialized for it and the call is direct.
+  // TypeRef: a scalar type object as a value (numba's NumberClass: `float32`, `np.int32`),
+  // passed on as a dtype or called as a cast.
+  // Neither has a value at run time: code generation passes nothing for them.
+  enum class Kind : uint8_t {
+    Void,
+    Scalar,
+    Array,
+    UniTuple,
+    Tuple,
+    GridGroup,
+    Record,
+    Function,
+    TypeRef
+  };
 
   static constexpr int kMaxArrayDims = 8;
 
@@ -85,6 +105,9 @@ public:
   static NumbaType namedTuple(std::vector<NumbaType> elements, std::string className,
                               std::vector<std::string> fieldNames);
   static NumbaType gridGroup();
+  static NumbaType function(Intrinsic intrinsic, std::string name);
+  static NumbaType function(const CompiledFunction* definition, std::string name);
+  static NumbaType typeRef(ScalarKind kind);
   static NumbaType record(RecordLayout layout);
   // An array whose items are records.
   static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
@@ -97,6 +120,13 @@ public:
   bool isTuple() const { return kind_ == Kind::UniTuple || kind_ == Kind::Tuple; }
   bool isNamedTuple() const { return isTuple() && !className_.empty(); }
   bool isRecord() const { return kind_ == Kind::Record; }
+  bool isFunction() const { return kind_ == Kind::Function; }
+  bool isTypeRef() const { return kind_ == Kind::TypeRef; }
+  // Types with no value at run time (functions, type objects): nothing is passed or stored.
+  bool isCompileTimeOnly() const { return isFunction() || isTypeRef(); }
+  // Function: the intrinsic (None for a device function) or the device function it is.
+  Intrinsic intrinsic() const { return intrinsic_; }
+  const CompiledFunction* definition() const { return definition_; }
   // An array of records (its scalarKind() means nothing then).
   bool isRecordArray() const { return kind_ == Kind::Array && record_ != nullptr; }
   // Record and record arrays: the layout.
@@ -136,7 +166,9 @@ private:
   std::vector<NumbaType> elements_;
   std::string className_;
   std::vector<std::string> fieldNames_;
-  std::shared_ptr<const RecordLayout> record_; // Record, and arrays of records
+  std::shared_ptr<const RecordLayout> record_;   // Record, and arrays of records
+  Intrinsic intrinsic_ = Intrinsic::None;        // Function
+  const CompiledFunction* definition_ = nullptr; // Function
 };
 
 // The scalar a numba type name stands for, aliases included (`float32`, `f4`, `float_`, `double`,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sema/CompiledFunction.h"
+#include "sema/ConstantValue.h"
 #include "sema/FunctionSignature.h"
 #include "sema/NumbaType.h"
 #include "syntax/Ast.h"
@@ -17,8 +18,12 @@ namespace pyk::sema {
 struct Specialization {
   const CompiledFunction* function = nullptr;
   std::vector<NumbaType> params; // the argument types this specialization is for
-  NumbaType returnType;          // void for kernels; inferred for device functions
-  bool complete = false;         // typing finished (a recursive call may see it unfinished)
+  // Per parameter: the constant it is specialized for, where the body needs one (a device
+  // function's parameter used as a shared array's shape, given a constant argument: numba's
+  // literal types); empty, or nullopt, for the others.
+  std::vector<std::optional<ConstantValue>> literals;
+  NumbaType returnType;  // void for kernels; inferred for device functions
+  bool complete = false; // typing finished (a recursive call may see it unfinished)
 
   // The type of every expression that has a value (not `cuda`, `math.sqrt`, `range(...)`...).
   std::unordered_map<const ast::Expr*, NumbaType> exprTypes;
@@ -50,8 +55,10 @@ struct Specialization {
 // Every specialization made while typing one entry point, each once per (function, types).
 class SpecializationSet {
 public:
-  Specialization* find(const CompiledFunction* function, const std::vector<NumbaType>& params);
-  Specialization* add(const CompiledFunction* function, std::vector<NumbaType> params);
+  Specialization* find(const CompiledFunction* function, const std::vector<NumbaType>& params,
+                       const std::vector<std::optional<ConstantValue>>& literals = {});
+  Specialization* add(const CompiledFunction* function, std::vector<NumbaType> params,
+                      std::vector<std::optional<ConstantValue>> literals = {});
   const std::vector<std::unique_ptr<Specialization>>& all() const { return all_; }
 
 private:

@@ -16,6 +16,8 @@ OptType FunctionTyper::recordField(const NumbaType& record, const std::string& n
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   if (const Intrinsic id = intrinsicOf(a); id != Intrinsic::None)
     return intrinsicValue(id);
+  if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, a))
+    return NumbaType::typeRef(*k); // `np.float32` as a value: passed on as a dtype
   if (!apiName(a).empty())
     return std::nullopt; // a module, or a function of no intrinsic: no value of its own
   OptType base = expr(a->value);

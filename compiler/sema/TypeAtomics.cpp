@@ -21,11 +21,14 @@ OptType FunctionTyper::atomic(const IntrinsicInfo& info, const ast::Call* c,
   if (!array.isArray() || array.readonly())
     return bad();
   if (indexed) {
+    // numba converts the index of a 1-D array, and each of a tuple's, to intp: any real scalar
+    // (a float is truncated), as its lowering casts them.
+    auto real = [](const NumbaType& t) { return t.isScalar() && !isComplex(t.scalarKind()); };
     const NumbaType& index = args[1];
     const bool okIndex =
-        isIntegerType(index) ||
+        (array.ndim() == 1 && real(index)) ||
         (index.isTuple() && static_cast<int>(index.elements().size()) == array.ndim() &&
-         std::all_of(index.elements().begin(), index.elements().end(), isIntegerType));
+         std::all_of(index.elements().begin(), index.elements().end(), real));
     if (!okIndex)
       return bad();
   }

@@ -4,6 +4,8 @@
 // intrinsic calls to the family that types them.
 #include <algorithm>
 
+#include "sema/ConstantFolder.h"
+#include "sema/FunctionConstants.h"
 #include "sema/FunctionTyper.h"
 #include "sema/LibraryModule.h"
 
@@ -58,7 +60,21 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
   if (api.empty()) {
     if (const auto* a = c->func->as<ast::Attribute>())
       return methodCall(a, c);
-    failed_ = true; // resolution reported the callee
+    // A variable holding a function or a type object (a parameter given `cuda.atomic.add`, a
+    // device function or `float32`): the call is to what its type says.
+    if (OptType callee = expr(c->func)) {
+      if (callee->isFunction())
+        return functionValueCall(*callee, c);
+      if (callee->isTypeRef()) {
+        std::optional<std::vector<NumbaType>> args = arguments(c);
+        if (!args)
+          return std::nullopt;
+        return castCall(NumbaType::scalar(callee->scalarKind()), c, *args);
+      }
+      error(DiagKind::TypeNotCallable, c->func->range, {callee->str()});
+      return std::nullopt;
+    }
+    failed_ = true; // resolution reported the callee, or its type is reported
     return std::nullopt;
   }
   std::optional<std::vector<NumbaType>> args = arguments(c);
@@ -68,6 +84,15 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
   if (const std::optional<ScalarKind> target = scalarTypeObject(fn_.scope, c->func))
     return castCall(NumbaType::scalar(*target), c, *args);
   return badArguments(api, c, *args);
+}
+
+OptType FunctionTyper::functionValueCall(const NumbaType& callee, const ast::Call* c) {
+  if (callee.intrinsic() != Intrinsic::None)
+    return intrinsicCall(callee.intrinsic(), c);
+  std::optional<std::vector<NumbaType>> args = arguments(c);
+  if (!args)
+    return std::nullopt;
+  return deviceCall(*callee.definition(), c, *args);
 }
 
 OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
@@ -196,6 +221,24 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
   // converts them; otherwise it specializes for the argument types as they are.
   std::vector<NumbaType> params = args;
   std::optional<NumbaType> declaredReturn;
+  // numba's literal types: where the callee's body needs a parameter as a constant (a shared
+  // array's shape), a constant argument specializes the callee for its value.
+  std::vector<std::optional<ConstantValue>> literals;
+  {
+    const std::vector<bool> needs = parametersNeedingConstants(callee);
+    DiagnosticEngine quiet;
+    ConstantFolder folder(module_.symbols, quiet);
+    folder.setLocalNames(functionLocalNames(spec_, folder));
+    for (size_t i = 0; i < needs.size() && i < c->args.size(); ++i) {
+      if (!needs[i])
+        continue;
+      FoldResult r = folder.fold(c->args[i]);
+      if (r.isConstant()) {
+        literals.resize(needs.size());
+        literals[i] = r.value();
+      }
+    }
+  }
   if (!callee.signatures.empty()) {
     bool found = false;
     for (const FunctionSignature& sig : callee.signatures) {
@@ -216,10 +259,10 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
   }
   const bool real = reporting_ && !quietOnly_;
   SpecializationSet& set = real ? set_ : scratch_;
-  Specialization* s = set.find(&callee, params);
+  Specialization* s = set.find(&callee, params, literals);
   if (s == nullptr && !real) {
     // Still being typed for real further up the call stack: a recursive call.
-    if (Specialization* inProgress = set_.find(&callee, params);
+    if (Specialization* inProgress = set_.find(&callee, params, literals);
         inProgress && !inProgress->complete)
       s = inProgress;
   }
@@ -228,7 +271,7 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
       error(DiagKind::TypeNotSupported, c->range, {"calls nested this deeply"});
       return std::nullopt;
     }
-    s = set.add(&callee, params);
+    s = set.add(&callee, params, literals);
     // The callee reports its own errors, once, in its own last pass. A stdlib function's body is
     // not the user's to fix: what fails in it is reported here, as arguments it does not accept.
     const bool intoLibrary = callee.library != nullptr && callee.library != fn_.library;

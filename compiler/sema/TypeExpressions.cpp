@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sema/ConstantFolder.h"
+#include "sema/FunctionConstants.h"
 #include "sema/FunctionTyper.h"
 #include "sema/TypeRules.h"
 
@@ -34,6 +35,10 @@ OptType typeOfConstant(const ConstantValue& v) {
   case ConstantValue::Kind::Array:
     return NumbaType::array(v.array->dtype, static_cast<int>(v.array->shape.size()), ArrayLayout::C,
                             /*readonly=*/true);
+  case ConstantValue::Kind::Type:
+    if (v.typeValue.isScalar())
+      return NumbaType::typeRef(v.typeValue.scalarKind()); // `dt = np.float32`, used as a value
+    return std::nullopt;
   default:
     return std::nullopt; // strings and type objects are not values in a kernel
   }
@@ -44,6 +49,7 @@ OptType typeOfConstant(const ConstantValue& v) {
 std::optional<ConstantValue> FunctionTyper::constant(const ast::Expr* e, const char* what) {
   DiagnosticEngine quiet; // the folder's own reports would repeat on every pass
   ConstantFolder folder(module_.symbols, reporting_ ? diags_ : quiet);
+  folder.setLocalNames(functionLocalNames(spec_, folder));
   FoldResult r = folder.fold(e);
   if (r.isConstant())
     return r.value();
@@ -117,11 +123,18 @@ OptType FunctionTyper::visitName(const ast::Name* n) {
       return NumbaType::voidType();
     return std::nullopt;
   case NameBinding::Kind::Api: {
-    // A constant imported by name (`from math import pi`); intrinsic values are attributes.
-    const Intrinsic id = intrinsicOf(n);
-    if (id != Intrinsic::None && intrinsicInfo(id).kind == IntrinsicKind::Constant)
+    // A constant or function imported by name (`from math import pi`, `from numba import
+    // float32`), as a value.
+    if (const Intrinsic id = intrinsicOf(n); id != Intrinsic::None)
       return intrinsicValue(id);
+    if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, n))
+      return NumbaType::typeRef(*k);
     return std::nullopt;
+  }
+  case NameBinding::Kind::CompiledFunction: {
+    // A device function as a value (passed to another device function and called there).
+    const CompiledFunction& f = module_.functions[b.index];
+    return NumbaType::function(&f, f.name);
   }
   default:
     return std::nullopt;

@@ -23,24 +23,30 @@ constexpr int kMaxPasses = 16;
 
 std::string Specialization::describe() const {
   std::string out = function->name + "(";
-  for (size_t i = 0; i < params.size(); ++i)
+  for (size_t i = 0; i < params.size(); ++i) {
     out += (i ? ", " : "") + params[i].spelling();
+    if (i < literals.size() && literals[i])
+      out += " = " + literals[i]->repr();
+  }
   return out + ") -> " + returnType.str();
 }
 
 Specialization* SpecializationSet::find(const CompiledFunction* function,
-                                        const std::vector<NumbaType>& params) {
+                                        const std::vector<NumbaType>& params,
+                                        const std::vector<std::optional<ConstantValue>>& literals) {
   for (auto& s : all_)
-    if (s->function == function && s->params == params)
+    if (s->function == function && s->params == params && s->literals == literals)
       return s.get();
   return nullptr;
 }
 
 Specialization* SpecializationSet::add(const CompiledFunction* function,
-                                       std::vector<NumbaType> params) {
+                                       std::vector<NumbaType> params,
+                                       std::vector<std::optional<ConstantValue>> literals) {
   auto s = std::make_unique<Specialization>();
   s->function = function;
   s->params = std::move(params);
+  s->literals = std::move(literals);
   s->localTypes.assign(function->scope.locals.size(), std::nullopt);
   s->versionTypes.assign(function->scope.versions.versions.size(), std::nullopt);
   all_.push_back(std::move(s));

@@ -10,6 +10,16 @@ namespace pyk::sema {
 std::optional<ScalarKind> FunctionTyper::dtype(const ast::Expr* e) {
   if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, e))
     return k;
+  // A variable or constant holding a type object (a device function's parameter given
+  // `float32`, `dt = np.int32` at module level).
+  if (const auto* n = e->as<ast::Name>()) {
+    auto it = fn_.scope.names.find(n);
+    if (it != fn_.scope.names.end() && (it->second.kind == NameBinding::Kind::Parameter ||
+                                        it->second.kind == NameBinding::Kind::Local ||
+                                        it->second.kind == NameBinding::Kind::ModuleConstant))
+      if (OptType t = expr(e); t && t->isTypeRef())
+        return t->scalarKind();
+  }
   const std::string api = apiName(e);
   const auto* c = e->as<ast::Constant>();
   const bool named = c != nullptr && c->valueKind == ast::ConstantKind::Str;

@@ -6,13 +6,18 @@
 namespace pyk::sema {
 
 OptType FunctionTyper::intrinsicValue(Intrinsic id) {
-  switch (intrinsicInfo(id).typing) {
+  const IntrinsicInfo& info = intrinsicInfo(id);
+  switch (info.typing) {
   case IntrinsicTyping::Int32Value:
     return NumbaType::scalar(ScalarKind::Int32);
   case IntrinsicTyping::Float64Constant:
     return NumbaType::scalar(ScalarKind::Float64);
   default:
-    return std::nullopt; // a function, or a constant not typed in kernels yet: no value here
+    // A function as a value (`cuda.atomic.add` passed to a device function): numba's Function
+    // type, called where it arrives.
+    if (info.kind == IntrinsicKind::Function || info.kind == IntrinsicKind::Library)
+      return NumbaType::function(id, std::string(info.name));
+    return std::nullopt; // a constant not typed in kernels yet: no value here
   }
 }
 

@@ -760,8 +760,18 @@ def _rebinding_cases(add):
              [out, Arr("float32", 5), Arr("float32", 3)]))
 
 
+def _value_cases(add):
+    # Functions and type objects passed as values (numba's atomics tests do this), and the
+    # constants of math, cmath and numpy as values.
+    add(Case("functions_as_values", "functions_as_values.pyk", "both", 1, 32,
+             [Arr("uint32", 32, "zeros")]))
+    add(Case("constants_in_kernels", "constants_in_kernels.pyk", "reduce", 1, 1,
+             [Arr("float32", 17, lo=-5, hi=5), Arr("float64", 4, "zeros")]))
+
+
 CASES = _cases()
 _random_cases(lambda case: CASES.append(case))
+_value_cases(lambda case: CASES.append(case))
 _rebinding_cases(lambda case: CASES.append(case))
 _names = [c.name for c in CASES]
 assert len(_names) == len(set(_names)), "duplicate case names"

@@ -1,0 +1,19 @@
+// FunctionConstants: what the names of a function body fold to as compile-time constants, as
+// numba's literal types have it: a parameter specialized for a constant argument
+// (Specialization::literals), a variable read where it was last assigned a constant
+// (`n = 16` then `cuda.shared.array(n, float32)`). Everything else in the body is not constant.
+#pragma once
+
+#include "sema/ConstantFolder.h"
+#include "sema/Specialization.h"
+
+namespace pyk::sema {
+
+// The name folding of `spec`'s body for `folder` (which folds the values it finds, too).
+ConstantFolder::LocalNames functionLocalNames(const Specialization& spec, ConstantFolder& folder);
+
+// The parameters of `function` whose value its body needs as a constant (a shared or local
+// array's shape, `cuda.grid`'s rank): a call with a constant argument there specializes for it.
+std::vector<bool> parametersNeedingConstants(const CompiledFunction& function);
+
+} // namespace pyk::sema
