@@ -26,7 +26,8 @@ VariableStorage::VariableStorage(const sema::Specialization& spec) {
   // makes `s` a float needs no integer variable of its own).
   std::vector<const sema::NumbaType*> stored(versions.size(), nullptr);
   for (size_t v = 0; v < versions.size(); ++v)
-    stored[v] = spec.versionType(v);
+    if (versions[v].live)
+      stored[v] = spec.versionType(v);
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t v = 0; v < versions.size(); ++v) {

@@ -89,6 +89,28 @@ void DiagnosticEngine::report(DiagKind kind, SourceRange range,
   diagnostics_.push_back({kind, severity, range, formatMessage(formatOf(kind), args), {}});
 }
 
+void DiagnosticEngine::add(const Diagnostic& diagnostic) {
+  lastDropped_ = false;
+  if (limitReached_) {
+    lastDropped_ = true;
+    return;
+  }
+  if (diagnostic.severity == Severity::Error || diagnostic.severity == Severity::Fatal) {
+    if (errorCount_ >= errorLimit_) {
+      limitReached_ = true;
+      lastDropped_ = true;
+      diagnostics_.push_back({DiagKind::TooManyErrors,
+                              Severity::Fatal,
+                              SourceRange(),
+                              formatOf(DiagKind::TooManyErrors),
+                              {}});
+      return;
+    }
+    ++errorCount_;
+  }
+  diagnostics_.push_back(diagnostic);
+}
+
 void DiagnosticEngine::note(DiagKind kind, SourceRange range,
                             std::initializer_list<std::string> args) {
   if (lastDropped_ || diagnostics_.empty())

@@ -23,6 +23,8 @@ public:
   // limit are dropped (one "too many errors" fatal is recorded in their place).
   void report(DiagKind kind, SourceRange range, std::initializer_list<std::string> args = {});
   void report(DiagKind kind, SourceRange range, const std::vector<std::string>& args);
+  // Records a diagnostic made elsewhere (one held back in another engine), its notes with it.
+  void add(const Diagnostic& diagnostic);
   // Attaches a note to the most recent diagnostic that was kept.
   void note(DiagKind kind, SourceRange range, std::initializer_list<std::string> args = {});
 

@@ -100,8 +100,8 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
   std::vector<Entry> entries;
   bool selected = false;
   for (const sema::CompiledFunction& function : resolved.functions) {
-    if (!options.kernel.empty() && function.name != options.kernel)
-      continue;
+    if (function.shadowed || (!options.kernel.empty() && function.name != options.kernel))
+      continue; // a definition a later one of the same name replaces is dead, as in Python
     selected = true;
     std::vector<sema::FunctionSignature> signatures =
         cliSignature ? std::vector<sema::FunctionSignature>{*cliSignature} : function.signatures;
@@ -213,6 +213,7 @@ int runFile(const driver::Options& options) {
     if (options.command == driver::Command::Check && !diags.hasErrors()) {
       // Functions whose decorator gives signatures are typed now, as numba compiles them eagerly.
       sema::SpecializationSet set;
+      // (A definition a later one replaces is typed too: numba compiles it when it is defined.)
       for (const sema::CompiledFunction& function : resolved.functions)
         for (const sema::FunctionSignature& signature : function.signatures)
           jit::compileSpecialization(requestFor(resolved, *file, Entry{&function, signature},

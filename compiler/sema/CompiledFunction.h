@@ -63,6 +63,12 @@ struct CompiledFunction {
   // The decorator had errors (a misspelt `device=`, say), so `kind` may not be what the user
   // meant: checks that depend on it stay quiet rather than add a second, misleading error.
   bool decoratorHasErrors = false;
+  // A later top-level definition rebinds the name (Python keeps the last one): nothing can call
+  // or launch this one.
+  bool shadowed = false;
+  // Decorated with `@numba.njit` / `@numba.jit`: compiled for the CPU by numba, and as a device
+  // function when GPU code calls it (numba does the same). Resolved and checked only then.
+  bool cpuJit = false;
   // Set for a function of pyk's stdlib (`numba.cuda.random`): the module that defines it, whose
   // constants, functions and source its body refers to. Null for the user's own functions.
   const LibraryModule* library = nullptr;

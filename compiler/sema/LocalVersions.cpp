@@ -35,12 +35,16 @@ public:
       std::optional<VariableId> v = variableOf(n);
       return v && otherwiseBound_.count(*v);
     });
-    for (size_t i = 0; i < out_.versions.size(); ++i)
+    markLivePhis();
+    for (size_t i = 0; i < out_.versions.size(); ++i) {
+      if (!out_.versions[i].live)
+        continue;
       for (const PhiInput& in : out_.versions[i].inputs) {
         std::vector<size_t>& users = out_.versions[in.version].usedByPhis;
         if (in.version != i && std::find(users.begin(), users.end(), i) == users.end())
           users.push_back(i);
       }
+    }
     return std::move(out_);
   }
 
@@ -58,6 +62,34 @@ private:
     std::vector<Incoming> continues;
     std::vector<Incoming> breaks;
   };
+
+  // A phi lives when a read sees it, or it flows into a live phi; the join tables keep the
+  // live ones only.
+  void markLivePhis() {
+    std::vector<size_t> pending;
+    for (size_t i = 0; i < out_.versions.size(); ++i) {
+      LocalVersion& v = out_.versions[i];
+      if (v.kind != LocalVersion::Kind::Phi)
+        continue;
+      v.live = v.reads != 0;
+      if (v.live)
+        pending.push_back(i);
+    }
+    while (!pending.empty()) {
+      const size_t phi = pending.back();
+      pending.pop_back();
+      for (const PhiInput& in : out_.versions[phi].inputs) {
+        LocalVersion& from = out_.versions[in.version];
+        if (from.kind == LocalVersion::Kind::Phi && !from.live) {
+          from.live = true;
+          pending.push_back(in.version);
+        }
+      }
+    }
+    for (auto* table : {&out_.joinPhis, &out_.headPhis})
+      for (auto& [at, phis] : *table)
+        std::erase_if(phis, [&](size_t p) { return !out_.versions[p].live; });
+  }
 
   size_t add(LocalVersion v) {
     out_.versions.push_back(std::move(v));

@@ -56,8 +56,12 @@ struct LocalVersion {
   const ast::Expr* value = nullptr; // Def by `name = value` (or `name: T = value`): the value
   const ast::Node* join = nullptr;  // Phi: the If, For or While it joins at
   std::vector<PhiInput> inputs;     // Phi: every version that flows in (none is kNoVersion)
-  std::vector<size_t> usedByPhis;   // the phis this version flows into
-  uint32_t reads = 0;               // how many reads (loads, and the read of a `+=`) see it
+  std::vector<size_t> usedByPhis;   // the live phis this version flows into
+  // Phi: something reads it (directly, or through other phis). numba makes a phi only where a
+  // read needs one; a dead phi (a loop variable assigned before any read in the loop) is not
+  // typed, so the types flowing into it need not unify.
+  bool live = true;
+  uint32_t reads = 0; // how many reads (loads, and the read of a `+=`) see it
 };
 
 struct LocalVersions {
@@ -66,8 +70,8 @@ struct LocalVersions {
   std::unordered_map<const ast::Name*, size_t> ofName;
   // The version an augmented assignment `x op= v` reads (its target Name maps to what it makes).
   std::unordered_map<const ast::AugAssign*, size_t> augmentedRead;
-  // Phis at an If's join or a loop's exit (after the statement), and at a loop's head (before its
-  // body, each pass), in the order they were made.
+  // The live phis at an If's join or a loop's exit (after the statement), and at a loop's head
+  // (before its body, each pass), in the order they were made.
   std::unordered_map<const ast::Node*, std::vector<size_t>> joinPhis;
   std::unordered_map<const ast::Node*, std::vector<size_t>> headPhis;
   // Reads that no assignment reaches on any path (reported as used before assignment).

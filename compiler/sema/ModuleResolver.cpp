@@ -58,15 +58,63 @@ public:
     collectGlobalDeclarations();
     bindInOrder();
     findNestedDecoratedFunctions();
+    markShadowed();
     NameResolver resolver(result_.symbols, result_.functions, diags_);
-    for (CompiledFunction& function : result_.functions) {
-      resolver.resolve(function);
-      checkKernelLanguage(function, diags_);
-    }
+    for (CompiledFunction& function : result_.functions)
+      if (!function.cpuJit) {
+        resolver.resolve(function);
+        checkKernelLanguage(function, diags_);
+      }
+    resolveCpuJitFunctions();
     return std::move(result_);
   }
 
 private:
+  // Python keeps the last definition of a name: an earlier one is dead.
+  void markShadowed() {
+    for (size_t i = 0; i < result_.functions.size(); ++i) {
+      const ModuleSymbol* symbol = result_.symbols.find(result_.functions[i].name);
+      result_.functions[i].shadowed = symbol == nullptr ||
+                                      symbol->kind != ModuleSymbolKind::CompiledFunction ||
+                                      symbol->index != i;
+    }
+  }
+
+  // `@njit` functions become device functions where GPU code calls them, as in numba: each is
+  // resolved and checked for the kernel language like the others, but what is wrong in it is
+  // reported only when GPU code refers to it (directly, or through other @njit functions).
+  void resolveCpuJitFunctions() {
+    const size_t n = result_.functions.size();
+    std::vector<DiagnosticEngine> held(n, DiagnosticEngine(diags_.file()));
+    NameResolver resolver(result_.symbols, result_.functions, diags_);
+    for (size_t i = 0; i < n; ++i) {
+      if (!result_.functions[i].cpuJit)
+        continue;
+      NameResolver quiet(result_.symbols, result_.functions, held[i]);
+      quiet.resolve(result_.functions[i]);
+      checkKernelLanguage(result_.functions[i], held[i]);
+    }
+    std::vector<bool> reached(n, false);
+    std::vector<size_t> pending;
+    for (size_t i = 0; i < n; ++i)
+      if (!result_.functions[i].cpuJit)
+        pending.push_back(i);
+    while (!pending.empty()) {
+      const size_t j = pending.back();
+      pending.pop_back();
+      for (const auto& [name, binding] : result_.functions[j].scope.names) {
+        const size_t k = binding.index;
+        if (binding.kind != NameBinding::Kind::CompiledFunction || k >= n ||
+            !result_.functions[k].cpuJit || reached[k])
+          continue;
+        reached[k] = true;
+        for (const Diagnostic& d : held[k].diagnostics())
+          diags_.add(d);
+        pending.push_back(k);
+      }
+    }
+  }
+
   void addEvent(BindingEvent event) {
     eventsByName_[event.name].push_back(events_.size());
     events_.push_back(std::move(event));
@@ -310,15 +358,26 @@ private:
 
   void defineFunction(const ast::FunctionDef& def, bool bindName) {
     DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
-    if (match.which == NumbaDecorator::None || match.which == NumbaDecorator::CpuJit) {
+    if (match.which == NumbaDecorator::None) {
       if (bindName)
-        result_.symbols.bindHostValue(
-            {def.name,
-             match.which == NumbaDecorator::CpuJit
-                 ? "it is compiled for the CPU by `" + match.spelling + "`"
-                 : std::string("it is a Python function"),
-             def.range},
-            ModuleSymbolKind::HostFunction);
+        result_.symbols.bindHostValue({def.name, "it is a Python function", def.range},
+                                      ModuleSymbolKind::HostFunction);
+      return;
+    }
+    if (match.which == NumbaDecorator::CpuJit) {
+      // numba compiles an @njit function called from a kernel as a device function, for the
+      // argument types of the call (its CPU signatures and options play no part).
+      CompiledFunction function;
+      function.name = def.name;
+      function.def = &def;
+      function.kind = CompiledFunctionKind::DeviceFunction;
+      function.decoratorName = match.spelling;
+      function.decoratorRange = match.decorator->range;
+      function.lazy = true;
+      function.cpuJit = true;
+      result_.functions.push_back(std::move(function));
+      if (bindName)
+        result_.symbols.bindCompiledFunction(def.name, result_.functions.size() - 1);
       return;
     }
     CompiledFunction function;

@@ -14,9 +14,10 @@ struct ResolvedModule {
   ModuleSymbolTable symbols;
   std::vector<CompiledFunction> functions; // source order
 
+  // The function a name is bound to (the last definition, as in Python).
   const CompiledFunction* function(std::string_view name) const {
     for (const CompiledFunction& f : functions)
-      if (f.name == name)
+      if (f.name == name && !f.shadowed)
         return &f;
     return nullptr;
   }

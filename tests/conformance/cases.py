@@ -758,6 +758,8 @@ def _rebinding_cases(add):
                   Scalar("uint64", (1 << 63) + 5)]))
     add(Case("rebind_tuples_and_arrays", f, "tuples_and_arrays", 1, 1,
              [out, Arr("float32", 5), Arr("float32", 3)]))
+    add(Case("rebind_loop_variable_reuse", f, "loop_variable_reuse", 1, 1,
+             [out, Scalar("int64", 3)]))
 
 
 def _value_cases(add):
@@ -767,6 +769,8 @@ def _value_cases(add):
              [Arr("uint32", 32, "zeros")]))
     add(Case("constants_in_kernels", "constants_in_kernels.pyk", "reduce", 1, 1,
              [Arr("float32", 17, lo=-5, hi=5), Arr("float64", 4, "zeros")]))
+    add(Case("redefined_kernel_and_njit_calls", "python_rules.pyk", "redefined", 2, 16,
+             [Arr("int64", 30)]))
 
 
 CASES = _cases()

@@ -426,6 +426,8 @@ def type_text(t):
         return "Tuple((%s,))" % ", ".join(type_text(x) for x in t.types)
     if t == nbtypes.void or t == nbtypes.none:
         return "void"
+    if isinstance(t, nbtypes.Boolean):
+        return "boolean"  # str() gives `bool`, which numba's signature strings do not take
     return str(t)
 
 

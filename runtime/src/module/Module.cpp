@@ -45,7 +45,7 @@ Module loads(const std::string& source, const std::string& name) {
 
 Kernel Module::operator[](const std::string& name) const {
   for (const sema::CompiledFunction& f : state_->resolved.functions)
-    if (f.name == name) {
+    if (f.name == name && !f.shadowed) {
       if (f.kind == sema::CompiledFunctionKind::DeviceFunction)
         throw Error(ErrorKind::InvalidArgument,
                     state_->file.path() + ": `" + name +
@@ -71,7 +71,7 @@ Kernel Module::operator[](const std::string& name) const {
 std::vector<std::string> Module::kernelNames() const {
   std::vector<std::string> names;
   for (const sema::CompiledFunction& f : state_->resolved.functions)
-    if (f.kind != sema::CompiledFunctionKind::DeviceFunction)
+    if (f.kind != sema::CompiledFunctionKind::DeviceFunction && !f.shadowed)
       names.push_back(f.name);
   return names;
 }

@@ -62,9 +62,11 @@ def host():
   EXPECT_STREQ(kindOf(r, "d2"), "device function");
   EXPECT_STREQ(kindOf(r, "v"), "vectorize");
   EXPECT_STREQ(kindOf(r, "g"), "guvectorize");
-  EXPECT_STREQ(kindOf(r, "cpu"), "<not compiled>");
+  // An @njit function is a device function where GPU code calls it (numba compiles it so).
+  EXPECT_STREQ(kindOf(r, "cpu"), "device function");
+  EXPECT_TRUE(r.module.function("cpu")->cpuJit);
   EXPECT_STREQ(kindOf(r, "host"), "<not compiled>");
-  ASSERT_EQ(r.module.functions.size(), 7u);
+  ASSERT_EQ(r.module.functions.size(), 8u);
   EXPECT_TRUE(r.module.function("k1")->lazy);
   EXPECT_TRUE(r.module.function("k2")->lazy);
   ASSERT_EQ(r.module.function("k3")->signatures.size(), 1u);

@@ -157,6 +157,25 @@ TEST(LocalVersions, BreaksJoinTheLoopExit) {
   EXPECT_EQ(exit.inputs[1].edge, PhiEdge::Break);
 }
 
+TEST(LocalVersions, PhisNoReadNeedsAreDead) {
+  Resolved r(std::string(kHeader) + "    for v in (1, 2):\n"     // 5
+                                    "        a[0] = v\n"         // 6
+                                    "    for v in (0.5, 1.5):\n" // 7
+                                    "        a[1] = v\n");       // 8
+  ASSERT_TRUE(r.ok()) << r.errors();
+  const LocalVersions& lv = only(r).scope.versions;
+  // The loop variable's phis at both heads (and the exits) feed no read: dead, and not in the
+  // join tables, so typing never unifies what flows into them.
+  for (const LocalVersion& v : lv.versions) {
+    if (v.kind == LocalVersion::Kind::Phi && only(r).scope.variableName(v.variable) == "v") {
+      EXPECT_FALSE(v.live);
+    }
+  }
+  for (const auto& [at, phis] : lv.headPhis)
+    EXPECT_TRUE(phis.empty());
+  EXPECT_EQ(readOn(only(r), "v", 8), "def@7");
+}
+
 TEST(LocalVersions, ReadsOfNothingAreReported) {
   Resolved r(std::string(kHeader) + "    a[0] = x\n" // 5
                                     "    x = 1\n");  // 6
