@@ -49,7 +49,7 @@ public:
 
   // The C++ type of a numba type (EmitTypes.cpp).
   std::string type(const NumbaType& t);
-  // Whether code generation has a C++ type for `t` (float16 has none, yet).
+  // Whether code generation has a C++ type for `t`.
   static bool supported(const NumbaType& t);
 
   void function(const Specialization& spec, bool entry);

@@ -55,8 +55,9 @@ enum class IntrinsicTyping : uint8_t {
   BitReverse,           // brev: uint32 or uint64
   SameFloat,            // fma, cbrt: float32 or float64 arguments of one type, that type
   Select,               // selp(pred, a, b): a and b unified
+  Half,                 // cuda.fp16's hadd ... hfma: float16 arguments, float16
+  HalfPredicate,        // cuda.fp16's heq ... hle: float16 arguments, boolean
   MathUnary,            // numba's unary float cases (float32 stays float32, integers float64)
-  MathUnaryHalf,        // the same, float16 staying float16 (numba-cuda)
   MathClassify,         // isinf isnan isfinite: boolean
   MathFrexp,            // (float, int32)
   MathModf,             // (float, float)
@@ -94,7 +95,7 @@ enum class IntrinsicFamily : uint8_t {
   Memory,          // ArrayConstructor, ConstArrayLike
   Atomic,          // Atomic*
   Warp,            // LaneMask, Vote, Ballot, Shuffle, MatchAny, MatchAll
-  IntegerAndFloat, // BitCount, FirstSet, BitReverse, SameFloat, Select
+  IntegerAndFloat, // BitCount, FirstSet, BitReverse, SameFloat, Select, Half, HalfPredicate
   Math,            // Math*
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
