@@ -113,6 +113,8 @@ std::string typeCode(const NumbaType& t) {
   }
   case NumbaType::Kind::GridGroup:
     return "G";
+  case NumbaType::Kind::Vector:
+    return "V" + scalarCode(t.scalarKind()) + "x" + std::to_string(t.vectorSize());
   }
   return "x";
 }

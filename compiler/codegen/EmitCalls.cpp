@@ -118,6 +118,8 @@ std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
     return bitOrFloatIntrinsic(info, c, *t);
   case sema::IntrinsicFamily::Cmath:
     return cmathCall(info, c, *t);
+  case sema::IntrinsicFamily::Vector:
+    return vectorConstruction(c, *t);
   default:
     break;
   }

@@ -1,5 +1,6 @@
 // EmitTypes: numba types as C++ — scalars, pyk::Array views, a struct per record dtype (its
-// fields at the dtype's offsets) and per tuple type — and the casts between them.
+// fields at the dtype's offsets) and per tuple type, the support headers' pyk::vector for numba's
+// vector types — and the casts between them.
 #include <algorithm>
 
 #include "codegen/UnitEmitter.h"
@@ -24,6 +25,8 @@ std::string UnitEmitter::type(const NumbaType& t) {
     return tupleStruct(t);
   case NumbaType::Kind::GridGroup:
     return "pyk::GridGroup";
+  case NumbaType::Kind::Vector:
+    return "pyk::vector<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.vectorSize()) + ">";
   }
   return "void";
 }

@@ -9,7 +9,7 @@
 // EmitTypes.cpp (C++ types, records, tuples, casts), EmitStatements.cpp, EmitLoops.cpp,
 // EmitExpressions.cpp, EmitAccess.cpp (attributes, subscripts, array views), EmitCalls.cpp
 // (calls and the dispatch of intrinsics), and the intrinsic families EmitThreadModel.cpp,
-// EmitMemory.cpp, EmitAtomics.cpp, EmitWarp.cpp, EmitMath.cpp.
+// EmitMemory.cpp, EmitAtomics.cpp, EmitWarp.cpp, EmitMath.cpp, EmitVectors.cpp.
 #pragma once
 
 #include <map>
@@ -250,6 +250,9 @@ private:
                                   const NumbaType& t);
   std::string cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
   std::string mathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
+  // A numba.cuda vector type's constructor: the elements of its arguments in order
+  // (EmitVectors.cpp).
+  std::string vectorConstruction(const ast::Call* c, const NumbaType& t);
 
   const sema::ResolvedModule& module_;
   const SourceFile& file_;

@@ -142,6 +142,8 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::BuiltinPow:
   case T::Divmod:
     return F::Builtin;
+  case T::VectorConstructor:
+    return F::Vector;
   case T::LibraryFunction:
     return F::Library;
   case T::NotYetTyped:

@@ -84,8 +84,9 @@ enum class IntrinsicTyping : uint8_t {
   ComplexCast,
   BuiltinPow,
   Divmod,
-  LibraryFunction, // typed as a call of the stdlib's pyk function
-  NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
+  VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/VectorTypes.h)
+  LibraryFunction,   // typed as a call of the stdlib's pyk function
+  NotYetTyped,       // accepted by name resolution; typing rejects every call, saying so
 };
 
 // The families of typing rules, which typing and emission dispatch on (a file of each).
@@ -100,6 +101,7 @@ enum class IntrinsicFamily : uint8_t {
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
   Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod
+  Vector,          // VectorConstructor
   Library,         // LibraryFunction
   NotYetTyped,
 };

@@ -281,6 +281,14 @@ NumbaType NumbaType::gridGroup() {
   return type;
 }
 
+NumbaType NumbaType::vector(ScalarKind base, int count) {
+  NumbaType type;
+  type.kind_ = Kind::Vector;
+  type.scalar_ = base;
+  type.ndim_ = count;
+  return type;
+}
+
 namespace {
 // numba's repr of a scalar type: its name, but `bool` for the type it exports as `boolean`.
 const char* scalarRepr(ScalarKind kind) {
@@ -314,6 +322,8 @@ std::string NumbaType::str() const {
   }
   case Kind::GridGroup:
     return "GridGroup";
+  case Kind::Vector:
+    return std::string(scalarName(scalar_)) + "x" + std::to_string(ndim_);
   }
   return "?";
 }
@@ -350,6 +360,8 @@ std::string NumbaType::spelling() const {
     return "GridGroup";
   case Kind::Record:
     return recordRepr(*record_);
+  case Kind::Vector: // no signature string names a vector type; its repr
+    return str();
   }
   return "?";
 }

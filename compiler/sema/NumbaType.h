@@ -1,4 +1,5 @@
-// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples and void.
+// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples, numba.cuda's
+// vector types and void.
 #pragma once
 
 #include <cstdint>
@@ -71,7 +72,8 @@ class NumbaType {
 public:
   // GridGroup: what `cuda.cg.this_grid()` returns (its only use is `.sync()`).
   // Record: one item of a structured array (a reference into the array, as numba's Record).
-  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple, GridGroup, Record };
+  // Vector: a numba.cuda vector type (`float32x4`): 1 to 4 elements of a base scalar type.
+  enum class Kind : uint8_t { Void, Scalar, Array, UniTuple, Tuple, GridGroup, Record, Vector };
 
   static constexpr int kMaxArrayDims = 8;
 
@@ -85,6 +87,8 @@ public:
   static NumbaType namedTuple(std::vector<NumbaType> elements, std::string className,
                               std::vector<std::string> fieldNames);
   static NumbaType gridGroup();
+  // numba.cuda's `<base>x<count>` (sema/VectorTypes.def lists the ones numba has).
+  static NumbaType vector(ScalarKind base, int count);
   static NumbaType record(RecordLayout layout);
   // An array whose items are records.
   static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
@@ -97,6 +101,9 @@ public:
   bool isTuple() const { return kind_ == Kind::UniTuple || kind_ == Kind::Tuple; }
   bool isNamedTuple() const { return isTuple() && !className_.empty(); }
   bool isRecord() const { return kind_ == Kind::Record; }
+  bool isVector() const { return kind_ == Kind::Vector; }
+  // Vectors: how many elements (x, y, z, w in order); scalarKind() is their type.
+  int vectorSize() const { return ndim_; }
   // An array of records (its scalarKind() means nothing then).
   bool isRecordArray() const { return kind_ == Kind::Array && record_ != nullptr; }
   // Record and record arrays: the layout.
@@ -106,7 +113,7 @@ public:
   // Arrays: an array of the same items with another shape, layout or writability.
   NumbaType withShape(int ndim, ArrayLayout layout, bool readonly) const;
 
-  // Scalar: the scalar; Array: the element type.
+  // Scalar: the scalar; Array: the element type; Vector: the base type.
   ScalarKind scalarKind() const { return scalar_; }
   int ndim() const { return ndim_; }
   ArrayLayout layout() const { return layout_; }
@@ -119,7 +126,7 @@ public:
   const std::vector<std::string>& fieldNames() const { return fieldNames_; }
 
   // numba's repr: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 3)`,
-  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `none` for void.
+  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `float32x4`, `none` for void.
   std::string str() const;
   // The signature-string spelling that parses back to this type: `float32[:, ::1]`,
   // `UniTuple(int64, 3)`, `Tuple((int64, float32))`, `void`.
@@ -130,7 +137,7 @@ public:
 private:
   Kind kind_ = Kind::Void;
   ScalarKind scalar_ = ScalarKind::Boolean;
-  int ndim_ = 0;
+  int ndim_ = 0; // Array: the dimensions; Vector: the elements
   ArrayLayout layout_ = ArrayLayout::A;
   bool readonly_ = false;
   std::vector<NumbaType> elements_;

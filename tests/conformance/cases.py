@@ -731,6 +731,12 @@ def _cases():
              [Arr("float16", 192, lo=-100.0, hi=100.0), Arr("float16", 192, "zeros")],
              rtol=0, atol=0))
 
+    # --- numba.cuda's vector types --------------------------------------------------------------
+    add(Case("vector_types_construction", "vector_types.pyk", "vector_construction", 2, 64,
+             [Arr("float64", (100, 4), "zeros"), Arr("int64", (100, 5), "zeros")]))
+    add(Case("vector_types_in_tuples", "vector_types.pyk", "vector_tuples", 2, 64,
+             [Arr("float64", (100, 3), "zeros")]))
+
     # --- ufuncs --------------------------------------------------------------------------------
     # @vectorize(target='cuda') launched through `pykc run` as an elementwise kernel whose last
     # argument is the output (the simulator cannot build CUDA ufuncs; the harness applies the
