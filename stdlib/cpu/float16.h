@@ -18,10 +18,7 @@ namespace pyk {
 // through double, exactly up to 2**53; anything larger is inf in float16 either way.
 template <typename T>
 inline float16 to_float16(T x) {
-  if constexpr (detail::isBool<T>)
-    return float16(x ? 1.0 : 0.0);
-  else
-    return float16(static_cast<double>(x));
+  return float16(x);
 }
 inline float16 to_float16(float16 x) {
   return x;

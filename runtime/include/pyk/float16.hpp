@@ -3,21 +3,25 @@
 // float16 as `float` is float32), and the CPU backend's float16 (stdlib/cpu/float16.h includes
 // this header, so generated code and hosts share the one type and its conversions).
 //
-// Conversions from float and double round to nearest, ties to even, as numba.cuda's do (PTX
-// cvt.rn.f16.f32 / .f64: one rounding, straight from the double); to float and double they are
-// exact. Written with integer arithmetic alone: constexpr, and the same bits on every host.
+// Conversions from numbers round to nearest, ties to even, as numba.cuda's do (PTX
+// cvt.rn.f16.f32 / .f64 / .s64: one rounding, straight from the double); to float and double they
+// are exact. Written with integer arithmetic alone: constexpr, and the same bits on every host.
 #pragma once
 
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 
 namespace pyk {
 
 class float16 {
 public:
   float16() = default;
-  constexpr explicit float16(double value) : bits_(fromDouble(value)) {}
-  constexpr explicit float16(float value) : bits_(fromDouble(static_cast<double>(value))) {}
+  // Any number: a float, a double, an integer (through double: exact up to 2**53, and anything
+  // larger is inf in float16 either way).
+  template <typename T>
+  requires std::is_arithmetic_v<T>
+  constexpr explicit float16(T value) : bits_(fromDouble(static_cast<double>(value))) {}
 
   // The value with these bits (sign, 5 exponent bits, 10 fraction bits).
   static constexpr float16 from_bits(std::uint16_t bits) {

@@ -104,6 +104,8 @@ TEST(Float16, FromNumbersAsNumbaCasts) {
   EXPECT_EQ(to_float16(pyk::int8(-128)).bits(), float16(-128.0).bits());
   EXPECT_EQ(to_float16(true).bits(), 0x3c00);
   EXPECT_EQ(to_float16(1.00146484375).bits(), 0x3c02);
+  EXPECT_EQ(float16(-70000).bits(), 0xfc00); // the C++ API's constructor: any number
+  EXPECT_EQ(float16(3u).bits(), float16(3.0).bits());
 }
 
 // numba.cuda.fp16, as the PTX numba 0.56 emits computes it.
