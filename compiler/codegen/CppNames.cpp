@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "pyk/float16.hpp"
 #include "sema/LibraryModule.h"
 #include "sema/TypeRules.h"
 
@@ -49,7 +50,8 @@ std::string pythonName(const std::string& name) {
 }
 
 // How each scalar kind is spelt, indexed by ScalarKind: its code in mangled names and its C++
-// type ("" where code generation has none yet).
+// type ("" where code generation has none yet). float16 is the support headers' pyk::float16 (its
+// bits; numba's casts are pyk::to_float16 and pyk::from_float16).
 struct ScalarSpelling {
   const char* code;
   const char* cpp;
@@ -63,7 +65,7 @@ constexpr ScalarSpelling kScalarSpellings[] = {{"b", "bool"},
                                                {"u16", "pyk::uint16"},
                                                {"u32", "pyk::uint32"},
                                                {"u64", "pyk::uint64"},
-                                               {"f16", ""},
+                                               {"f16", "pyk::float16"},
                                                {"f32", "pyk::float32"},
                                                {"f64", "pyk::float64"},
                                                {"c64", "pyk::complex64"},
@@ -121,6 +123,8 @@ std::string typeCode(const NumbaType& t) {
   }
   case NumbaType::Kind::TypeRef:
     return "K" + scalarCode(t.scalarKind());
+  case NumbaType::Kind::Vector:
+    return "V" + scalarCode(t.scalarKind()) + "x" + std::to_string(t.vectorSize());
   }
   return "x";
 }
@@ -180,6 +184,13 @@ std::string doubleLiteral(double v) {
   if (s.find_first_of(".eE") == std::string::npos)
     s += ".0";
   return s;
+}
+
+std::string halfLiteral(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "pyk::float16::from_bits(0x%04x)",
+                static_cast<unsigned>(pyk::float16(v).bits()));
+  return buffer;
 }
 
 std::string int128Literal(__int128 v, ScalarKind k) {

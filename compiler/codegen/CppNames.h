@@ -28,8 +28,11 @@ bool isIntegral(const sema::NumbaType& t);
 bool isComplexType(const sema::NumbaType& t);
 bool isFloating(const sema::NumbaType& t);
 
-// C++ literals: a float64 (nan and infinities as builtins) and an integer of kind `k`.
+// C++ literals: a float64 (nan and infinities as builtins), a float16 from its bits (the value
+// rounded to float16; a constant expression on both backends, as constant arrays need) and an
+// integer of kind `k`.
 std::string doubleLiteral(double v);
+std::string halfLiteral(double v);
 std::string int128Literal(__int128 v, sema::ScalarKind k);
 
 } // namespace pyk::codegen

@@ -1,7 +1,8 @@
-// EmitAccess: attributes and subscripts as C++ — array metadata, record fields, named-tuple and
-// tuple items, complex parts, array elements (bounds-checked when asked; non-negative indices
-// skipping Python's wrap) and array views made by slicing.
+// EmitAccess: attributes and subscripts as C++ — array metadata, record fields, vector members,
+// named-tuple and tuple items, complex parts, array elements (bounds-checked when asked;
+// non-negative indices skipping Python's wrap) and array views made by slicing.
 #include "codegen/UnitEmitter.h"
+#include "sema/VectorTypes.h"
 
 namespace pyk::codegen {
 
@@ -15,6 +16,8 @@ std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType
   const NumbaType* base = typeOf(a->value);
   if (base != nullptr && base->isRecord())
     return "(" + expr(a->value) + ")->" + recordMemberName(a->attr);
+  if (base != nullptr && base->isVector() && sema::vectorMemberIndex(*base, a->attr))
+    return "(" + expr(a->value) + ")." + a->attr; // pyk::vector's members are numba's x, y, z, w
   if (base != nullptr && base->isNamedTuple())
     for (size_t i = 0; i < base->fieldNames().size(); ++i)
       if (base->fieldNames()[i] == a->attr)

@@ -132,6 +132,8 @@ std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
     return bitOrFloatIntrinsic(info, c, *t);
   case sema::IntrinsicFamily::Cmath:
     return cmathCall(info, c, *t);
+  case sema::IntrinsicFamily::Vector:
+    return vectorConstruction(c, *t);
   default:
     break;
   }
@@ -164,11 +166,13 @@ std::string UnitEmitter::print(const ast::Call* c) {
       unsupported(a->range, "printing a value of type `" + at.str() + "`");
       return "0";
     }
+    // float16 prints as numba prints it: converted to float64 (printimpl's real_print_impl).
+    const bool half = at.scalarKind() == ScalarKind::Float16;
     format += at.scalarKind() == ScalarKind::Boolean   ? "%s"
-              : isFloating(at)                         ? "%f"
+              : isFloating(at) || half                 ? "%f"
               : sema::isSignedInteger(at.scalarKind()) ? "%lld"
                                                        : "%llu";
-    args += ", pyk::print_arg(" + expr(a) + ")";
+    args += ", pyk::print_arg(" + (half ? castScalar(a, ScalarKind::Float64) : expr(a)) + ")";
   }
   std::string literal;
   for (char ch : format + "\n") {

@@ -97,7 +97,7 @@ std::string UnitEmitter::truthy(const ast::Expr* e) {
   if (t->isScalar() && t->scalarKind() == ScalarKind::Boolean)
     return expr(e);
   if (t->isScalar())
-    return "(" + expr(e) + " != 0)";
+    return castScalar(e, ScalarKind::Boolean);
   if (t->isTuple())
     return t->elements().empty() ? "false" : "true";
   unsupported(e->range, "this condition");
@@ -260,9 +260,12 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
     for (size_t i = 0; i < a.values.size(); ++i) {
       const sema::ConstantValue& x = a.values[i];
       s << (i ? ", " : "")
-        << (x.kind == sema::ConstantValue::Kind::Float  ? doubleLiteral(x.floatValue)
-            : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
-                                                        : int128Literal(x.intValue, a.dtype));
+        << (a.dtype == ScalarKind::Float16 ? halfLiteral(x.kind == sema::ConstantValue::Kind::Float
+                                                             ? x.floatValue
+                                                             : static_cast<double>(x.intValue))
+            : x.kind == sema::ConstantValue::Kind::Float ? doubleLiteral(x.floatValue)
+            : x.kind == sema::ConstantValue::Kind::Bool  ? (x.boolValue ? "true" : "false")
+                                                         : int128Literal(x.intValue, a.dtype));
     }
     s << "};\n\n";
     prelude_ << s.str();

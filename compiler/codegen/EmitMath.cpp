@@ -1,7 +1,7 @@
 // EmitMath: math, cmath and the numeric builtins as C++ — libm in the precision numba computes in
 // (arguments converted as numba converts them; integers through float64), tuple results (frexp,
 // modf, divmod), pyk_support.h's Python rounding, min/max/abs and complex functions — and
-// numba.cuda's bit and float intrinsics (popc, clz, ffs, brev, fma, cbrt, selp).
+// numba.cuda's bit and float intrinsics (popc, clz, ffs, brev, fma, cbrt, selp, cuda.fp16.*).
 #include "codegen/UnitEmitter.h"
 #include "sema/TypeRules.h"
 
@@ -31,6 +31,13 @@ std::string UnitEmitter::bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, co
   case IntrinsicTyping::Select:
     return "(" + truthy(c->args[0]) + " ? " + castTo(c->args[1], t) + " : " +
            castTo(c->args[2], t) + ")";
+  case IntrinsicTyping::Half: // cuda.fp16: every argument converted to float16 first
+  case IntrinsicTyping::HalfPredicate: {
+    std::string out = spelled(info.id) + "(";
+    for (size_t i = 0; i < c->args.size(); ++i)
+      out += (i ? ", " : "") + castScalar(c->args[i], ScalarKind::Float16);
+    return out + ")";
+  }
   default:
     unsupported(c->range, "`" + std::string(info.name) + "`");
     return "0";
@@ -144,10 +151,17 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
   case Intrinsic::Max: {
     if (a.size() < 2)
       break;
-    std::string out = a[0];
+    // float16 is compared in float32, which holds each value exactly (numba 0.56 types min and
+    // max of float16 but cannot lower the comparison; pyk gives Python's answer).
+    const bool half = (*converted)[0] == ScalarKind::Float16;
+    const NumbaType compared = NumbaType::scalar(half ? ScalarKind::Float32 : (*converted)[0]);
+    auto operand = [&](size_t i) {
+      return half ? castScalar(c->args[i], ScalarKind::Float32) : a[i];
+    };
+    std::string out = operand(0);
     for (size_t i = 1; i < a.size(); ++i)
-      out = spelled(info.id) + "(" + out + ", " + a[i] + ")";
-    return cast(out, NumbaType::scalar((*converted)[0]), t);
+      out = spelled(info.id) + "(" + out + ", " + operand(i) + ")";
+    return cast(out, compared, t);
   }
   case Intrinsic::Round:
     return a.size() == 1 ? "pyk::round_half_even(" + a[0] + ")"
@@ -156,7 +170,7 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
   case Intrinsic::Float:
     return cast(a[0], NumbaType::scalar((*converted)[0]), t);
   case Intrinsic::Bool:
-    return "(" + a[0] + " != 0)";
+    return cast(a[0], NumbaType::scalar((*converted)[0]), NumbaType::scalar(ScalarKind::Boolean));
   case Intrinsic::Complex: {
     if (!t.isScalar())
       break;
@@ -176,7 +190,6 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
   // libm by its name in the precision of the arguments: math.sin, math.atan2, math.pow, ...
   switch (info.typing) {
   case IntrinsicTyping::MathUnary:
-  case IntrinsicTyping::MathUnaryHalf:
   case IntrinsicTyping::MathAtan2:
   case IntrinsicTyping::MathBinary:
   case IntrinsicTyping::MathPow:

@@ -1,5 +1,6 @@
 // EmitTypes: numba types as C++ — scalars, pyk::Array views, a struct per record dtype (its
-// fields at the dtype's offsets) and per tuple type — and the casts between them.
+// fields at the dtype's offsets) and per tuple type, the support headers' pyk::vector for numba's
+// vector types — and the casts between them.
 #include <algorithm>
 
 #include "codegen/UnitEmitter.h"
@@ -27,6 +28,8 @@ std::string UnitEmitter::type(const NumbaType& t) {
   case NumbaType::Kind::Function:
   case NumbaType::Kind::TypeRef:
     return "void"; // nothing at run time: never declared, passed or stored
+  case NumbaType::Kind::Vector:
+    return "pyk::vector<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.vectorSize()) + ">";
   }
   return "void";
 }
@@ -132,7 +135,22 @@ std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, co
   if (from == to)
     return code;
   if (to.isScalar() && from.isScalar()) {
-    if (to.scalarKind() == ScalarKind::Boolean)
+    const ScalarKind f = from.scalarKind();
+    const ScalarKind k = to.scalarKind();
+    // float16 converts by numba's rules (the support headers' to_float16 and from_float16); a
+    // complex number's real part passes through float32 (numba casts float16 to complex through
+    // the float of the complex's precision, exactly).
+    if (f == ScalarKind::Float16 && sema::isComplex(k))
+      return cast(cast(code, from, NumbaType::scalar(ScalarKind::Float32)),
+                  NumbaType::scalar(ScalarKind::Float32), to);
+    if (k == ScalarKind::Float16 && sema::isComplex(f))
+      return cast(cast(code, from, NumbaType::scalar(ScalarKind::Float32)),
+                  NumbaType::scalar(ScalarKind::Float32), to);
+    if (f == ScalarKind::Float16)
+      return "pyk::from_float16<" + type(to) + ">(" + code + ")";
+    if (k == ScalarKind::Float16)
+      return "pyk::to_float16(" + code + ")";
+    if (k == ScalarKind::Boolean)
       return "(" + code + " != 0)";
     return "static_cast<" + type(to) + ">(" + code + ")";
   }

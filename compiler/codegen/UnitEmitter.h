@@ -9,7 +9,7 @@
 // EmitTypes.cpp (C++ types, records, tuples, casts), EmitStatements.cpp, EmitLoops.cpp,
 // EmitExpressions.cpp, EmitAccess.cpp (attributes, subscripts, array views), EmitCalls.cpp
 // (calls and the dispatch of intrinsics), and the intrinsic families EmitThreadModel.cpp,
-// EmitMemory.cpp, EmitAtomics.cpp, EmitWarp.cpp, EmitMath.cpp.
+// EmitMemory.cpp, EmitAtomics.cpp, EmitWarp.cpp, EmitMath.cpp, EmitVectors.cpp.
 #pragma once
 
 #include <map>
@@ -50,7 +50,7 @@ public:
 
   // The C++ type of a numba type (EmitTypes.cpp).
   std::string type(const NumbaType& t);
-  // Whether code generation has a C++ type for `t` (float16 has none, yet).
+  // Whether code generation has a C++ type for `t`.
   static bool supported(const NumbaType& t);
 
   void function(const Specialization& spec, bool entry);
@@ -272,6 +272,9 @@ private:
                                   const NumbaType& t);
   std::string cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
   std::string mathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
+  // A numba.cuda vector type's constructor: the elements of its arguments in order
+  // (EmitVectors.cpp).
+  std::string vectorConstruction(const ast::Call* c, const NumbaType& t);
 
   const sema::ResolvedModule& module_;
   const SourceFile& file_;

@@ -117,6 +117,8 @@ KernelArgument parseArgument(const std::string& arg, std::deque<AnyDeviceArray>&
     return integerScalar<std::uint32_t>(text, arg);
   if (type == "uint64")
     return integerScalar<std::uint64_t>(text, arg);
+  if (type == "float16")
+    return KernelArgument::of(float16(floatValue(text, arg)));
   if (type == "float32")
     return KernelArgument::of(static_cast<float>(floatValue(text, arg)));
   if (type == "float64")
@@ -134,10 +136,11 @@ KernelArgument parseArgument(const std::string& arg, std::deque<AnyDeviceArray>&
           std::complex<float>(static_cast<float>(re), static_cast<float>(im)));
     return KernelArgument::of(std::complex<double>(re, im));
   }
-  throw Error(ErrorKind::InvalidArgument,
-              "argument `" + arg + "`: `" + type +
-                  "` is not a scalar type (bool, int8..int64, uint8..uint64, float32, float64, "
-                  "complex64, complex128), and the argument is not a .npy file");
+  throw Error(
+      ErrorKind::InvalidArgument,
+      "argument `" + arg + "`: `" + type +
+          "` is not a scalar type (bool, int8..int64, uint8..uint64, float16, float32, float64, "
+          "complex64, complex128), and the argument is not a .npy file");
 }
 
 } // namespace

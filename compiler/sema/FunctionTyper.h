@@ -167,6 +167,10 @@ private:
                    const std::vector<NumbaType>& args);
   OptType cmathCall(const IntrinsicInfo& info, const ast::Call* c,
                     const std::vector<NumbaType>& args);
+  // numba.cuda's vector types: construction, and the members x, y, z, w (TypeVectors.cpp).
+  OptType vectorConstruction(const IntrinsicInfo& info, const ast::Call* c,
+                             const std::vector<NumbaType>& args);
+  OptType vectorMember(const NumbaType& vector, const ast::Attribute* a);
 
   // The intrinsic `e` denotes, or None.
   Intrinsic intrinsicOf(const ast::Expr* e) const { return sema::intrinsicOf(fn_.scope, e); }

@@ -108,9 +108,10 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::BitReverse:
   case T::SameFloat:
   case T::Select:
+  case T::Half:
+  case T::HalfPredicate:
     return F::IntegerAndFloat;
   case T::MathUnary:
-  case T::MathUnaryHalf:
   case T::MathClassify:
   case T::MathFrexp:
   case T::MathModf:
@@ -141,6 +142,8 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::BuiltinPow:
   case T::Divmod:
     return F::Builtin;
+  case T::VectorConstructor:
+    return F::Vector;
   case T::LibraryFunction:
     return F::Library;
   case T::NotYetTyped:

@@ -55,8 +55,9 @@ enum class IntrinsicTyping : uint8_t {
   BitReverse,           // brev: uint32 or uint64
   SameFloat,            // fma, cbrt: float32 or float64 arguments of one type, that type
   Select,               // selp(pred, a, b): a and b unified
+  Half,                 // cuda.fp16's hadd ... hfma: float16 arguments, float16
+  HalfPredicate,        // cuda.fp16's heq ... hle: float16 arguments, boolean
   MathUnary,            // numba's unary float cases (float32 stays float32, integers float64)
-  MathUnaryHalf,        // the same, float16 staying float16 (numba-cuda)
   MathClassify,         // isinf isnan isfinite: boolean
   MathFrexp,            // (float, int32)
   MathModf,             // (float, float)
@@ -83,8 +84,9 @@ enum class IntrinsicTyping : uint8_t {
   ComplexCast,
   BuiltinPow,
   Divmod,
-  LibraryFunction, // typed as a call of the stdlib's pyk function
-  NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
+  VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/VectorTypes.h)
+  LibraryFunction,   // typed as a call of the stdlib's pyk function
+  NotYetTyped,       // accepted by name resolution; typing rejects every call, saying so
 };
 
 // The families of typing rules, which typing and emission dispatch on (a file of each).
@@ -94,11 +96,12 @@ enum class IntrinsicFamily : uint8_t {
   Memory,          // ArrayConstructor, ConstArrayLike
   Atomic,          // Atomic*
   Warp,            // LaneMask, Vote, Ballot, Shuffle, MatchAny, MatchAll
-  IntegerAndFloat, // BitCount, FirstSet, BitReverse, SameFloat, Select
+  IntegerAndFloat, // BitCount, FirstSet, BitReverse, SameFloat, Select, Half, HalfPredicate
   Math,            // Math*
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
   Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod
+  Vector,          // VectorConstructor
   Library,         // LibraryFunction
   NotYetTyped,
 };

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "sema/VectorTypes.h"
+
 namespace pyk::sema {
 
 namespace {
@@ -130,6 +132,15 @@ public:
         e.type = NumbaType::scalar(*scalar);
       entities_[e.qualifiedName] = e;
     }
+    // The C names numba gives its vector types (`numba.cuda.float4` is float32x4): the same
+    // constructor.
+    for (const VectorAlias& alias : vectorAliases())
+      for (int count = 1; count <= 4; ++count) {
+        ApiEntity e{ApiKind::DeviceFunction,
+                    "numba.cuda." + std::string(alias.alias) + std::to_string(count), NumbaType(),
+                    0, vectorConstructor(alias.base, count)};
+        entities_[e.qualifiedName] = e;
+      }
     for (const char* n : {"UniTuple", "Tuple", "Array"})
       add(std::string("numba.types.") + n, ApiKind::TypeConstructor);
     for (const char* n : kNumpyHostFunctions)

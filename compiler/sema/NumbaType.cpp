@@ -305,6 +305,14 @@ NumbaType NumbaType::typeRef(ScalarKind kind) {
   return type;
 }
 
+NumbaType NumbaType::vector(ScalarKind base, int count) {
+  NumbaType type;
+  type.kind_ = Kind::Vector;
+  type.scalar_ = base;
+  type.ndim_ = count;
+  return type;
+}
+
 namespace {
 // numba's repr of a scalar type: its name, but `bool` for the type it exports as `boolean`.
 const char* scalarRepr(ScalarKind kind) {
@@ -342,6 +350,8 @@ std::string NumbaType::str() const {
     return "Function(" + className_ + ")";
   case Kind::TypeRef:
     return std::string("class(") + scalarRepr(scalar_) + ")";
+  case Kind::Vector:
+    return std::string(scalarName(scalar_)) + "x" + std::to_string(ndim_);
   }
   return "?";
 }
@@ -381,6 +391,8 @@ std::string NumbaType::spelling() const {
   case Kind::Function:
   case Kind::TypeRef:
     return str(); // no signature string names them
+  case Kind::Vector: // no signature string names a vector type; its repr
+    return str();
   }
   return "?";
 }

@@ -1,4 +1,5 @@
-// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples and void.
+// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples, numba.cuda's
+// vector types and void.
 #pragma once
 
 #include <cstdint>
@@ -81,6 +82,7 @@ public:
   // TypeRef: a scalar type object as a value (numba's NumberClass: `float32`, `np.int32`),
   // passed on as a dtype or called as a cast.
   // Neither has a value at run time: code generation passes nothing for them.
+  // Vector: a numba.cuda vector type (`float32x4`): 1 to 4 elements of a base scalar type.
   enum class Kind : uint8_t {
     Void,
     Scalar,
@@ -90,7 +92,8 @@ public:
     GridGroup,
     Record,
     Function,
-    TypeRef
+    TypeRef,
+    Vector
   };
 
   static constexpr int kMaxArrayDims = 8;
@@ -108,6 +111,8 @@ public:
   static NumbaType function(Intrinsic intrinsic, std::string name);
   static NumbaType function(const CompiledFunction* definition, std::string name);
   static NumbaType typeRef(ScalarKind kind);
+  // numba.cuda's `<base>x<count>` (sema/VectorTypes.def lists the ones numba has).
+  static NumbaType vector(ScalarKind base, int count);
   static NumbaType record(RecordLayout layout);
   // An array whose items are records.
   static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
@@ -127,6 +132,9 @@ public:
   // Function: the intrinsic (None for a device function) or the device function it is.
   Intrinsic intrinsic() const { return intrinsic_; }
   const CompiledFunction* definition() const { return definition_; }
+  bool isVector() const { return kind_ == Kind::Vector; }
+  // Vectors: how many elements (x, y, z, w in order); scalarKind() is their type.
+  int vectorSize() const { return ndim_; }
   // An array of records (its scalarKind() means nothing then).
   bool isRecordArray() const { return kind_ == Kind::Array && record_ != nullptr; }
   // Record and record arrays: the layout.
@@ -136,7 +144,7 @@ public:
   // Arrays: an array of the same items with another shape, layout or writability.
   NumbaType withShape(int ndim, ArrayLayout layout, bool readonly) const;
 
-  // Scalar: the scalar; Array: the element type.
+  // Scalar: the scalar; Array: the element type; Vector: the base type.
   ScalarKind scalarKind() const { return scalar_; }
   int ndim() const { return ndim_; }
   ArrayLayout layout() const { return layout_; }
@@ -149,7 +157,7 @@ public:
   const std::vector<std::string>& fieldNames() const { return fieldNames_; }
 
   // numba's repr: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 3)`,
-  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `none` for void.
+  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `float32x4`, `none` for void.
   std::string str() const;
   // The signature-string spelling that parses back to this type: `float32[:, ::1]`,
   // `UniTuple(int64, 3)`, `Tuple((int64, float32))`, `void`.
@@ -160,7 +168,7 @@ public:
 private:
   Kind kind_ = Kind::Void;
   ScalarKind scalar_ = ScalarKind::Boolean;
-  int ndim_ = 0;
+  int ndim_ = 0; // Array: the dimensions; Vector: the elements
   ArrayLayout layout_ = ArrayLayout::A;
   bool readonly_ = false;
   std::vector<NumbaType> elements_;

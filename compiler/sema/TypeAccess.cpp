@@ -1,6 +1,6 @@
 // TypeAccess: typing of attributes and subscripts — array metadata (`shape`, `size`, `ndim`,
-// `strides`, `T`), record fields, named-tuple fields, complex parts, tuple items (constant
-// indices for heterogeneous tuples), array items and views.
+// `strides`, `T`), record fields, vector members (TypeVectors.cpp), named-tuple fields, complex
+// parts, tuple items (constant indices for heterogeneous tuples), array items and views.
 #include "sema/FunctionTyper.h"
 
 namespace pyk::sema {
@@ -40,6 +40,8 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   }
   if (base->isRecord())
     return recordField(*base, a->attr, a->attrRange);
+  if (base->isVector())
+    return vectorMember(*base, a);
   if (base->isNamedTuple()) {
     const std::vector<std::string>& fields = base->fieldNames();
     for (size_t i = 0; i < fields.size(); ++i)

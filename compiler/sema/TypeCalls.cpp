@@ -155,6 +155,8 @@ OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
     return warpOperation(info, c, *args);
   case IntrinsicFamily::Cmath:
     return cmathCall(info, c, *args);
+  case IntrinsicFamily::Vector:
+    return vectorConstruction(info, c, *args);
   default: // math, the builtins, the integer and float intrinsics; the rest is rejected there
     return mathCall(info, c, *args);
   }

@@ -193,13 +193,6 @@ const Cases& binaryCases(ast::BinOpKind op, bool& unsafeCasting) {
   return none;
 }
 
-// numba-cuda's float16 operators: two float16 operands of + - * / stay float16.
-bool isHalfOperator(ast::BinOpKind op) {
-  using ast::BinOpKind;
-  return op == BinOpKind::Add || op == BinOpKind::Sub || op == BinOpKind::Mult ||
-         op == BinOpKind::Div;
-}
-
 const Case* selectBinary(ast::BinOpKind op, K left, K right) {
   bool unsafeCasting = true;
   const Cases& cases = binaryCases(op, unsafeCasting);
@@ -221,14 +214,11 @@ struct CallTyping {
   enum class Shape : uint8_t { Scalar, PairWithInt32, Pair } shape = Shape::Scalar;
 };
 
-Cases unaryFloatCases(bool withHalf) { // cudamath's Math_unary (and Math_unary_with_fp16)
-  Cases c{{K::Float64, {K::Int64}},
+Cases unaryFloatCases() { // cudamath's Math_unary
+  return {{K::Float64, {K::Int64}},
           {K::Float64, {K::UInt64}},
           {K::Float32, {K::Float32}},
           {K::Float64, {K::Float64}}};
-  if (withHalf)
-    c.push_back({K::Float16, {K::Float16}});
-  return c;
 }
 
 Cases binaryFloatCases(bool withIntegers) { // atan2, hypot (with), copysign, fmod, remainder
@@ -292,8 +282,7 @@ K promoteNumbers(K a, K b) {
 
 std::optional<CallTyping> typeMath(IntrinsicTyping rule, std::span<const K> args) {
   using Shape = CallTyping::Shape;
-  static const Cases unary = unaryFloatCases(false);
-  static const Cases unaryWithHalf = unaryFloatCases(true);
+  static const Cases unary = unaryFloatCases();
   static const Cases atan2Like = binaryFloatCases(true);
   static const Cases binary = binaryFloatCases(false);
   static const Cases pow = [] {
@@ -316,8 +305,6 @@ std::optional<CallTyping> typeMath(IntrinsicTyping rule, std::span<const K> args
   switch (rule) {
   case IntrinsicTyping::MathUnary:
     return arity == 1 ? fromCases(unary, args) : std::nullopt;
-  case IntrinsicTyping::MathUnaryHalf:
-    return arity == 1 ? fromCases(unaryWithHalf, args) : std::nullopt;
   case IntrinsicTyping::MathClassify:
     return arity == 1 ? fromCases(classify, args) : std::nullopt;
   case IntrinsicTyping::MathFrexp:
@@ -348,8 +335,6 @@ std::optional<CallTyping> typeBuiltin(IntrinsicTyping rule, std::span<const K> a
     return CallTyping{result, std::vector<K>(args.begin(), args.end()), Shape::Scalar};
   };
   if (rule == IntrinsicTyping::Abs && args.size() == 1) {
-    if (args[0] == K::Float16) // numba-cuda's float16 abs
-      return as(K::Float16);
     static const Cases abs = [] {
       Cases c;
       addSame(c, kSigned, 1);
@@ -418,10 +403,22 @@ std::optional<CallTyping> typeBuiltin(IntrinsicTyping rule, std::span<const K> a
   return std::nullopt;
 }
 
+// numba.cuda.fp16 (cudadecl's Cuda_fp16_unary, Cuda_fp16_binary, Cuda_hfma,
+// Cuda_fp16_binary_comparison): one case over float16 arguments, to which any number but a
+// complex one converts (unsafely): hmul(h, 2) converts the int64 2, hmul(h, 2.5) the float64.
+std::optional<CallTyping> typeHalf(const IntrinsicInfo& info, std::span<const K> args) {
+  if (!info.acceptsArgumentCount(args.size()))
+    return std::nullopt;
+  const K result = info.typing == IntrinsicTyping::HalfPredicate ? K::Boolean : K::Float16;
+  return fromCases({{result, std::vector<K>(args.size(), K::Float16)}}, args);
+}
+
 std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) {
   if (function == Intrinsic::None)
     return std::nullopt;
   const IntrinsicTyping rule = intrinsicInfo(function).typing;
+  if (rule == IntrinsicTyping::Half || rule == IntrinsicTyping::HalfPredicate)
+    return typeHalf(intrinsicInfo(function), args);
   if (std::optional<CallTyping> math = typeMath(rule, args))
     return math;
   return typeBuiltin(rule, args);
@@ -430,8 +427,6 @@ std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) 
 } // namespace
 
 std::optional<ScalarKind> binaryResultType(ast::BinOpKind op, ScalarKind left, ScalarKind right) {
-  if (left == K::Float16 && right == K::Float16 && isHalfOperator(op))
-    return K::Float16;
   const Case* c = selectBinary(op, left, right);
   if (!c)
     return std::nullopt;
@@ -472,8 +467,6 @@ std::optional<ScalarKind> unaryResultType(ast::UnaryOpKind op, ScalarKind operan
   case UnaryOpKind::Not:
     return K::Boolean;
   case UnaryOpKind::USub:
-    if (operand == K::Float16) // numba-cuda's float16 negation
-      return K::Float16;
     c = selectCase(arithmetic, args, true);
     break;
   case UnaryOpKind::UAdd:
@@ -493,8 +486,6 @@ std::optional<ScalarKind> comparisonOperandType(ast::CmpOpKind op, ScalarKind a,
   if (op == CmpOpKind::Is || op == CmpOpKind::IsNot || op == CmpOpKind::In ||
       op == CmpOpKind::NotIn)
     return std::nullopt;
-  if (a == K::Float16 && b == K::Float16) // numba-cuda's float16 comparisons
-    return K::Float16;
   static const Cases ordered = [] {
     Cases c{{K::Boolean, {K::Boolean, K::Boolean}}};
     addSame(c, kSigned, 2);

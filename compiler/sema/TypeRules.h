@@ -4,9 +4,10 @@
 // typing/builtins.py, cuda/cudamath.py), and a call picks a case the way numba's
 // BaseContext.resolve_overload does, with numba's conversion lattice (typeconv/rules.py): the
 // case needing the fewest unsafe, then safe, then promoting conversions, the earliest on a tie.
-// On top of numba 0.56, numba-cuda's float16 rules: `+ - * /`, comparisons, unary `-` and `abs`
-// on two float16 operands stay float16, and `math.sin cos ceil floor sqrt log log2 log10 exp exp2
-// fabs trunc` of a float16 is float16 (other float16 operations promote to float32).
+// float16 is numba 0.56's: no operator or math function has a float16 case, so float16 operands
+// promote to float32 (float16 + float16 is float32, as is math.sin of a float16; numba-cuda
+// later added float16 cases, which 0.56 lacks); only numba.cuda.fp16's functions compute in
+// float16.
 // tests/unit/sema/data/numba_type_rules.txt holds numba's answers; TypeRulesTest checks them all.
 #pragma once
 

@@ -23,6 +23,8 @@
 #include "array_views.h"
 // cuda.cg.this_grid()
 #include "grid_group.h"
+// numba.cuda's vector types: pyk::vector<T, N>
+#include "vector_types.h"
 // complex64, complex128
 #include "complex.h"
 // cmath

@@ -35,6 +35,8 @@
 #include "barriers.h"
 // lanes, syncwarp, votes, shuffles, matches
 #include "warp.h"
+// float16: the type (the C++ API's pyk/float16.hpp), numba's casts, cuda.fp16.*
+#include "float16.h"
 // popc, clz, ffs, brev
 #include "integer_intrinsics.h"
 // cuda.atomic.* on std::atomic_ref

@@ -11,6 +11,8 @@
 #include "../common/pyk_common_support.h"
 
 // Device code only:
+// float16: the type, numba's casts, cuda.fp16.* (inline PTX)
+#include "float16.h"
 // numba.cuda.laneid, lanemask_lt
 #include "lanes.h"
 // cuda.atomic.*

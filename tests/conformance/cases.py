@@ -103,11 +103,15 @@ class Scalar:
 
 class Case:
     def __init__(self, name, file, kernel, grid, block, args, shared=0, rtol=None, atol=None,
-                 kind="kernel", expect=None, known_gap=None, compiled_math=False):
+                 kind="kernel", expect=None, known_gap=None, compiled_math=False,
+                 compiled_float16=False):
         self.name = name
         # The simulator computes numba.cuda.random's normals as compiled numba does (float32
         # libm calls; run_conformance.compiled_float32_math) rather than in double precision.
         self.compiled_math = compiled_math
+        # The simulator's float16 casts to integers and cuda.fp16 functions behave as compiled
+        # numba 0.56's (run_conformance.compiled_float16).
+        self.compiled_float16 = compiled_float16
         # A feature pyk does not have yet, said in words: the case is expected to fail on the
         # pyk side (XFAIL), and passing is reported (XPASS) so the mark is removed.
         self.known_gap = known_gap
@@ -688,6 +692,50 @@ def _cases():
               Scalar("bool", True)]))
     add(Case("misc_intrinsics", "misc_intrinsics.pyk", "misc_intrinsics", 2, 64,
              [Arr("int32", 128), Arr("int32", 128, "zeros")]))
+
+    # --- float16 (numba 0.56's: stored as binary16, operators in float32, cuda.fp16 in float16)
+    # The float16 results are compared bit for bit (rtol and atol 0; NaN matches NaN).
+    half_specials = [np.nan, np.inf, -np.inf, 0.0, -0.0, 65504.0, -65504.0, 6e-8, 1.0, 1.0,
+                     2.5, -2.5, 0.5, 300.0, 1e-3]
+    add(Case("float16_fp16_functions", "float16.pyk", "fp16_functions", 2, 64,
+             [Arr("float16", 120, with_specials(half_specials, -8.0, 8.0)),
+              Arr("float16", 120, with_specials([1.0, np.nan, 3.0, 0.0, 0.0, 2.0, -1.0, 1.0, 2.5,
+                                                 2.5, 0.5, 300.0, -2e-3, 7.0, 65504.0], -8.0,
+                                                8.0)),
+              Arr("float16", 120, with_specials([0.0, 1.0, 2.0, -0.0, 5.0, 1e-4], -30.0, 30.0)),
+              Arr("float16", (120, 11), "zeros"), Arr("bool", (120, 6), "zeros")],
+             rtol=0, atol=0, compiled_float16=True))
+    # Quarters: every float16 sum, difference and product here is exact, so numba's float32
+    # arithmetic and the simulator's float16 arithmetic agree; a quotient stored as float16 is
+    # rounded once either way.
+    add(Case("float16_promotion", "float16.pyk", "fp16_promotion", 2, 64,
+             [Arr("float16", 128, quarters(-40, 40)), Arr("float16", 128, quarters(-40, 40)),
+              Scalar("float16", 1.25), Arr("float32", (128, 7), "zeros"),
+              Arr("float16", (128, 4), "zeros"), Arr("bool", (128, 6), "zeros")],
+             rtol={"float16": 0, "float32": 1e-6}, atol={"float16": 0, "float32": 1e-6},
+             compiled_float16=True))
+    add(Case("float16_casts", "float16.pyk", "fp16_casts", 2, 64,
+             [Arr("float16", 128, with_specials([np.nan, np.inf, -np.inf, 65504.0, -65504.0, 2.5,
+                                                  3.5, -2.5, -0.5, 0.5, 300.0, -300.0, 1e-7,
+                                                  255.5, 127.5, -128.5], -300.0, 300.0)),
+              Arr("int32", 128, with_specials([2049, 2051, 4097, 65519, 65520, -70000, 0, -1,
+                                                 70000, 127], -100000, 100000)),
+              Arr("float64", 128, with_specials([np.nan, -np.inf, 1e-8, 2.0 ** -24, 2.0 ** -25,
+                                                 2.0 ** -25 * 1.0000001, 65519.99, 65520.0,
+                                                 0.1, -0.0, 1.0009765625, 1.00048828125,
+                                                 1.0014648437500002], -70000.0, 70000.0)),
+              Arr("float16", (128, 7), "zeros"), Arr("int64", (128, 8), "zeros"),
+              Arr("float64", (128, 2), "zeros")],
+             rtol=0, atol=0, compiled_float16=True))
+    add(Case("float16_shared_local", "float16.pyk", "fp16_arrays", 3, 64,
+             [Arr("float16", 192, lo=-100.0, hi=100.0), Arr("float16", 192, "zeros")],
+             rtol=0, atol=0))
+
+    # --- numba.cuda's vector types --------------------------------------------------------------
+    add(Case("vector_types_construction", "vector_types.pyk", "vector_construction", 2, 64,
+             [Arr("float64", (100, 4), "zeros"), Arr("int64", (100, 5), "zeros")]))
+    add(Case("vector_types_in_tuples", "vector_types.pyk", "vector_tuples", 2, 64,
+             [Arr("float64", (100, 3), "zeros")]))
 
     # --- ufuncs --------------------------------------------------------------------------------
     # @vectorize(target='cuda') launched through `pykc run` as an elementwise kernel whose last

@@ -259,10 +259,58 @@ class compiled_float32_math:
         rnd.xoroshiro128p_normal_float32, rnd.xoroshiro128p_normal_float64 = self.saved
 
 
+class compiled_float16:
+    """While active, the simulator's float16 behaves as compiled numba 0.56's where the two differ:
+    a numba integer type applied to a float16 (`int32(h)`) rounds to the nearest integer, ties to
+    even, saturating, NaN giving 0 (cvt.rni.s32.f16; the simulator truncates through numpy), and
+    cuda.fp16's hfma rounds once (fma.rn.f16; the simulator rounds the product first), hne is
+    false when either side is NaN (setp.ne.f16 is ordered), hmax and hmin pick `a if a > b else
+    b` (`a < b`; the simulator calls Python's max and min). Cases with compiled_float16=True use
+    it, and keep float16 operators to values where numba's float32 and numpy's float16
+    arithmetic agree (the simulator cannot model the types of those)."""
+
+    def __enter__(self):
+        from numba.core import types
+        from numba.cuda.simulator.kernelapi import FakeCUDAFp16
+
+        original_cast = types.Integer.cast_python_value
+
+        def cast_python_value(self, value):
+            if not isinstance(value, np.float16):
+                return original_cast(self, value)
+            info = np.iinfo(np.dtype(self.name))
+            v = float(value)
+            if v != v:
+                return getattr(np, self.name)(0)
+            r = np.rint(v)  # to nearest, ties to even
+            return getattr(np, self.name)(int(min(max(r, info.min), info.max)))
+
+        def hne(self, a, b):
+            return bool(not (np.isnan(a) or np.isnan(b)) and a != b)
+
+        self.saved = (original_cast, FakeCUDAFp16.hfma, FakeCUDAFp16.hne, FakeCUDAFp16.hmax,
+                      FakeCUDAFp16.hmin)
+        types.Integer.cast_python_value = cast_python_value
+        FakeCUDAFp16.hfma = lambda self, a, b, c: np.float16(float(a) * float(b) + float(c))
+        FakeCUDAFp16.hne = hne
+        FakeCUDAFp16.hmax = lambda self, a, b: a if a > b else b
+        FakeCUDAFp16.hmin = lambda self, a, b: a if a < b else b
+        return self
+
+    def __exit__(self, *exc):
+        from numba.core import types
+        from numba.cuda.simulator.kernelapi import FakeCUDAFp16
+        (types.Integer.cast_python_value, FakeCUDAFp16.hfma, FakeCUDAFp16.hne, FakeCUDAFp16.hmax,
+         FakeCUDAFp16.hmin) = self.saved
+
+
 def run_simulator(case, inputs):
     """Returns the values of every argument after the launch (arrays copied back)."""
     if getattr(case, "compiled_math", False):
         with compiled_float32_math():
+            return _run_simulator(case, inputs)
+    if getattr(case, "compiled_float16", False):
+        with compiled_float16():
             return _run_simulator(case, inputs)
     return _run_simulator(case, inputs)
 

@@ -16,6 +16,7 @@
 #include "pyk/device.hpp"
 #include "pyk/dtype.hpp"
 #include "pyk/error.hpp"
+#include "pyk/float16.hpp"
 #include "pyk/npy.hpp"
 #include "pyk/record.hpp"
 #include "pyk/stream.hpp"
@@ -123,11 +124,13 @@ private:
 AnyDeviceArray to_device(const HostArray& host);
 
 // The dtype of a C++ element type: float -> float32, std::int64_t -> int64, bool -> bool,
-// std::complex<float> -> complex64.
+// std::complex<float> -> complex64, pyk::float16 -> float16.
 template <typename T>
 constexpr Dtype dtypeOf() {
   if constexpr (std::is_same_v<T, bool>)
     return Dtype::Bool;
+  else if constexpr (std::is_same_v<T, float16>)
+    return Dtype::Float16;
   else if constexpr (std::is_same_v<T, float>)
     return Dtype::Float32;
   else if constexpr (std::is_same_v<T, double>)
@@ -147,7 +150,8 @@ constexpr Dtype dtypeOf() {
            : sizeof(T) == 4 ? Dtype::UInt32
                             : Dtype::UInt64;
   else
-    static_assert(sizeof(T) == 0, "pyk arrays hold bool, integers, float, double or std::complex");
+    static_assert(sizeof(T) == 0,
+                  "pyk arrays hold bool, integers, pyk::float16, float, double or std::complex");
 }
 
 // A host array (numpy's ndarray) of `shape` holding `values` in C order, and the values of one

@@ -1,7 +1,7 @@
 // kernel: pyk::load, module["name"], kernel[{grid, block}](args...) — numba.cuda's launch syntax
 // in C++. The C++ types of the arguments pick the specialization (float -> float32, std::int64_t
-// -> int64, DeviceArray<float, 2> -> float32[:, ::1]); it is compiled once, then found in a
-// thread-safe cache (and across processes, in the disk cache).
+// -> int64, pyk::float16 -> float16, DeviceArray<float, 2> -> float32[:, ::1]); it is compiled
+// once, then found in a thread-safe cache (and across processes, in the disk cache).
 #pragma once
 
 #include <complex>
@@ -36,8 +36,8 @@ struct LaunchShape {
 
 // The C++ types a scalar kernel argument or ufunc operand may have.
 template <typename T>
-concept KernelScalar = std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
-    std::is_same_v<T, std::complex<double>>;
+concept KernelScalar = std::is_arithmetic_v<T> || std::is_same_v<T, float16> ||
+    std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
 
 // One argument of a launch, whatever its C++ type was. An array argument refers to the array,
 // which must outlive the launch call (a launch copies nothing and allocates nothing).

@@ -57,8 +57,11 @@ void convertScalar(const KernelArgument& a, ScalarKind to, unsigned char* out) {
   std::int64_t signedValue = 0;
   std::uint64_t unsignedValue = 0;
   bool isUnsigned = false;
-  auto read = [&](auto v) {
-    std::memcpy(&v, a.value, sizeof v);
+  // `v` given a value of the argument's type is read from the argument's bytes; given the double
+  // a float16 argument holds, as it is.
+  auto read = [&](auto v, bool fromBytes = true) {
+    if (fromBytes)
+      std::memcpy(&v, a.value, sizeof v);
     using V = decltype(v);
     if constexpr (std::is_same_v<V, std::complex<float>> ||
                   std::is_same_v<V, std::complex<double>>) {
@@ -117,15 +120,20 @@ void convertScalar(const KernelArgument& a, ScalarKind to, unsigned char* out) {
   case Dtype::Complex128:
     read(std::complex<double>{});
     break;
-  case Dtype::Float16:
-    throw Error(ErrorKind::InvalidArgument, "float16 scalar arguments are not supported yet");
+  case Dtype::Float16: {
+    float16 h;
+    std::memcpy(&h, a.value, sizeof h);
+    read(static_cast<double>(h), false);
+    break;
+  }
   case Dtype::Record:
     throw Error(ErrorKind::InvalidArgument, "a record is not a scalar argument");
   }
   const std::uint64_t bits = isUnsigned ? unsignedValue : static_cast<std::uint64_t>(signedValue);
   auto write = [&](auto v) { std::memcpy(out, &v, sizeof v); };
-  const bool fromFloat = a.dtype == Dtype::Float32 || a.dtype == Dtype::Float64 ||
-                         a.dtype == Dtype::Complex64 || a.dtype == Dtype::Complex128;
+  const bool fromFloat = a.dtype == Dtype::Float16 || a.dtype == Dtype::Float32 ||
+                         a.dtype == Dtype::Float64 || a.dtype == Dtype::Complex64 ||
+                         a.dtype == Dtype::Complex128;
   switch (to) {
   case ScalarKind::Boolean:
     write(static_cast<bool>(real != 0 || imag != 0));
@@ -153,6 +161,9 @@ void convertScalar(const KernelArgument& a, ScalarKind to, unsigned char* out) {
     break;
   case ScalarKind::UInt64:
     write(fromFloat ? static_cast<std::uint64_t>(real) : bits);
+    break;
+  case ScalarKind::Float16:
+    write(float16(static_cast<double>(real)));
     break;
   case ScalarKind::Float32:
     write(static_cast<float>(real));

@@ -15,7 +15,7 @@ sema::ScalarKind scalarKindOf(Dtype d);
 std::optional<Dtype> dtypeOfKind(sema::ScalarKind kind);
 
 // `a`'s value as `to`, written to `out` (at least 16 bytes). Throws pyk::Error (InvalidArgument)
-// for a type pyk does not convert (float16 scalars).
+// for a type pyk does not convert (records).
 void convertScalar(const KernelArgument& a, sema::ScalarKind to, unsigned char* out);
 
 } // namespace pyk::detail

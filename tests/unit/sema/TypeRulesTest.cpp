@@ -107,8 +107,9 @@ std::vector<Row> readTable() {
   return rows;
 }
 
-// The places where pyk follows numba-cuda (or numba's code generation) rather than numba 0.56's
-// typing; a non-empty reason skips the row. Everything else must agree.
+// The places where pyk follows numba's code generation rather than numba 0.56's typing; a
+// non-empty reason skips the row. Everything else must agree (float16 included: numba 0.56
+// promotes float16 operands to float32, and so does pyk).
 std::string documentedException(const Row& row) {
   // CPU numba cannot compile float16 at all (typing passed, lowering failed).
   if (row.result == "nolower")
@@ -117,25 +118,6 @@ std::string documentedException(const Row& row) {
   // → float; cpu math.pow takes any ints, ...); cudamath is what kernels see: the cuda rows.
   if (row.target == "cpu" && row.category == "math")
     return "cpu math typing differs from numba.cuda's cudamath";
-  // numba-cuda (after 0.56) types float16 arithmetic on two float16 operands as float16
-  // (cudadecl's _fp16_binary_operator and friends); numba 0.56 promoted it to float32. Checked
-  // by TypeRules.HalfPrecisionFollowsNumbaCuda instead.
-  if (row.allAre(K::Float16)) {
-    if (row.category == "binop" &&
-        (row.name == "Add" || row.name == "Sub" || row.name == "Mult" || row.name == "Div"))
-      return "numba-cuda float16 operator";
-    if (row.category == "cmp" && row.name != "Is" && row.name != "IsNot" && row.name != "In" &&
-        row.name != "NotIn")
-      return "numba-cuda float16 comparison";
-    if ((row.category == "unary" && row.name == "USub") ||
-        (row.category == "builtin" && row.name == "abs"))
-      return "numba-cuda float16 negation / abs";
-    if (row.category == "math")
-      for (const char* f :
-           {"sin", "cos", "ceil", "floor", "sqrt", "log", "log2", "log10", "exp", "fabs", "trunc"})
-        if (row.name == f)
-          return "numba-cuda Math_unary_with_fp16";
-  }
   // numba types `a is b` on any two scalars (same type: a == b; different types: constant
   // False); pyk rejects `is` / `is not` on scalars.
   if (row.category == "cmp" && (row.name == "Is" || row.name == "IsNot"))
@@ -241,26 +223,44 @@ TEST(TypeRules, EveryTableRowAgreesWithNumba) {
             << " documented exceptions\n";
 }
 
-// numba-cuda's float16 rules, which numba 0.56's table predates.
-TEST(TypeRules, HalfPrecisionFollowsNumbaCuda) {
+// numba 0.56's float16: no operator or math function has a float16 case (numba-cuda's later
+// float16 operators are not 0.56's), so float16 operands promote to float32; cuda.fp16's functions
+// are the only float16 arithmetic, converting any non-complex argument to float16.
+TEST(TypeRules, HalfPrecisionIsNumba056s) {
   using ast::BinOpKind;
   for (BinOpKind op : {BinOpKind::Add, BinOpKind::Sub, BinOpKind::Mult, BinOpKind::Div}) {
-    EXPECT_EQ(binaryResultType(op, K::Float16, K::Float16), K::Float16);
-    EXPECT_EQ(binaryOperandType(op, K::Float16, K::Float16), K::Float16);
+    EXPECT_EQ(binaryResultType(op, K::Float16, K::Float16), K::Float32);
+    EXPECT_EQ(binaryOperandType(op, K::Float16, K::Float16), K::Float32);
   }
-  // Other operators, and mixed operands, promote as numba 0.56 does.
-  EXPECT_EQ(binaryResultType(BinOpKind::Pow, K::Float16, K::Float16), K::Float32);
-  EXPECT_EQ(binaryResultType(BinOpKind::Add, K::Float16, K::Float32), K::Float32);
+  EXPECT_EQ(binaryResultType(BinOpKind::Add, K::Float16, K::Int8), K::Float32);
   EXPECT_EQ(binaryResultType(BinOpKind::Add, K::Float16, K::Int32), K::Float64);
-  EXPECT_EQ(comparisonOperandType(ast::CmpOpKind::Lt, K::Float16, K::Float16), K::Float16);
-  EXPECT_EQ(unaryResultType(ast::UnaryOpKind::USub, K::Float16), K::Float16);
-  EXPECT_EQ(unaryResultType(ast::UnaryOpKind::UAdd, K::Float16), K::Float32);
+  EXPECT_EQ(comparisonOperandType(ast::CmpOpKind::Lt, K::Float16, K::Float16), K::Float32);
+  EXPECT_EQ(unaryResultType(ast::UnaryOpKind::USub, K::Float16), K::Float32);
   const std::array<K, 1> half{K::Float16};
-  EXPECT_EQ(mathResultType("abs", half), K::Float16);
-  EXPECT_EQ(mathResultType("math.sqrt", half), K::Float16);
-  EXPECT_EQ(mathResultType("math.floor", half), K::Float16);
-  EXPECT_EQ(mathResultType("math.exp2", half), K::Float16);
-  EXPECT_EQ(mathResultType("math.tanh", half), K::Float32);
+  EXPECT_EQ(mathResultType("abs", half), K::Float32);
+  EXPECT_EQ(mathResultType("math.sqrt", half), K::Float32);
+  EXPECT_EQ(mathResultType("math.floor", half), K::Float32);
+  // min/max unify: float16 with float16 (or an 8-bit integer) stays float16.
+  const std::array<K, 2> halfAndByte{K::Float16, K::UInt8};
+  EXPECT_EQ(mathResultType("max", halfAndByte), K::Float16);
+
+  const std::array<K, 2> halves{K::Float16, K::Float16};
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hadd", halves), K::Float16);
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hlt", halves), K::Boolean);
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hneg", half), K::Float16);
+  // hmul(h, 2) and hmul(h, 2.5): the int64 and the float64 convert to float16.
+  const std::array<K, 2> halfAndInt{K::Float16, K::Int64};
+  const std::array<K, 2> halfAndDouble{K::Float16, K::Float64};
+  EXPECT_EQ(callArgumentTypes("numba.cuda.fp16.hmul", halfAndInt),
+            (std::vector<K>{K::Float16, K::Float16}));
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hmul", halfAndDouble), K::Float16);
+  const std::array<K, 3> three{K::Float16, K::Float16, K::Float16};
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hfma", three), K::Float16);
+  // Complex numbers do not convert to float16; the arity is the function's.
+  const std::array<K, 2> halfAndComplex{K::Float16, K::Complex64};
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hadd", halfAndComplex), std::nullopt);
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hadd", half), std::nullopt);
+  EXPECT_EQ(mathResultType("numba.cuda.fp16.hfma", halves), std::nullopt);
 }
 
 // The facts NUMBA_SEMANTICS.md states, spelled out.

@@ -1,0 +1,88 @@
+// float16.h (CPU): numba's float16 on the host: the type (pyk/float16.hpp, the C++ API's own, so a
+// host's float16 arrays and scalars are what generated code reads), numba 0.56's casts to and from
+// it and numba.cuda.fp16's functions, with the results of the PTX numba emits for them
+// (cuda/float16.h): IEEE binary16, round to nearest even.
+//
+// The arithmetic is done in double and rounded once to binary16: a sum, difference or product of
+// two float16 values is exact in a double, and a*b + c is rounded once (the exact product plus c)
+// before its rounding to binary16, which cannot double-round: c's last place, at least 2**-24, is
+// above half a double's last place of any result below float16's overflow.
+#pragma once
+
+#include "../../runtime/include/pyk/float16.hpp"
+#include "../common/scalar_types.h"
+
+namespace pyk {
+
+// numba's cast of a number to float16 (cvt.rn.f16.*): round to nearest even. An integer goes
+// through double, exactly up to 2**53; anything larger is inf in float16 either way.
+template <typename T>
+inline float16 to_float16(T x) {
+  return float16(x);
+}
+inline float16 to_float16(float16 x) {
+  return x;
+}
+
+// numba 0.56's cast of a float16 to T: exact to float32 and float64; to an integer, cvt.rni:
+// rounded to the nearest integer, ties to even (not truncated, as Python and later numba do),
+// saturated, NaN giving 0; to boolean, whether it is non-zero.
+template <typename T>
+inline T from_float16(float16 h) {
+  const double v = static_cast<double>(h);
+  if constexpr (detail::isBool<T>)
+    return v != 0.0;
+  else if constexpr (detail::isInteger<T>)
+    return detail::floatToIntSaturating<T>(__builtin_nearbyint(v)); // the default mode: to even
+  else
+    return static_cast<T>(v);
+}
+
+// numba.cuda.fp16.
+inline float16 hadd(float16 a, float16 b) {
+  return float16(static_cast<double>(a) + static_cast<double>(b));
+}
+inline float16 hsub(float16 a, float16 b) {
+  return float16(static_cast<double>(a) - static_cast<double>(b));
+}
+inline float16 hmul(float16 a, float16 b) {
+  return float16(static_cast<double>(a) * static_cast<double>(b));
+}
+inline float16 hfma(float16 a, float16 b, float16 c) {
+  return float16(static_cast<double>(a) * static_cast<double>(b) + static_cast<double>(c));
+}
+// neg.f16 and abs.f16 change the sign bit alone.
+inline float16 hneg(float16 a) {
+  return float16::from_bits(static_cast<uint16>(a.bits() ^ 0x8000u));
+}
+inline float16 habs(float16 a) {
+  return float16::from_bits(static_cast<uint16>(a.bits() & 0x7FFFu));
+}
+// setp.<op>.f16, the ordered comparisons: false when either side is NaN, hne included.
+inline bool heq(float16 a, float16 b) {
+  return static_cast<double>(a) == static_cast<double>(b);
+}
+inline bool hne(float16 a, float16 b) {
+  return !a.is_nan() && !b.is_nan() && static_cast<double>(a) != static_cast<double>(b);
+}
+inline bool hgt(float16 a, float16 b) {
+  return static_cast<double>(a) > static_cast<double>(b);
+}
+inline bool hge(float16 a, float16 b) {
+  return static_cast<double>(a) >= static_cast<double>(b);
+}
+inline bool hlt(float16 a, float16 b) {
+  return static_cast<double>(a) < static_cast<double>(b);
+}
+inline bool hle(float16 a, float16 b) {
+  return static_cast<double>(a) <= static_cast<double>(b);
+}
+// hmax, hmin: numba selects a when a > b (a < b), else b; with a NaN, b.
+inline float16 hmax(float16 a, float16 b) {
+  return hgt(a, b) ? a : b;
+}
+inline float16 hmin(float16 a, float16 b) {
+  return hlt(a, b) ? a : b;
+}
+
+} // namespace pyk
