@@ -1,5 +1,6 @@
-// EmitAccess: attributes and subscripts as C++ — array metadata, record fields, named-tuple and
-// tuple items, complex parts, array elements (bounds-checked when asked; non-negative indices
+// EmitAccess: attributes and subscripts as C++ — array metadata, record fields (scalars,
+// sub-arrays as views, nested records; a field of a whole record array as a view), named-tuple
+// and tuple items, complex parts, array elements (bounds-checked when asked; non-negative indices
 // skipping Python's wrap) and array views made by slicing.
 #include "codegen/UnitEmitter.h"
 
@@ -14,7 +15,10 @@ std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType
   }
   const NumbaType* base = typeOf(a->value);
   if (base != nullptr && base->isRecord())
-    return "(" + expr(a->value) + ")->" + recordMemberName(a->attr);
+    return recordField(a->value, *base, a->attr, a->range);
+  if (base != nullptr && base->isRecordArray() && t != nullptr && t->isArray() &&
+      base->recordLayout().field(a->attr) != nullptr)
+    return recordArrayField(a->value, *base, *t, a->attr);
   if (base != nullptr && base->isNamedTuple())
     for (size_t i = 0; i < base->fieldNames().size(); ++i)
       if (base->fieldNames()[i] == a->attr)
@@ -51,12 +55,20 @@ std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType
   }
   if (base->isRecord()) {
     const auto* k = s->slice->as<ast::Constant>();
+    if (k != nullptr && k->valueKind == ast::ConstantKind::Int && k->intValue >= 0 &&
+        k->intValue < static_cast<__int128>(base->recordLayout().fields.size()))
+      return recordField(s->value, *base,
+                         base->recordLayout().fields[static_cast<size_t>(k->intValue)].name,
+                         s->range);
     if (k == nullptr || k->valueKind != ast::ConstantKind::Str) {
       unsupported(s->range, "this record subscript");
       return "0";
     }
-    return "(" + expr(s->value) + ")->" + recordMemberName(k->strValue);
+    return recordField(s->value, *base, k->strValue, s->range);
   }
+  if (base->isRecordArray() && t->isArray())
+    if (const auto* k = s->slice->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str)
+      return recordArrayField(s->value, *base, *t, k->strValue);
   if (base->isTuple()) {
     if (base->kind() == NumbaType::Kind::UniTuple)
       return expr(s->value) + ".e[pyk::tuple_index(" + expr(s->slice) + ", " +
@@ -83,6 +95,61 @@ std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType
   if (t->isRecord())
     return "&" + arrayElement(s->value, indices);
   return arrayElement(s->value, indices);
+}
+
+// A record's field: a scalar member read or written in place; a nested record, a pointer to its
+// member; a sub-array, a C-contiguous view of the member's items (numba's NestedArray).
+std::string UnitEmitter::recordField(const ast::Expr* record, const NumbaType& recordType,
+                                     const std::string& name, SourceRange at) {
+  const sema::RecordField* f = recordType.recordLayout().field(name);
+  if (f == nullptr) {
+    unsupported(at, "this record field");
+    return "0";
+  }
+  const std::string member = "(" + expr(record) + ")->" + recordMemberName(name);
+  if (f->kind == sema::FieldKind::Scalar && !f->isSubArray())
+    return member;
+  if (!recordFieldAligned(*f)) {
+    // numba's CUDA target refuses it too: "<record>.<field> of type ... is not aligned".
+    unsupported(at, "the field `" + name + "` at offset " + std::to_string(f->offset) +
+                        ", not aligned for its type,");
+    return "0";
+  }
+  if (f->kind == sema::FieldKind::Record)
+    return "(&" + member + ")";
+  std::optional<NumbaType> view = sema::recordFieldType(*f);
+  if (!view || !view->isArray()) {
+    unsupported(at, "this record field");
+    return "0";
+  }
+  return arrayView("&" + member + "[0]", *view, f->shape);
+}
+
+// A field of every record of a record array (`a.x`, `a['x']`): a strided view at the field's
+// offset, a sub-array field's dimensions after the array's.
+std::string UnitEmitter::recordArrayField(const ast::Expr* array, const NumbaType& arrayType,
+                                          const NumbaType& t, const std::string& name) {
+  const sema::RecordField* f = arrayType.recordLayout().field(name);
+  std::string v = temp("fields"), src = temp("records");
+  std::string out = "[&] {\n";
+  out += "    const auto " + src + " = " + expr(array) + ";\n";
+  out += "    " + type(t) + " " + v + "{};\n";
+  out += "    " + v + ".data = reinterpret_cast<" + elementCpp(t) + "*>(reinterpret_cast<char*>(" +
+         src + ".data) + " + std::to_string(f->offset) + ");\n";
+  for (int d = 0; d < arrayType.ndim(); ++d) {
+    const std::string i = std::to_string(d);
+    out += "    " + v + ".shape[" + i + "] = " + src + ".shape[" + i + "];\n";
+    out += "    " + v + ".strides[" + i + "] = " + src + ".strides[" + i + "];\n";
+  }
+  int64_t stride = f->itemBytes();
+  for (size_t k = f->shape.size(); k-- > 0;) {
+    const std::string i = std::to_string(static_cast<size_t>(arrayType.ndim()) + k);
+    out += "    " + v + ".shape[" + i + "] = " + std::to_string(f->shape[k]) + ";\n";
+    out += "    " + v + ".strides[" + i + "] = " + std::to_string(stride) + ";\n";
+    stride *= f->shape[k];
+  }
+  out += "    return " + v + ";\n  }()";
+  return out;
 }
 
 // A view: integer indices move the data pointer, slices take Python's slice.indices, dimensions

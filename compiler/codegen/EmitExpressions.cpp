@@ -227,6 +227,8 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   case sema::ConstantValue::Kind::Array: {
     // A module-level numpy array: frozen into __constant__ memory, read through a view.
     const sema::ConstantArray& a = *v.array;
+    if (a.isRecordArray())
+      return constantRecordArray(a, t);
     if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
       return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
     std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
@@ -251,11 +253,35 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   }
 }
 
+// A module array of records: its bytes as numpy holds them, in constant memory aligned for the
+// record's struct (16 bytes covers every field), read through a view of the struct.
+std::string UnitEmitter::constantRecordArray(const sema::ConstantArray& a, const NumbaType& t) {
+  const std::string item = elementCpp(t);
+  auto view = [&](const std::string& name) {
+    return arrayView("reinterpret_cast<" + item + "*>(const_cast<unsigned char*>(" + name + "))", t,
+                     a.shape);
+  };
+  if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
+    return view(it->second);
+  std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
+  std::ostringstream s;
+  s << "// " << a.elementType().str() << " x " << a.size() << "\n";
+  // An empty array still needs storage of one byte (C++ has no zero-length arrays).
+  s << "alignas(16) " << target_.constantArrayQualifier() << "unsigned char " << name << "["
+    << std::max<size_t>(a.bytes.size(), 1) << "] = {";
+  for (size_t i = 0; i < a.bytes.size(); ++i)
+    s << (i ? (i % 24 == 0 ? ",\n    " : ", ") : "") << static_cast<unsigned>(a.bytes[i]);
+  s << "};\n\n";
+  prelude_ << s.str();
+  constantArrays_[&a] = name;
+  return view(name);
+}
+
 std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& t,
                                    const std::vector<int64_t>& shape) {
   // C-contiguous: strides in bytes from the last dimension up.
   std::vector<int64_t> strides(shape.size());
-  int64_t stride = static_cast<int64_t>(sema::bitWidth(t.scalarKind()) / 8);
+  int64_t stride = itemBytes(t);
   for (size_t d = shape.size(); d-- > 0;) {
     strides[d] = stride;
     stride *= shape[d];

@@ -141,6 +141,26 @@ void UnitEmitter::debugCheck(const ast::Stmt* s) {
   line("}");
 }
 
+void UnitEmitter::storeInRecord(const std::string& place, const NumbaType& placeType,
+                                const std::string& value, const NumbaType& valueType) {
+  if (placeType.isRecord()) { // a nested record: its bytes
+    line("*" + place + " = *(" + value + ");");
+    return;
+  }
+  if (placeType.isArray()) {
+    // A sub-array field: numba copies as many items as it holds from the C-contiguous source.
+    const std::string to = temp("field"), from = temp("from"), k = temp("k");
+    line("{");
+    line("  const auto " + to + " = " + place + ";");
+    line("  const auto " + from + " = " + value + ";");
+    line("  for (pyk::int64 " + k + " = 0; " + k + " < " + to + ".size(); ++" + k + ")");
+    line("    " + to + ".data[" + k + "] = " + from + ".data[" + k + "];");
+    line("}");
+    return;
+  }
+  line(place + " = " + cast(value, valueType, placeType) + ";");
+}
+
 void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
                          const NumbaType& valueType) {
   if (const auto* n = target->as<ast::Name>()) {
@@ -154,8 +174,7 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
     const NumbaType* field = typeOf(a);
     if (field == nullptr)
       return unsupported(target->range, "this assignment target");
-    line(expr(a) + " = " + cast(value, valueType, *field) + ";");
-    return;
+    return storeInRecord(expr(a), *field, value, valueType);
   }
   if (const auto* s = target->as<ast::Subscript>()) {
     const NumbaType* array = typeOf(s->value);
@@ -163,9 +182,12 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
       const NumbaType* field = typeOf(s);
       if (field == nullptr)
         return unsupported(target->range, "this assignment target");
-      line(expr(s) + " = " + cast(value, valueType, *field) + ";");
-      return;
+      return storeInRecord(expr(s), *field, value, valueType);
     }
+    const NumbaType* element = typeOf(s);
+    if (array != nullptr && array->isRecordArray() && element != nullptr && element->isRecord())
+      // A whole record into an item: its bytes copied (the item's address is the subscript).
+      return line("*" + expr(s) + " = *(" + value + ");");
     if (array == nullptr || !array->isArray() || array->isRecordArray())
       return unsupported(target->range, "this assignment target");
     std::string indices;

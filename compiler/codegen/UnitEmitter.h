@@ -126,8 +126,12 @@ private:
   }
 
   // ---- types (EmitTypes.cpp) ----
-  // An array's item type in C++: the scalar, or the record's struct.
+  // An array's item type in C++: the scalar, or the record's struct; and its size in bytes.
   std::string elementCpp(const NumbaType& array);
+  static int64_t itemBytes(const NumbaType& array);
+  // Whether a record field sits at a multiple of its C++ alignment (numba's CUDA target refuses
+  // to access a field that does not: "is not aligned").
+  static bool recordFieldAligned(const sema::RecordField& f);
   // A struct per record type whose members sit at the dtype's offsets.
   std::string recordStruct(const NumbaType& t);
   // A struct per tuple type: `e[N]` for a UniTuple (indexable at run time), `e0, e1...` else.
@@ -170,6 +174,10 @@ private:
     return perThread_.count(name) ? pythonName(name) + "[pyk_tid]" : pythonName(name);
   }
   void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
+  // `value` stored in a record's field `place` (emitted) of type `placeType`: a scalar converted,
+  // a nested record's or a sub-array's contents copied.
+  void storeInRecord(const std::string& place, const NumbaType& placeType, const std::string& value,
+                     const NumbaType& valueType);
   void forLoopBody(const ast::For* loop);
   void rangeLoop(const ast::For* loop, const ast::Call* range);
   void enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate);
@@ -196,6 +204,8 @@ private:
   std::string visitCompare(const ast::Compare* c, const NumbaType* t);
   std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
+  // A module array of records frozen into the unit (once), as a view of type `t`.
+  std::string constantRecordArray(const sema::ConstantArray& a, const NumbaType& t);
   // A C-contiguous view of `shape` over `storage`.
   std::string arrayView(const std::string& storage, const NumbaType& t,
                         const std::vector<int64_t>& shape);
@@ -207,6 +217,12 @@ private:
   std::string visitSubscript(const ast::Subscript* s, const NumbaType* t);
   std::string arrayViewOf(const ast::Subscript* s, const NumbaType& base, const NumbaType& t,
                           const std::vector<const ast::Expr*>& items);
+  // A record's field `name` (`record` has type `recordType`), and the field of every record of a
+  // record array as a view of type `t`.
+  std::string recordField(const ast::Expr* record, const NumbaType& recordType,
+                          const std::string& name, SourceRange at);
+  std::string recordArrayField(const ast::Expr* array, const NumbaType& arrayType,
+                               const NumbaType& t, const std::string& name);
   // The element of `array` at `indices` (already emitted), checked when bounds checking is on.
   std::string arrayElement(const ast::Expr* array, const std::string& indices);
   // One index of an array access: a signed index known to be non-negative goes through

@@ -29,6 +29,10 @@ std::string typeList(const std::vector<NumbaType>& types);
 // A tuple of `elements`: a UniTuple when they are all one type.
 NumbaType tupleOf(std::vector<NumbaType> elements);
 bool isIntegerType(const NumbaType& t);
+// Whether numba stores a `value` into a record's field or a record array's item of type `place`:
+// a scalar into a scalar, a record of the same layout into a record, a C-contiguous array of the
+// same dtype and rank into a sub-array field.
+bool storableIn(const NumbaType& value, const NumbaType& place);
 bool isIntegerOrBool(const NumbaType& t);
 
 // Expressions and statements are dispatched by the visitors generated from the node list
@@ -110,7 +114,10 @@ private:
 
   // ---- attributes and subscripts (TypeAccess.cpp) ----
   OptType visitAttribute(const ast::Attribute* a);
+  // A record's field (reported when it has no type pyk can give), and a field of every record of
+  // a record array (numba's view of layout A).
   OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
+  OptType recordArrayField(const NumbaType& array, const std::string& name, SourceRange at);
   OptType visitSubscript(const ast::Subscript* s);
 
   // ---- calls (TypeCalls.cpp) ----
@@ -139,7 +146,8 @@ private:
                           const std::vector<NumbaType>& args);
   // cuda.shared.array, cuda.local.array, cuda.const.array_like; dtypes (TypeMemory.cpp).
   OptType arrayConstructor(const IntrinsicInfo& info, const ast::Call* c);
-  std::optional<ScalarKind> dtype(const ast::Expr* e);
+  // The element type a dtype argument names: a scalar, or a record for a structured dtype.
+  OptType dtype(const ast::Expr* e);
   // cuda.atomic.* (TypeAtomics.cpp).
   OptType atomic(const IntrinsicInfo& info, const ast::Call* c, const std::vector<NumbaType>& args);
   // Lane masks, votes, ballots, shuffles, matches (TypeWarp.cpp).

@@ -1,16 +1,61 @@
 // TypeAccess: typing of attributes and subscripts — array metadata (`shape`, `size`, `ndim`,
-// `strides`, `T`), record fields, named-tuple fields, complex parts, tuple items (constant
-// indices for heterogeneous tuples), array items and views.
+// `strides`, `T`), record fields (scalars, sub-arrays, nested records; a field of every record of
+// a record array), named-tuple fields, complex parts, tuple items (constant indices for
+// heterogeneous tuples), array items and views.
 #include "sema/FunctionTyper.h"
 
 namespace pyk::sema {
 
 OptType FunctionTyper::recordField(const NumbaType& record, const std::string& name,
                                    SourceRange at) {
-  if (const RecordField* f = record.recordLayout().field(name))
-    return NumbaType::scalar(f->type);
-  error(DiagKind::TypeUnknownAttribute, at, {record.str(), name});
-  return std::nullopt;
+  const RecordField* f = record.recordLayout().field(name);
+  if (f == nullptr) {
+    error(DiagKind::TypeUnknownAttribute, at, {record.str(), name});
+    return std::nullopt;
+  }
+  OptType t = recordFieldType(*f);
+  if (!t)
+    error(DiagKind::TypeNotSupported, at,
+          {"the field `" + name + "` of `" + record.str() + "` (a character sequence)"});
+  return t;
+}
+
+OptType FunctionTyper::recordArrayField(const NumbaType& array, const std::string& name,
+                                        SourceRange at) {
+  // numba: the field of every record, a view of layout A; a sub-array field adds its dimensions.
+  const RecordField* f = array.recordLayout().field(name);
+  if (f == nullptr) {
+    error(DiagKind::TypeUnknownAttribute, at, {array.str(), name});
+    return std::nullopt;
+  }
+  OptType item = recordFieldType(*f);
+  if (!item) {
+    error(DiagKind::TypeNotSupported, at,
+          {"the field `" + name + "` of `" + array.str() + "` (a character sequence)"});
+    return std::nullopt;
+  }
+  const int ndim = array.ndim() + (item->isArray() ? item->ndim() : 0);
+  if (ndim > NumbaType::kMaxArrayDims) {
+    error(DiagKind::TypeNotSupported, at, {"an array of more than 8 dimensions"});
+    return std::nullopt;
+  }
+  const NumbaType element = item->isArray() ? item->elementType() : *item;
+  return element.isRecord()
+             ? NumbaType::recordArray(element, ndim, ArrayLayout::A, array.readonly())
+             : NumbaType::array(element.scalarKind(), ndim, ArrayLayout::A, array.readonly());
+}
+
+bool storableIn(const NumbaType& value, const NumbaType& place) {
+  if (place.isScalar())
+    return value.isScalar();
+  // A record into a record (an item of a record array, a nested record field): the same layout.
+  if (place.isRecord())
+    return value.isRecord() && value.recordLayout() == place.recordLayout();
+  // An array into a sub-array field (numba's NestedArray, layout C): numba's can_convert, the
+  // same dtype and rank from a C-contiguous array; its items are copied.
+  return place.isArray() && value.isArray() && !value.isRecordArray() && !place.isRecordArray() &&
+         value.scalarKind() == place.scalarKind() && value.ndim() == place.ndim() &&
+         value.layout() == ArrayLayout::C;
 }
 
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
@@ -38,6 +83,8 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   }
   if (base->isRecord())
     return recordField(*base, a->attr, a->attrRange);
+  if (base->isRecordArray() && base->recordLayout().field(a->attr) != nullptr)
+    return recordArrayField(*base, a->attr, a->attrRange);
   if (base->isNamedTuple()) {
     const std::vector<std::string>& fields = base->fieldNames();
     for (size_t i = 0; i < fields.size(); ++i)
@@ -84,13 +131,26 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
     return base->elements()[static_cast<size_t>(i < 0 ? i + n : i)];
   }
   if (base->isRecord()) {
+    // A field by its name, or by its position (numba's static_getitem of an integer literal).
     const auto* k = s->slice->as<ast::Constant>();
+    if (k != nullptr && k->valueKind == ast::ConstantKind::Int) {
+      const auto& fields = base->recordLayout().fields;
+      if (k->intValue < 0 || k->intValue >= static_cast<__int128>(fields.size())) {
+        error(DiagKind::TypeRecordFieldIndex, s->slice->range,
+              {base->str(), k->spelling, std::to_string(fields.size())});
+        return std::nullopt;
+      }
+      return recordField(*base, fields[static_cast<size_t>(k->intValue)].name, s->slice->range);
+    }
     if (k == nullptr || k->valueKind != ast::ConstantKind::Str) {
       error(DiagKind::TypeRecordIndex, s->slice->range, {base->str()});
       return std::nullopt;
     }
     return recordField(*base, k->strValue, s->slice->range);
   }
+  if (base->isRecordArray())
+    if (const auto* k = s->slice->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str)
+      return recordArrayField(*base, k->strValue, s->slice->range);
   if (!base->isArray()) {
     error(DiagKind::TypeIndexScalar, s->value->range, {base->str()});
     return std::nullopt;

@@ -32,8 +32,7 @@ OptType typeOfConstant(const ConstantValue& v) {
     return tupleOf(std::move(elements));
   }
   case ConstantValue::Kind::Array:
-    return NumbaType::array(v.array->dtype, static_cast<int>(v.array->shape.size()), ArrayLayout::C,
-                            /*readonly=*/true);
+    return v.array->arrayType(/*readonly=*/true);
   default:
     return std::nullopt; // strings and type objects are not values in a kernel
   }

@@ -154,9 +154,9 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
     OptType element = visitSubscript(s);
     if (!element)
       return;
-    if (container->isRecord()) {
+    if (container->isRecord() || element->isRecord()) {
       record(target, *element);
-      if (!value.isScalar())
+      if (!storableIn(value, *element))
         error(DiagKind::TypeAssignToElement, valueRange, {value.str(), element->str()});
       return;
     }
@@ -182,7 +182,7 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
     if (!field)
       return;
     record(target, *field);
-    if (!value.isScalar())
+    if (!storableIn(value, *field))
       error(DiagKind::TypeAssignToElement, valueRange, {value.str(), field->str()});
     return;
   }

@@ -14,10 +14,21 @@ using sema::NumbaType;
 namespace {
 
 // Whether an argument of type `arg` may be passed for a parameter of type `param` (numba converts
-// scalars; arrays need their dtype and rank, and a layout the parameter accepts).
+// scalars; arrays need their dtype and rank, and a layout the parameter accepts; records their
+// layout; tuples each element).
 bool accepts(const NumbaType& param, const NumbaType& arg) {
   if (param.isScalar() && arg.isScalar())
     return true;
+  if (param.isRecord() && arg.isRecord())
+    return param.recordLayout() == arg.recordLayout();
+  if (param.isTuple() && arg.isTuple()) {
+    if (param.elements().size() != arg.elements().size())
+      return false;
+    for (size_t i = 0; i < param.elements().size(); ++i)
+      if (!accepts(param.elements()[i], arg.elements()[i]))
+        return false;
+    return true;
+  }
   if (param.isArray() && arg.isArray()) {
     const bool sameItem = param.isRecordArray() || arg.isRecordArray()
                               ? param.isRecordArray() && arg.isRecordArray() &&
