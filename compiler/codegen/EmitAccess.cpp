@@ -2,6 +2,8 @@
 // sub-arrays as views, nested records; a field of a whole record array as a view), named-tuple
 // and tuple items, complex parts, array elements (bounds-checked when asked; non-negative indices
 // skipping Python's wrap) and array views made by slicing.
+#include <functional>
+
 #include "codegen/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -197,8 +199,69 @@ std::string UnitEmitter::arrayViewOf(const ast::Subscript* s, const NumbaType& b
   return out;
 }
 
+// The locals of the current function that hold the dynamic shared array
+// (`cuda.shared.array(0, T)`) or a view of it, through assignments from one to another.
+const std::set<size_t>& UnitEmitter::dynamicSharedLocals() {
+  auto [it, fresh] = dynamicSharedLocals_.try_emplace(spec_);
+  if (!fresh)
+    return it->second;
+  std::set<size_t>& locals = it->second;
+  const sema::FunctionScope& scope = spec_->function->scope;
+  auto localOf = [&](const ast::Expr* e) -> std::optional<size_t> {
+    const auto* n = e->as<ast::Name>();
+    if (n == nullptr)
+      return std::nullopt;
+    auto b = scope.names.find(n);
+    if (b == scope.names.end() || b->second.kind != sema::NameBinding::Kind::Local)
+      return std::nullopt;
+    return b->second.index;
+  };
+  std::function<bool(const ast::Expr*)> dynamic = [&](const ast::Expr* e) {
+    if (const auto* c = e->as<ast::Call>();
+        c != nullptr && spec_->intrinsicOf(c->func) == sema::Intrinsic::SharedArray &&
+        !c->args.empty()) {
+      const std::vector<int64_t> shape = constantShape(c->args[0]);
+      int64_t count = shape.empty() ? 1 : 0;
+      if (!shape.empty()) {
+        count = 1;
+        for (int64_t d : shape)
+          count *= d;
+      }
+      return count == 0;
+    }
+    if (const auto* s = e->as<ast::Subscript>()) // a view of it
+      return typeOf(s) != nullptr && typeOf(s)->isArray() && dynamic(s->value);
+    const std::optional<size_t> local = localOf(e);
+    return local && locals.count(*local) != 0;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    ast::forEachNode(spec_->function->def, [&](const ast::Node* node) {
+      const auto* a = node->as<ast::Assign>();
+      if (a == nullptr || !dynamic(a->value))
+        return;
+      for (const ast::Expr* target : a->targets)
+        if (const std::optional<size_t> local = localOf(target))
+          changed = locals.insert(*local).second || changed;
+    });
+  }
+  return locals;
+}
+
 std::string UnitEmitter::arrayElement(const ast::Expr* array, const std::string& indices) {
-  if (!boundsCheck_)
+  // The dynamic shared array is as long as the launch made it: an index past its end is an error
+  // the launch reports, not memory past the block's (on the CPU backend; CUDA leaves it unchecked
+  // as numba does). Other arrays are checked only when bounds checking is on.
+  bool dynamicShared = false;
+  if (!boundsCheck_ && target_.checksDynamicShared()) {
+    const auto* n = array->as<ast::Name>();
+    auto b =
+        n != nullptr ? spec_->function->scope.names.find(n) : spec_->function->scope.names.end();
+    dynamicShared = b != spec_->function->scope.names.end() &&
+                    b->second.kind == sema::NameBinding::Kind::Local &&
+                    dynamicSharedLocals().count(b->second.index) != 0;
+  }
+  if (!boundsCheck_ && !dynamicShared)
     return expr(array) + "(" + indices + ")";
   // The message names the array (its Python name, when it has one), the source line and kernel.
   const auto* n = array->as<ast::Name>();

@@ -233,12 +233,16 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
       return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
     std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
     std::ostringstream s;
+    // An empty array still needs storage of one item (C++ has no zero-length arrays).
     s << target_.constantArrayQualifier() << scalarCpp(a.dtype) << " " << name << "["
-      << a.values.size() << "] = {";
+      << std::max<size_t>(a.values.size(), 1) << "] = {";
     for (size_t i = 0; i < a.values.size(); ++i) {
       const sema::ConstantValue& x = a.values[i];
       s << (i ? ", " : "")
-        << (x.kind == sema::ConstantValue::Kind::Float  ? doubleLiteral(x.floatValue)
+        << (x.kind == sema::ConstantValue::Kind::Float ? doubleLiteral(x.floatValue)
+            : x.kind == sema::ConstantValue::Kind::Complex
+                ? scalarCpp(a.dtype) + "{" + doubleLiteral(x.complexValue.real()) + ", " +
+                      doubleLiteral(x.complexValue.imag()) + "}"
             : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
                                                         : int128Literal(x.intValue, a.dtype));
     }

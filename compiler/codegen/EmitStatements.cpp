@@ -18,6 +18,8 @@ void UnitEmitter::visitExprStmt(const ast::ExprStmt* s) {
 }
 
 void UnitEmitter::visitAssign(const ast::Assign* a) {
+  if (stringIntoRecordField(a))
+    return;
   const NumbaType* t = typeOf(a->value);
   if (t == nullptr)
     return unsupported(a->value->range, "this value");
@@ -141,6 +143,74 @@ void UnitEmitter::debugCheck(const ast::Stmt* s) {
   line("}");
 }
 
+void UnitEmitter::storeInView(const ast::Subscript* target, const NumbaType& view,
+                              const std::string& value, const NumbaType& valueType) {
+  const std::string to = temp("view");
+  line("{");
+  line("  const auto " + to + " = " + expr(target) + ";");
+  if (valueType.isScalar()) {
+    line("  pyk::fill_items(" + to + ", " +
+         cast(value, valueType, NumbaType::scalar(view.scalarKind())) + ");");
+  } else {
+    // numba raises ValueError for shapes that do not broadcast (reported only with debug=True);
+    // pyk stops the launch instead of leaving the view partly written. Overlapping memory needs
+    // the temporary numba would allocate, which a kernel cannot.
+    const std::string result = temp("assigned");
+    line("  const pyk::AssignResult " + result + " = pyk::assign_items(" + to + ", " + value +
+         ");");
+    line("  if (" + result + " == pyk::AssignResult::ShapeMismatch)");
+    line("    " + target_.trapWith(stopMessage(
+                      target, "ValueError: cannot assign slice from input of different size")));
+    line("  if (" + result + " == pyk::AssignResult::Overlap)");
+    line("    " + target_.trapWith(stopMessage(
+                      target, "the source and the target of this slice assignment share memory "
+                              "(pyk does not copy the source first, as numba does, yet)")));
+  }
+  line("}");
+}
+
+bool UnitEmitter::stringIntoRecordField(const ast::Assign* a) {
+  const auto* c = a->value->as<ast::Constant>();
+  if (c == nullptr ||
+      (c->valueKind != ast::ConstantKind::Str && c->valueKind != ast::ConstantKind::Bytes) ||
+      a->targets.size() != 1)
+    return false;
+  const ast::Expr* target = a->targets[0];
+  const ast::Expr* base = nullptr;
+  std::string name;
+  if (const auto* at = target->as<ast::Attribute>()) {
+    base = at->value;
+    name = at->attr;
+  } else if (const auto* s = target->as<ast::Subscript>();
+             s != nullptr && s->slice->is<ast::Constant>()) {
+    base = s->value;
+    name = s->slice->as<ast::Constant>()->strValue;
+  }
+  const NumbaType* record = base != nullptr ? typeOf(base) : nullptr;
+  if (record == nullptr || !record->isRecord())
+    return false;
+  const sema::RecordField* f = record->recordLayout().field(name);
+  if (f == nullptr || (f->kind != sema::FieldKind::Bytes && f->kind != sema::FieldKind::Unicode))
+    return false;
+  // The characters, truncated to the field, then zeros (numba's constant str and bytes stores).
+  std::vector<uint32_t> chars;
+  if (f->kind == sema::FieldKind::Unicode)
+    chars = sema::utf8CodePoints(c->strValue);
+  else
+    for (char ch : c->strValue)
+      chars.push_back(static_cast<unsigned char>(ch));
+  const std::string field = temp("chars");
+  line("{");
+  line("  auto* " + field + " = (" + expr(base) + ")->" + recordMemberName(name) + ";");
+  for (int64_t k = 0; k < f->length; ++k)
+    line("  " + field + "[" + std::to_string(k) + "] = " +
+         std::to_string(k < static_cast<int64_t>(chars.size()) ? chars[static_cast<size_t>(k)]
+                                                               : 0u) +
+         "u;");
+  line("}");
+  return true;
+}
+
 void UnitEmitter::storeInRecord(const std::string& place, const NumbaType& placeType,
                                 const std::string& value, const NumbaType& valueType) {
   if (placeType.isRecord()) { // a nested record: its bytes
@@ -185,6 +255,8 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
       return storeInRecord(expr(s), *field, value, valueType);
     }
     const NumbaType* element = typeOf(s);
+    if (array != nullptr && array->isArray() && element != nullptr && element->isArray())
+      return storeInView(s, *element, value, valueType);
     if (array != nullptr && array->isRecordArray() && element != nullptr && element->isRecord())
       // A whole record into an item: its bytes copied (the item's address is the subscript).
       return line("*" + expr(s) + " = *(" + value + ");");

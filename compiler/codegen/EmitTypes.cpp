@@ -149,7 +149,9 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
       item = "pyk::uint32";
       break;
     }
-    const int64_t count = f.bytes() / std::max<int64_t>(1, f.itemBytes());
+    // A member array: the sub-array's items, each character of a character field.
+    const bool chars = f.kind == sema::FieldKind::Bytes || f.kind == sema::FieldKind::Unicode;
+    const int64_t count = f.bytes() / std::max<int64_t>(1, f.itemBytes()) * (chars ? f.length : 1);
     const bool arrayMember =
         f.isSubArray() || f.kind == sema::FieldKind::Bytes || f.kind == sema::FieldKind::Unicode;
     s << "  " << item << " " << recordMemberName(f.name)

@@ -12,6 +12,7 @@
 // EmitMemory.cpp, EmitAtomics.cpp, EmitWarp.cpp, EmitMath.cpp.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -112,6 +113,9 @@ private:
     return "pyk_t" + std::to_string(temps_++) + "_" + hint;
   }
   void unsupported(SourceRange r, const std::string& what);
+  // The message of a kernel stopped at `at` ("FILE:LINE:COL: in `kernel`: what"), escaped for a
+  // C string literal (TargetSpelling::trapWith).
+  std::string stopMessage(const ast::Node* at, const std::string& what) const;
   // The hidden context parameter and argument, followed by ", " when more come.
   std::string contextParameterList(bool more = true) const;
   std::string contextArgumentList(bool more) const;
@@ -155,6 +159,9 @@ private:
   }
   void visitExprStmt(const ast::ExprStmt* s);
   void visitAssign(const ast::Assign* a);
+  // `r.y = 'ABC'` into a character field, stored character by character; false when `a` is not
+  // such an assignment.
+  bool stringIntoRecordField(const ast::Assign* a);
   void visitAugAssign(const ast::AugAssign* a);
   void visitAnnAssign(const ast::AnnAssign* a);
   void visitIf(const ast::If* i);
@@ -174,14 +181,26 @@ private:
     return perThread_.count(name) ? pythonName(name) + "[pyk_tid]" : pythonName(name);
   }
   void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
+  // `a[1:3] = value`: a scalar into every item of the view, or an array broadcast onto it.
+  void storeInView(const ast::Subscript* target, const NumbaType& view, const std::string& value,
+                   const NumbaType& valueType);
   // `value` stored in a record's field `place` (emitted) of type `placeType`: a scalar converted,
   // a nested record's or a sub-array's contents copied.
   void storeInRecord(const std::string& place, const NumbaType& placeType, const std::string& value,
                      const NumbaType& valueType);
   void forLoopBody(const ast::For* loop);
   void rangeLoop(const ast::For* loop, const ast::Call* range);
-  void enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate);
-  void sequenceLoop(const ast::For* loop);
+  // What a `for` iterates over: its trip count and its i-th item (C++ text), of type `type`;
+  // the iterable's temporaries are declared on the way. Not `ok` for what typing refused.
+  struct Iteration {
+    std::string length;
+    std::function<std::string(const std::string&)> item;
+    NumbaType type;
+    bool ok = false;
+  };
+  Iteration iteration(const ast::Expr* iter);
+  // A loop over anything but a top-level `range`: tuples, arrays, enumerate, zip.
+  void iterationLoop(const ast::For* loop);
   // For a loop with an `else`: the flag its `break` sets, declared; "" for a loop without one.
   std::string breakFlag(const std::vector<ast::Stmt*>& orelse);
   // A loop's `else`: runs when the loop ended without `break`.
@@ -223,8 +242,11 @@ private:
                           const std::string& name, SourceRange at);
   std::string recordArrayField(const ast::Expr* array, const NumbaType& arrayType,
                                const NumbaType& t, const std::string& name);
-  // The element of `array` at `indices` (already emitted), checked when bounds checking is on.
+  // The element of `array` at `indices` (already emitted), checked when bounds checking is on,
+  // and on the CPU backend always for the dynamic shared array.
   std::string arrayElement(const ast::Expr* array, const std::string& indices);
+  // The locals of the current specialization holding the dynamic shared array or a view of it.
+  const std::set<size_t>& dynamicSharedLocals();
   // One index of an array access: a signed index known to be non-negative goes through
   // `pyk::nonneg`, so the access skips Python's wrap of negative indices.
   std::string arrayIndex(const ast::Expr* item);
@@ -287,6 +309,7 @@ private:
   std::map<const ast::Call*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
   std::map<const Specialization*, NonNegativeAnalysis> nonNegative_;
+  std::map<const Specialization*, std::set<size_t>> dynamicSharedLocals_;
   std::string threadExit_ = "return;";
   bool boundsCheck_ = false;
   bool failed_ = false;

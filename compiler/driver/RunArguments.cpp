@@ -24,6 +24,7 @@ public:
 
   KernelArgument parse() {
     KernelArgument a = argument(0, /*inTuple=*/false);
+    skipSpaces();
     if (at_ != text_.size())
       fail("unexpected `" + text_.substr(at_) + "` after the argument");
     return a;

@@ -61,23 +61,6 @@ bool writeScalar(const ConstantValue& value, ScalarKind kind, uint8_t* out) {
   }
 }
 
-// The code points of UTF-8 text (malformed bytes count as themselves).
-std::vector<uint32_t> codePoints(const std::string& text) {
-  std::vector<uint32_t> out;
-  for (size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-    if (i + extra >= text.size() + (extra ? 0 : 1))
-      extra = 0;
-    uint32_t cp = extra == 0 ? c : c & (0x3F >> extra);
-    for (int k = 1; k <= extra; ++k)
-      cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    out.push_back(cp);
-    i += 1 + extra;
-  }
-  return out;
-}
-
 } // namespace
 
 FoldResult ConstantFolder::evalRecordArray(const ast::Expr* data, const NumbaType& record,
@@ -136,7 +119,7 @@ FoldResult ConstantFolder::evalRecordArray(const ast::Expr* data, const NumbaTyp
         std::memcpy(out, v.strValue.data(),
                     std::min<size_t>(v.strValue.size(), static_cast<size_t>(f.length)));
       } else {
-        std::vector<uint32_t> cps = codePoints(v.strValue);
+        std::vector<uint32_t> cps = utf8CodePoints(v.strValue);
         for (size_t i = 0; i < cps.size() && static_cast<int64_t>(i) < f.length; ++i)
           for (int b = 0; b < 4; ++b)
             out[4 * i + static_cast<size_t>(b)] = static_cast<uint8_t>(cps[i] >> (8 * b));

@@ -127,6 +127,22 @@ NumbaType ConstantArray::arrayType(bool readonly) const {
                          : NumbaType::array(dtype, ndim, ArrayLayout::C, readonly);
 }
 
+std::vector<uint32_t> utf8CodePoints(const std::string& text) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    size_t extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (i + extra >= text.size())
+      extra = 0;
+    uint32_t point = extra == 0 ? c : c & (0x3Fu >> extra);
+    for (size_t k = 1; k <= extra; ++k)
+      point = (point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+    out.push_back(point);
+    i += 1 + extra;
+  }
+  return out;
+}
+
 std::string pythonFloatRepr(double value) {
   return shortestRepr(value);
 }

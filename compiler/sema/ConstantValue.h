@@ -119,4 +119,8 @@ struct ConstantArray {
 // Python's repr of a double: shortest round-trip digits, `1.0`, `1e-05`, `1e+16`, `inf`, `nan`.
 std::string pythonFloatRepr(double value);
 
+// The code points of a str constant's UTF-8 text (what numpy stores in a 'U' field); a malformed
+// byte counts as itself.
+std::vector<uint32_t> utf8CodePoints(const std::string& text);
+
 } // namespace pyk::sema

@@ -29,6 +29,10 @@ std::string typeList(const std::vector<NumbaType>& types);
 // A tuple of `elements`: a UniTuple when they are all one type.
 NumbaType tupleOf(std::vector<NumbaType> elements);
 bool isIntegerType(const NumbaType& t);
+// The layout numba gives the view `base[indices]` (some of them slices).
+ArrayLayout viewLayout(const NumbaType& base, const std::vector<const ast::Expr*>& indices);
+// Whether numba's setitem stores `value` into the array view `view` (`a[1:3] = value`).
+bool storableInView(const NumbaType& value, const NumbaType& view);
 // Whether numba stores a `value` into a record's field or a record array's item of type `place`:
 // a scalar into a scalar, a record of the same layout into a record, a C-contiguous array of the
 // same dtype and rank into a sub-array field.
@@ -118,6 +122,12 @@ private:
   // a record array (numba's view of layout A).
   OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
   OptType recordArrayField(const NumbaType& array, const std::string& name, SourceRange at);
+  // The record field `target` (`r.y`, `r['y']`) names, typing its record when `typeBase`; null
+  // when it names none.
+  const RecordField* recordFieldTarget(const ast::Expr* target, bool typeBase);
+  // `r.y = 'ABC'` into a character field (typed here: strings have no numba type of their own
+  // in pyk); false when the assignment is not one.
+  bool stringIntoRecordField(const ast::Assign* a);
   OptType visitSubscript(const ast::Subscript* s);
 
   // ---- calls (TypeCalls.cpp) ----

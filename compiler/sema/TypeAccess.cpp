@@ -45,6 +45,43 @@ OptType FunctionTyper::recordArrayField(const NumbaType& array, const std::strin
              : NumbaType::array(element.scalarKind(), ndim, ArrayLayout::A, array.readonly());
 }
 
+ArrayLayout viewLayout(const NumbaType& base, const std::vector<const ast::Expr*>& indices) {
+  // numba's rule (arraydecl's keeps_contiguity): from the outside in (C: left to right; F:
+  // right to left, with every dimension indexed), integers keep the view contiguous, and so does
+  // a slice without a step as the innermost index given; anything else makes it A.
+  const int n = static_cast<int>(indices.size());
+  auto keeps = [&](const ast::Expr* index, bool innermost) {
+    const auto* slice = index->as<ast::Slice>();
+    return slice == nullptr || (innermost && slice->step == nullptr);
+  };
+  if (base.layout() == ArrayLayout::C) {
+    for (int i = 0; i < n; ++i)
+      if (!keeps(indices[static_cast<size_t>(i)], i == n - 1))
+        return ArrayLayout::A;
+    return ArrayLayout::C;
+  }
+  if (base.layout() == ArrayLayout::F) {
+    if (n != base.ndim())
+      return ArrayLayout::A;
+    for (int i = n - 1; i >= 0; --i)
+      if (!keeps(indices[static_cast<size_t>(i)], i == 0))
+        return ArrayLayout::A;
+    return ArrayLayout::F;
+  }
+  return ArrayLayout::A;
+}
+
+bool storableInView(const NumbaType& value, const NumbaType& view) {
+  // numba's SetItemBuffer: a scalar into every item, or an array of numbers broadcast onto the
+  // view (at most its rank); not for records.
+  if (view.isRecordArray())
+    return false;
+  if (value.isScalar())
+    return !isComplex(value.scalarKind()) || isComplex(view.scalarKind());
+  return value.isArray() && !value.isRecordArray() && value.ndim() <= view.ndim() &&
+         (!isComplex(value.scalarKind()) || isComplex(view.scalarKind()));
+}
+
 bool storableIn(const NumbaType& value, const NumbaType& place) {
   if (place.isScalar())
     return value.isScalar();
@@ -56,6 +93,52 @@ bool storableIn(const NumbaType& value, const NumbaType& place) {
   return place.isArray() && value.isArray() && !value.isRecordArray() && !place.isRecordArray() &&
          value.scalarKind() == place.scalarKind() && value.ndim() == place.ndim() &&
          value.layout() == ArrayLayout::C;
+}
+
+const RecordField* FunctionTyper::recordFieldTarget(const ast::Expr* target, bool typeBase) {
+  const ast::Expr* base = nullptr;
+  std::string name;
+  if (const auto* a = target->as<ast::Attribute>()) {
+    base = a->value;
+    name = a->attr;
+  } else if (const auto* s = target->as<ast::Subscript>()) {
+    const auto* k = s->slice->as<ast::Constant>();
+    if (k == nullptr || k->valueKind != ast::ConstantKind::Str)
+      return nullptr;
+    base = s->value;
+    name = k->strValue;
+  } else {
+    return nullptr;
+  }
+  const NumbaType* known = nullptr;
+  if (auto it = spec_.exprTypes.find(base); it != spec_.exprTypes.end())
+    known = &it->second;
+  OptType t = known != nullptr ? OptType(*known) : typeBase ? expr(base) : std::nullopt;
+  if (!t || !t->isRecord())
+    return nullptr;
+  return t->recordLayout().field(name);
+}
+
+bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
+  const auto* c = a->value->as<ast::Constant>();
+  if (c == nullptr ||
+      (c->valueKind != ast::ConstantKind::Str && c->valueKind != ast::ConstantKind::Bytes) ||
+      a->targets.size() != 1)
+    return false;
+  const RecordField* f = recordFieldTarget(a->targets[0], /*typeBase=*/true);
+  const bool bytes = c->valueKind == ast::ConstantKind::Bytes;
+  if (f == nullptr) {
+    error(DiagKind::TypeNotSupported, a->value->range,
+          {std::string("storing a ") + (bytes ? "bytes" : "str") +
+           " constant anywhere but in a character field of a record"});
+    return true;
+  }
+  // numba stores a constant str into a unicode field and bytes into a bytes field (NVVM 7),
+  // truncated to the field and padded with zeros.
+  const bool fits = f->kind == (bytes ? FieldKind::Bytes : FieldKind::Unicode) && !f->isSubArray();
+  if (!fits)
+    error(DiagKind::TypeStringIntoField, a->value->range, {bytes ? "bytes" : "str", f->name});
+  return true;
 }
 
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
@@ -184,10 +267,7 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
   int remaining = base->ndim() - static_cast<int>(indices.size()) + sliced;
   if (remaining == 0)
     return base->elementType();
-  // A view: C stays C only when the leading dimensions were indexed and the rest kept whole.
-  ArrayLayout layout =
-      (base->layout() == ArrayLayout::C && sliced == 0) ? ArrayLayout::C : ArrayLayout::A;
-  return base->withShape(remaining, layout, base->readonly());
+  return base->withShape(remaining, viewLayout(*base, indices), base->readonly());
 }
 
 } // namespace pyk::sema
