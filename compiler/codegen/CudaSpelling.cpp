@@ -48,7 +48,7 @@ public:
   }
   std::string trap() const override { return "__trap();"; }
   std::string trapWith(const std::string& message) const override {
-    return "printf(\"%s\\n\", \"" + message + "\"); __trap();";
+    return "{ printf(\"%s\\n\", \"" + message + "\"); __trap(); }";
   }
   std::string constantArrayQualifier() const override { return "__constant__ "; }
   std::string gridSync() const override { return "pyk::grid_sync()"; }

@@ -48,7 +48,7 @@ public:
   // A failed debug assertion: stops the kernel; the launch then fails.
   virtual std::string trap() const = 0;
   // The same with a message (`message` already escaped for a C string literal) that the launch's
-  // error carries (the CPU backend) or the thread prints first (CUDA).
+  // error carries (the CPU backend) or the thread prints first (CUDA); one statement.
   virtual std::string trapWith(const std::string& message) const = 0;
   // Precedes the definition of a module-level constant array (`cuda.const.array_like`).
   virtual std::string constantArrayQualifier() const = 0;
