@@ -63,6 +63,8 @@ struct KernelArgument {
   std::shared_ptr<const TupleArgument> tuple; // Tuple
   alignas(16) unsigned char value[16]{};      // Scalar: the value, in dtype
 
+  // An argument made already (a record, a named tuple) passes as it is.
+  static KernelArgument of(const KernelArgument& a) { return a; }
   static KernelArgument of(const AnyDeviceArray& a) {
     KernelArgument k;
     k.kind = Kind::Array;
