@@ -218,9 +218,14 @@ const std::set<size_t>& UnitEmitter::dynamicSharedLocals() {
   };
   std::function<bool(const ast::Expr*)> dynamic = [&](const ast::Expr* e) {
     if (const auto* c = e->as<ast::Call>();
-        c != nullptr && spec_->intrinsicOf(c->func) == sema::Intrinsic::SharedArray &&
-        !c->args.empty()) {
-      const std::vector<int64_t> shape = constantShape(c->args[0]);
+        c != nullptr && spec_->intrinsicOf(c->func) == sema::Intrinsic::SharedArray) {
+      const ast::Expr* shapeArg = c->args.empty() ? nullptr : c->args[0];
+      for (const ast::Keyword& k : c->keywords)
+        if (k.arg == "shape")
+          shapeArg = k.value;
+      if (shapeArg == nullptr)
+        return false;
+      const std::vector<int64_t> shape = constantShape(shapeArg);
       int64_t count = shape.empty() ? 1 : 0;
       if (!shape.empty()) {
         count = 1;

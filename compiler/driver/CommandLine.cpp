@@ -26,7 +26,8 @@ commands:
   run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR] ARG...
                              launch KERNEL once: G and B are N, X,Y or X,Y,Z; --shared is the
                              dynamic shared memory in bytes; each ARG is
-                               x.npy            an array, read from the file
+                               x.npy            an array, read from the file (Fortran
+                                                order kept: numba's layout F)
                                record:x.npy     one record (a np.void): the only item of a
                                                 .npy of a structured dtype, by reference
                                TYPE:VALUE       a scalar: float32:0.25, int64:-7, uint32:3,

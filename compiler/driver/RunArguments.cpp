@@ -7,6 +7,7 @@
 #include <charconv>
 #include <complex>
 #include <cstdlib>
+#include <fstream>
 #include <limits>
 
 namespace pyk::driver {
@@ -152,7 +153,27 @@ private:
   }
 
   KernelArgument array(const std::string& path) {
-    return KernelArgument::of(arrays_.emplace_back(to_device(readNpy(path))));
+    HostArray host = readNpy(path);
+    if (host.shape.size() < 2 || !fortranOrdered(path))
+      return KernelArgument::of(arrays_.emplace_back(to_device(host)));
+    // A Fortran-ordered file keeps its layout, as numba types such an array F: the elements
+    // where the file has them (a C array of the reversed shape), seen transposed.
+    std::vector<std::int64_t> reversed(host.shape.rbegin(), host.shape.rend());
+    const AnyDeviceArray& storage = arrays_.emplace_back(
+        host.record != nullptr ? AnyDeviceArray::allocate(*host.record, reversed)
+                               : AnyDeviceArray::allocate(host.dtype, reversed));
+    AnyDeviceArray& view = arrays_.emplace_back(storage.transpose());
+    view.copy_from_host(host);
+    return KernelArgument::of(view);
+  }
+
+  // Whether a .npy file's header says 'fortran_order': True (as np.save writes it).
+  static bool fortranOrdered(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string start(4096, '\0');
+    in.read(start.data(), static_cast<std::streamsize>(start.size()));
+    start.resize(static_cast<size_t>(in.gcount()));
+    return start.find("'fortran_order': True") != std::string::npos;
   }
 
   KernelArgument record(const std::string& path) {

@@ -1,7 +1,8 @@
 // RunArguments: the syntax of `pykc run`'s kernel arguments, read into the runtime's
 // KernelArguments, and the arrays they refer to written back after the run.
 //
-//   x.npy                 an array, read from the file
+//   x.npy                 an array, read from the file (a Fortran-ordered file gives an
+//                         F-contiguous array, typed F as numba types it)
 //   record:x.npy          one record (numba's Record, a np.void): the only item of a .npy file of
 //                         a structured dtype, passed by reference as numba passes it
 //   TYPE:VALUE            a scalar of numba's dtype name: float32:0.25, int64:-7, uint32:3,

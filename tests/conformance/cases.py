@@ -574,8 +574,7 @@ def _cases():
     add(Case("loops", "loops.pyk", "loops", 3, 64,
              [Arr("int64", 150, lo=0, hi=61), Arr("int64", (150, 7), "full", value=-7)]))
     add(Case("enumerate_zip", "loops.pyk", "enumerate_zip", 2, 64,
-             [Arr("int64", 100, lo=-20, hi=20), Arr("int64", (100, 2), "zeros")],
-             known_gap="`range(...)` as an argument of enumerate/zip is not typed by pyk yet"))
+             [Arr("int64", 100, lo=-20, hi=20), Arr("int64", (100, 2), "zeros")]))
     add(Case("array_iteration", "array_iteration.pyk", "array_iteration", 2, 64,
              [Arr("float64", (100, 7)), Arr("float64", (100, 2), "zeros")]))
     add(Case("branches", "branches.pyk", "branches", 2, 64,

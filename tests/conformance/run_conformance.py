@@ -533,10 +533,9 @@ def _run_case(case, opts, tmp):
             errors.append("%s.npy unreadable: %s" % (name, e))
             continue
         err = compare_arrays(case, name, got, v, getattr(spec, "compare", "auto"))
-        # Values are compared index by index, whatever the memory order: `pykc run` reads a
-        # Fortran-order .npy into a C-order array (the kernel is then typed with C layout, where
-        # numba would type it F) and writes C order back. Kernels index logically, so results
-        # agree; the F specialization itself is covered by `pykc emit` tests.
+        # Values are compared index by index, whatever the memory order: `pykc run` keeps a
+        # Fortran-order .npy's layout (the kernel is typed F, as numba types it) and writes C
+        # order back.
         if err:
             errors.append(err)
     if errors:
