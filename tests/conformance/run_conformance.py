@@ -8,7 +8,11 @@ usage: run_conformance.py PYKC [-j N] [--filter SUBSTR] [--backend cpu|cuda|defa
 
 PYKC is the pykc executable; with --sim-only (or PYKC given as '-') only the simulator runs, which
 checks the cases themselves. Prints `PASS name` or `FAIL name: reason` per case and exits 1 when
-any case fails (2 on a usage error).
+any case fails (2 on a usage error). Records, tuples and aliases pass to both sides as numba and
+`pykc run` take them (records as np.records, tuple elements written back as arg<i>_<j>.npy).
+
+(Over 600 lines: the simulator's shims for what it lacks, the two runs and their comparison are
+one harness that every case goes through.)
 """
 
 import os
