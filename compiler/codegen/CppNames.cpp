@@ -94,8 +94,24 @@ std::string typeCode(const NumbaType& t) {
     std::string out = "R" + std::to_string(r.fields.size());
     for (const sema::RecordField& f : r.fields) {
       std::string name = recordMemberName(f.name);
-      out += "_" + std::to_string(name.size()) + name + scalarCode(f.type) + "o" +
-             std::to_string(f.offset);
+      std::string item;
+      switch (f.kind) {
+      case sema::FieldKind::Scalar:
+        item = scalarCode(f.type);
+        break;
+      case sema::FieldKind::Record:
+        item = typeCode(NumbaType::record(*f.record));
+        break;
+      case sema::FieldKind::Bytes:
+        item = "S" + std::to_string(f.length) + "_";
+        break;
+      case sema::FieldKind::Unicode:
+        item = "U" + std::to_string(f.length) + "_";
+        break;
+      }
+      for (int64_t extent : f.shape) // a sub-array: its shape
+        item += "x" + std::to_string(extent);
+      out += "_" + std::to_string(name.size()) + name + item + "o" + std::to_string(f.offset);
     }
     return out + "_s" + std::to_string(r.size) + (r.aligned ? "a" : "") + "_E";
   }

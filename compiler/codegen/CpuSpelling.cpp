@@ -52,12 +52,16 @@ public:
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::cpu::dynamic_shared_array<" + element + ">(*pyk_ctx.block)";
   }
+  bool checksDynamicShared() const override { return true; }
   std::string checkedElement(const std::string& array, const std::string& name,
                              const std::string& where, const std::string& indices) const override {
     return "pyk::cpu::checked(pyk_ctx, " + quoted(name) + ", " + quoted(where) + ", " + array +
            ")(" + indices + ")";
   }
   std::string trap() const override { return "pyk::cpu::trap(pyk_ctx);"; }
+  std::string trapWith(const std::string& message) const override {
+    return "pyk::cpu::trapWith(pyk_ctx, \"" + message + "\");";
+  }
   std::string constantArrayQualifier() const override { return "static const "; }
   std::string gridSync() const override { return "pyk::cpu::grid_sync(pyk_ctx)"; }
   std::string kernelHead(bool) const override { return "static inline void "; }

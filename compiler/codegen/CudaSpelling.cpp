@@ -41,11 +41,15 @@ public:
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::dynamic_shared_array<" + element + ">()";
   }
+  bool checksDynamicShared() const override { return false; }
   std::string checkedElement(const std::string& array, const std::string&, const std::string&,
                              const std::string& indices) const override {
     return array + "(" + indices + ")";
   }
   std::string trap() const override { return "__trap();"; }
+  std::string trapWith(const std::string& message) const override {
+    return "{ printf(\"%s\\n\", \"" + message + "\"); __trap(); }";
+  }
   std::string constantArrayQualifier() const override { return "__constant__ "; }
   std::string gridSync() const override { return "pyk::grid_sync()"; }
   std::string kernelHead(bool entry) const override {

@@ -1,6 +1,9 @@
-// EmitAccess: attributes and subscripts as C++ — array metadata, record fields, vector members,
-// named-tuple and tuple items, complex parts, array elements (bounds-checked when asked;
+// EmitAccess: attributes and subscripts as C++ — array metadata, record fields (scalars,
+// sub-arrays as views, nested records; a field of a whole record array as a view), vector
+// members, named-tuple and tuple items, complex parts, array elements (bounds-checked when asked;
 // non-negative indices skipping Python's wrap) and array views made by slicing.
+#include <functional>
+
 #include "codegen/UnitEmitter.h"
 #include "sema/VectorTypes.h"
 
@@ -15,7 +18,10 @@ std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType
   }
   const NumbaType* base = typeOf(a->value);
   if (base != nullptr && base->isRecord())
-    return "(" + expr(a->value) + ")->" + recordMemberName(a->attr);
+    return recordField(a->value, *base, a->attr, a->range);
+  if (base != nullptr && base->isRecordArray() && t != nullptr && t->isArray() &&
+      base->recordLayout().field(a->attr) != nullptr)
+    return recordArrayField(a->value, *base, *t, a->attr);
   if (base != nullptr && base->isVector() && sema::vectorMemberIndex(*base, a->attr))
     return "(" + expr(a->value) + ")." + a->attr; // pyk::vector's members are numba's x, y, z, w
   if (base != nullptr && base->isNamedTuple())
@@ -54,12 +60,20 @@ std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType
   }
   if (base->isRecord()) {
     const auto* k = s->slice->as<ast::Constant>();
+    if (k != nullptr && k->valueKind == ast::ConstantKind::Int && k->intValue >= 0 &&
+        k->intValue < static_cast<__int128>(base->recordLayout().fields.size()))
+      return recordField(s->value, *base,
+                         base->recordLayout().fields[static_cast<size_t>(k->intValue)].name,
+                         s->range);
     if (k == nullptr || k->valueKind != ast::ConstantKind::Str) {
       unsupported(s->range, "this record subscript");
       return "0";
     }
-    return "(" + expr(s->value) + ")->" + recordMemberName(k->strValue);
+    return recordField(s->value, *base, k->strValue, s->range);
   }
+  if (base->isRecordArray() && t->isArray())
+    if (const auto* k = s->slice->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str)
+      return recordArrayField(s->value, *base, *t, k->strValue);
   if (base->isTuple()) {
     if (base->kind() == NumbaType::Kind::UniTuple)
       return expr(s->value) + ".e[pyk::tuple_index(" + expr(s->slice) + ", " +
@@ -86,6 +100,61 @@ std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType
   if (t->isRecord())
     return "&" + arrayElement(s->value, indices);
   return arrayElement(s->value, indices);
+}
+
+// A record's field: a scalar member read or written in place; a nested record, a pointer to its
+// member; a sub-array, a C-contiguous view of the member's items (numba's NestedArray).
+std::string UnitEmitter::recordField(const ast::Expr* record, const NumbaType& recordType,
+                                     const std::string& name, SourceRange at) {
+  const sema::RecordField* f = recordType.recordLayout().field(name);
+  if (f == nullptr) {
+    unsupported(at, "this record field");
+    return "0";
+  }
+  const std::string member = "(" + expr(record) + ")->" + recordMemberName(name);
+  if (f->kind == sema::FieldKind::Scalar && !f->isSubArray())
+    return member;
+  if (!recordFieldAligned(*f)) {
+    // numba's CUDA target refuses it too: "<record>.<field> of type ... is not aligned".
+    unsupported(at, "the field `" + name + "` at offset " + std::to_string(f->offset) +
+                        ", not aligned for its type,");
+    return "0";
+  }
+  if (f->kind == sema::FieldKind::Record)
+    return "(&" + member + ")";
+  std::optional<NumbaType> view = sema::recordFieldType(*f);
+  if (!view || !view->isArray()) {
+    unsupported(at, "this record field");
+    return "0";
+  }
+  return arrayView("&" + member + "[0]", *view, f->shape);
+}
+
+// A field of every record of a record array (`a.x`, `a['x']`): a strided view at the field's
+// offset, a sub-array field's dimensions after the array's.
+std::string UnitEmitter::recordArrayField(const ast::Expr* array, const NumbaType& arrayType,
+                                          const NumbaType& t, const std::string& name) {
+  const sema::RecordField* f = arrayType.recordLayout().field(name);
+  std::string v = temp("fields"), src = temp("records");
+  std::string out = "[&] {\n";
+  out += "    const auto " + src + " = " + expr(array) + ";\n";
+  out += "    " + type(t) + " " + v + "{};\n";
+  out += "    " + v + ".data = reinterpret_cast<" + elementCpp(t) + "*>(reinterpret_cast<char*>(" +
+         src + ".data) + " + std::to_string(f->offset) + ");\n";
+  for (int d = 0; d < arrayType.ndim(); ++d) {
+    const std::string i = std::to_string(d);
+    out += "    " + v + ".shape[" + i + "] = " + src + ".shape[" + i + "];\n";
+    out += "    " + v + ".strides[" + i + "] = " + src + ".strides[" + i + "];\n";
+  }
+  int64_t stride = f->itemBytes();
+  for (size_t k = f->shape.size(); k-- > 0;) {
+    const std::string i = std::to_string(static_cast<size_t>(arrayType.ndim()) + k);
+    out += "    " + v + ".shape[" + i + "] = " + std::to_string(f->shape[k]) + ";\n";
+    out += "    " + v + ".strides[" + i + "] = " + std::to_string(stride) + ";\n";
+    stride *= f->shape[k];
+  }
+  out += "    return " + v + ";\n  }()";
+  return out;
 }
 
 // A view: integer indices move the data pointer, slices take Python's slice.indices, dimensions
@@ -133,8 +202,74 @@ std::string UnitEmitter::arrayViewOf(const ast::Subscript* s, const NumbaType& b
   return out;
 }
 
+// The locals of the current function that hold the dynamic shared array
+// (`cuda.shared.array(0, T)`) or a view of it, through assignments from one to another.
+const std::set<size_t>& UnitEmitter::dynamicSharedLocals() {
+  auto [it, fresh] = dynamicSharedLocals_.try_emplace(spec_);
+  if (!fresh)
+    return it->second;
+  std::set<size_t>& locals = it->second;
+  const sema::FunctionScope& scope = spec_->function->scope;
+  auto localOf = [&](const ast::Expr* e) -> std::optional<size_t> {
+    const auto* n = e->as<ast::Name>();
+    if (n == nullptr)
+      return std::nullopt;
+    auto b = scope.names.find(n);
+    if (b == scope.names.end() || b->second.kind != sema::NameBinding::Kind::Local)
+      return std::nullopt;
+    return b->second.index;
+  };
+  std::function<bool(const ast::Expr*)> dynamic = [&](const ast::Expr* e) {
+    if (const auto* c = e->as<ast::Call>();
+        c != nullptr && spec_->intrinsicOf(c->func) == sema::Intrinsic::SharedArray) {
+      const ast::Expr* shapeArg = c->args.empty() ? nullptr : c->args[0];
+      for (const ast::Keyword& k : c->keywords)
+        if (k.arg == "shape")
+          shapeArg = k.value;
+      if (shapeArg == nullptr)
+        return false;
+      const std::vector<int64_t> shape = constantShape(shapeArg);
+      int64_t count = shape.empty() ? 1 : 0;
+      if (!shape.empty()) {
+        count = 1;
+        for (int64_t d : shape)
+          count *= d;
+      }
+      return count == 0;
+    }
+    if (const auto* s = e->as<ast::Subscript>()) // a view of it
+      return typeOf(s) != nullptr && typeOf(s)->isArray() && dynamic(s->value);
+    const std::optional<size_t> local = localOf(e);
+    return local && locals.count(*local) != 0;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    ast::forEachNode(spec_->function->def, [&](const ast::Node* node) {
+      const auto* a = node->as<ast::Assign>();
+      if (a == nullptr || !dynamic(a->value))
+        return;
+      for (const ast::Expr* target : a->targets)
+        if (const std::optional<size_t> local = localOf(target))
+          changed = locals.insert(*local).second || changed;
+    });
+  }
+  return locals;
+}
+
 std::string UnitEmitter::arrayElement(const ast::Expr* array, const std::string& indices) {
-  if (!boundsCheck_)
+  // The dynamic shared array is as long as the launch made it: an index past its end is an error
+  // the launch reports, not memory past the block's (on the CPU backend; CUDA leaves it unchecked
+  // as numba does). Other arrays are checked only when bounds checking is on.
+  bool dynamicShared = false;
+  if (!boundsCheck_ && target_.checksDynamicShared()) {
+    const auto* n = array->as<ast::Name>();
+    auto b =
+        n != nullptr ? spec_->function->scope.names.find(n) : spec_->function->scope.names.end();
+    dynamicShared = b != spec_->function->scope.names.end() &&
+                    b->second.kind == sema::NameBinding::Kind::Local &&
+                    dynamicSharedLocals().count(b->second.index) != 0;
+  }
+  if (!boundsCheck_ && !dynamicShared)
     return expr(array) + "(" + indices + ")";
   // The message names the array (its Python name, when it has one), the source line and kernel.
   const auto* n = array->as<ast::Name>();

@@ -69,6 +69,21 @@ std::string UnitEmitter::methodCall(const ast::Attribute* a, const ast::Call* c)
       return "[&] { const auto w = " + expr(a->value) + "; return " + type(*z) +
              "(w.re, -w.im); }()";
   }
+  // `a.view(T)`: numba raises ValueError where the view is impossible (an exception a kernel
+  // only reports with debug=True); pyk stops the launch with numba's message instead of leaving
+  // what the kernel would compute undefined.
+  if (a->attr == "view") {
+    const NumbaType* from = typeOf(a->value);
+    const NumbaType* to = typeOf(c);
+    if (from != nullptr && from->isArray() && to != nullptr && to->isArray()) {
+      const std::string ok = temp("ok"), view = temp("view");
+      return "[&] {\n    bool " + ok + " = true;\n    const auto " + view + " = pyk::view_as<" +
+             elementCpp(*to) + ", pyk::Layout::" + sema::layoutName(to->layout()) + ">(" +
+             expr(a->value) + ", " + ok + ");\n    if (!" + ok + ")\n      " +
+             target_.trapWith(stopMessage(c, "ValueError: new type not compatible with array")) +
+             "\n    return " + view + ";\n  }()";
+    }
+  }
   // `g.sync()` on a grid group (typing allows no other method call).
   if (a->attr == "sync") {
     const NumbaType* g = typeOf(a->value);

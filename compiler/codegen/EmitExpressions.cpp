@@ -251,12 +251,15 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   case sema::ConstantValue::Kind::Array: {
     // A module-level numpy array: frozen into __constant__ memory, read through a view.
     const sema::ConstantArray& a = *v.array;
+    if (a.isRecordArray())
+      return constantRecordArray(a, t);
     if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
       return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
     std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
     std::ostringstream s;
+    // An empty array still needs storage of one item (C++ has no zero-length arrays).
     s << target_.constantArrayQualifier() << scalarCpp(a.dtype) << " " << name << "["
-      << a.values.size() << "] = {";
+      << std::max<size_t>(a.values.size(), 1) << "] = {";
     for (size_t i = 0; i < a.values.size(); ++i) {
       const sema::ConstantValue& x = a.values[i];
       s << (i ? ", " : "")
@@ -264,8 +267,11 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
                                                              ? x.floatValue
                                                              : static_cast<double>(x.intValue))
             : x.kind == sema::ConstantValue::Kind::Float ? doubleLiteral(x.floatValue)
-            : x.kind == sema::ConstantValue::Kind::Bool  ? (x.boolValue ? "true" : "false")
-                                                         : int128Literal(x.intValue, a.dtype));
+            : x.kind == sema::ConstantValue::Kind::Complex
+                ? scalarCpp(a.dtype) + "{" + doubleLiteral(x.complexValue.real()) + ", " +
+                      doubleLiteral(x.complexValue.imag()) + "}"
+            : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
+                                                        : int128Literal(x.intValue, a.dtype));
     }
     s << "};\n\n";
     prelude_ << s.str();
@@ -278,11 +284,35 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   }
 }
 
+// A module array of records: its bytes as numpy holds them, in constant memory aligned for the
+// record's struct (16 bytes covers every field), read through a view of the struct.
+std::string UnitEmitter::constantRecordArray(const sema::ConstantArray& a, const NumbaType& t) {
+  const std::string item = elementCpp(t);
+  auto view = [&](const std::string& name) {
+    return arrayView("reinterpret_cast<" + item + "*>(const_cast<unsigned char*>(" + name + "))", t,
+                     a.shape);
+  };
+  if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
+    return view(it->second);
+  std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
+  std::ostringstream s;
+  s << "// " << a.elementType().str() << " x " << a.size() << "\n";
+  // An empty array still needs storage of one byte (C++ has no zero-length arrays).
+  s << "alignas(16) " << target_.constantArrayQualifier() << "unsigned char " << name << "["
+    << std::max<size_t>(a.bytes.size(), 1) << "] = {";
+  for (size_t i = 0; i < a.bytes.size(); ++i)
+    s << (i ? (i % 24 == 0 ? ",\n    " : ", ") : "") << static_cast<unsigned>(a.bytes[i]);
+  s << "};\n\n";
+  prelude_ << s.str();
+  constantArrays_[&a] = name;
+  return view(name);
+}
+
 std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& t,
                                    const std::vector<int64_t>& shape) {
   // C-contiguous: strides in bytes from the last dimension up.
   std::vector<int64_t> strides(shape.size());
-  int64_t stride = static_cast<int64_t>(sema::bitWidth(t.scalarKind()) / 8);
+  int64_t stride = itemBytes(t);
   for (size_t d = shape.size(); d-- > 0;) {
     strides[d] = stride;
     stride *= shape[d];

@@ -198,4 +198,17 @@ std::string UnitEmitter::contextArgumentList(bool more) const {
   return a.empty() ? "" : a + (more ? ", " : "");
 }
 
+std::string UnitEmitter::stopMessage(const ast::Node* at, const std::string& what) const {
+  std::string text = sourcePath() + ":" + std::to_string(at->range.begin.line) + ":" +
+                     std::to_string(at->range.begin.column) + ": in `" + spec_->function->name +
+                     "`: " + what;
+  std::string literal;
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\')
+      literal += '\\';
+    literal += ch == '%' ? std::string("%%") : std::string(1, ch);
+  }
+  return literal;
+}
+
 } // namespace pyk::codegen

@@ -1,10 +1,11 @@
 // EmitLoops: `for` loops as C++ — over `range` (bounds evaluated once, a hidden counter, a plain
 // counted loop for a constant step, unrolled on the GPU when short and constant), over
-// `enumerate` / `zip` (the shortest sequence), over tuples and 1-D arrays — and `for`/`while`
-// `else` blocks.
+// `enumerate` / `zip` (the shortest sequence; nested, with ranges, tuples and arrays inside),
+// over tuples, arrays (items, records, or rows) — and `for`/`while` `else` blocks.
 #include <algorithm>
 
 #include "codegen/UnitEmitter.h"
+#include "sema/TypeRules.h"
 
 namespace pyk::codegen {
 
@@ -43,9 +44,7 @@ void UnitEmitter::forLoopBody(const ast::For* loop) {
       call != nullptr ? spec_->intrinsicOf(call->func) : sema::Intrinsic::None;
   if (callee == sema::Intrinsic::Range)
     return rangeLoop(loop, call);
-  if (callee == sema::Intrinsic::Enumerate || callee == sema::Intrinsic::Zip)
-    return enumerateOrZipLoop(loop, call, callee == sema::Intrinsic::Enumerate);
-  sequenceLoop(loop);
+  iterationLoop(loop);
 }
 
 void UnitEmitter::rangeLoop(const ast::For* loop, const ast::Call* c) {
@@ -109,78 +108,137 @@ void UnitEmitter::rangeLoop(const ast::For* loop, const ast::Call* c) {
   line("}");
 }
 
-void UnitEmitter::enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate) {
-  // Each argument a UniTuple or a 1-D array; the loop runs over the shortest.
-  std::vector<NumbaType> parts;
-  if (enumerate)
-    parts.push_back(NumbaType::scalar(ScalarKind::Int64));
-  line("{");
-  ++indent_;
-  std::string length;
-  std::vector<std::string> items;
-  std::string i = temp("i");
-  for (const ast::Expr* a : call->args) {
-    const NumbaType* t = typeOf(a);
-    if (t == nullptr ||
-        !(t->kind() == NumbaType::Kind::UniTuple || (t->isArray() && t->ndim() == 1))) {
-      --indent_;
-      line("}");
-      return unsupported(a->range, "iterating over this");
-    }
-    std::string seq = temp("seq");
-    line("const " + type(*t) + " " + seq + " = " + expr(a) + ";");
-    std::string n = t->isArray() ? seq + ".shape[0]" : std::to_string(t->elements().size()) + "LL";
-    length = length.empty() ? n : "pyk::min<pyk::int64>(" + length + ", " + n + ")";
-    items.push_back(t->isArray() ? seq + "(" + i + ")" : seq + ".e[" + i + "]");
-    parts.push_back(t->isArray() ? NumbaType::scalar(t->scalarKind()) : t->elements()[0]);
-  }
-  if (enumerate)
-    items.insert(items.begin(), i);
-  bool uniform =
+namespace {
+// A tuple of these parts as typing makes it: a UniTuple when they are all one type.
+NumbaType tupleOfParts(const std::vector<NumbaType>& parts) {
+  const bool uniform =
+      !parts.empty() &&
       std::all_of(parts.begin(), parts.end(), [&](const NumbaType& p) { return p == parts[0]; });
-  NumbaType element = uniform ? NumbaType::uniTuple(parts[0], static_cast<int>(parts.size()))
-                              : NumbaType::tuple(parts);
-  line("for (pyk::int64 " + i + " = 0; " + i + " < " + length + "; ++" + i + ") {");
-  ++indent_;
-  std::vector<std::string> converted;
-  for (size_t k = 0; k < items.size(); ++k)
-    converted.push_back(cast(
-        items[k], k == 0 && enumerate ? NumbaType::scalar(ScalarKind::Int64) : parts[k], parts[k]));
-  std::string value = tupleValue(element, converted);
-  std::string tuple = temp("item");
-  line("const " + type(element) + " " + tuple + " = " + value + ";");
-  assign(loop->target, tuple, element);
-  block(loop->body);
-  edgeCopies(sema::PhiEdge::LoopBack, loop);
-  --indent_;
-  line("}");
-  --indent_;
-  line("}");
+  return uniform ? NumbaType::uniTuple(parts[0], static_cast<int>(parts.size()))
+                 : NumbaType::tuple(parts);
 }
+} // namespace
 
-void UnitEmitter::sequenceLoop(const ast::For* loop) {
-  const ast::Expr* iter = loop->iter;
+UnitEmitter::Iteration UnitEmitter::iteration(const ast::Expr* iter) {
+  Iteration out;
+  const auto* call = iter->as<ast::Call>();
+  const sema::Intrinsic callee =
+      call != nullptr ? spec_->intrinsicOf(call->func) : sema::Intrinsic::None;
+  if (callee == sema::Intrinsic::Range) {
+    // A range inside zip or enumerate: its bounds once, then start + i * step.
+    std::vector<ScalarKind> kinds;
+    for (const ast::Expr* a : call->args) {
+      const NumbaType* t = typeOf(a);
+      if (t == nullptr || !t->isScalar())
+        return {};
+      kinds.push_back(t->scalarKind());
+    }
+    const std::optional<ScalarKind> k = sema::rangeIterationType(kinds);
+    if (!k)
+      return {};
+    out.type = NumbaType::scalar(*k);
+    const std::string ct = type(out.type);
+    const std::string start = temp("start"), stop = temp("stop"), step = temp("step");
+    const size_t n = call->args.size();
+    line("const " + ct + " " + start + " = " + (n == 1 ? "0" : castTo(call->args[0], out.type)) +
+         ";");
+    line("const " + ct + " " + stop + " = " + castTo(call->args[n == 1 ? 0 : 1], out.type) + ";");
+    line("const " + ct + " " + step + " = " + (n == 3 ? castTo(call->args[2], out.type) : "1") +
+         ";");
+    out.length = "(" + step + " > 0 ? (" + stop + " > " + start + " ? (pyk::int64)((" + stop +
+                 " - " + start + " + " + step + " - 1) / " + step + ") : 0) : (" + stop + " < " +
+                 start + " ? (pyk::int64)((" + start + " - " + stop + " - " + step + " - 1) / -" +
+                 step + ") : 0))";
+    out.item = [=](const std::string& i) {
+      return "static_cast<" + ct + ">(" + start + " + " + i + " * " + step + ")";
+    };
+    out.ok = true;
+    return out;
+  }
+  if (callee == sema::Intrinsic::Enumerate || callee == sema::Intrinsic::Zip) {
+    const bool enumerate = callee == sema::Intrinsic::Enumerate;
+    std::vector<Iteration> parts;
+    std::vector<NumbaType> types;
+    std::string start;
+    if (enumerate) {
+      types.push_back(NumbaType::scalar(ScalarKind::Int64));
+      if (call->args.size() == 2) {
+        start = temp("start");
+        line("const pyk::int64 " + start + " = " + castScalar(call->args[1], ScalarKind::Int64) +
+             ";");
+      }
+    }
+    for (size_t a = 0; a < call->args.size() && !(enumerate && a == 1); ++a) {
+      parts.push_back(iteration(call->args[a]));
+      if (!parts.back().ok)
+        return {};
+      types.push_back(parts.back().type);
+      out.length = out.length.empty()
+                       ? parts.back().length
+                       : "pyk::min<pyk::int64>(" + out.length + ", " + parts.back().length + ")";
+    }
+    out.type = tupleOfParts(types);
+    const NumbaType tuple = out.type;
+    out.item = [this, parts, tuple, enumerate, start](const std::string& i) {
+      std::vector<std::string> items;
+      if (enumerate)
+        items.push_back(start.empty() ? i : "(" + start + " + " + i + ")");
+      for (const Iteration& p : parts)
+        items.push_back(p.item(i));
+      return tupleValue(tuple, items);
+    };
+    out.ok = true;
+    return out;
+  }
   const NumbaType* t = typeOf(iter);
-  if (t == nullptr)
-    return unsupported(iter->range, "iterating over this");
-  std::string seq = temp("seq"), i = temp("i");
-  line("{");
-  ++indent_;
+  if (t == nullptr || !(t->kind() == NumbaType::Kind::UniTuple || t->isArray()))
+    return {};
+  const std::string seq = temp("seq");
   line("const " + type(*t) + " " + seq + " = " + expr(iter) + ";");
   if (t->kind() == NumbaType::Kind::UniTuple) {
-    line("for (pyk::int64 " + i + " = 0; " + i + " < " + std::to_string(t->elements().size()) +
-         "; ++" + i + ") {");
-    ++indent_;
-    assign(loop->target, seq + ".e[" + i + "]", t->elements()[0]);
-  } else if (t->isArray() && t->ndim() == 1) {
-    line("for (pyk::int64 " + i + " = 0; " + i + " < " + seq + ".shape[0]; ++" + i + ") {");
-    ++indent_;
-    assign(loop->target, seq + "(" + i + ")", NumbaType::scalar(t->scalarKind()));
+    out.type = t->elements()[0];
+    out.length = std::to_string(t->elements().size()) + "LL";
+    out.item = [seq](const std::string& i) { return seq + ".e[" + i + "]"; };
+  } else if (t->ndim() == 1) {
+    // An item; a record is referred to where it lies.
+    out.type = t->elementType();
+    out.length = seq + ".shape[0]";
+    const std::string address = out.type.isRecord() ? "&" : "";
+    out.item = [seq, address](const std::string& i) { return address + seq + "(" + i + ")"; };
   } else {
+    // A row: the array without its first dimension (C stays C, as numba types it).
+    out.type = t->withShape(t->ndim() - 1,
+                            t->layout() == sema::ArrayLayout::C ? sema::ArrayLayout::C
+                                                                : sema::ArrayLayout::A,
+                            t->readonly());
+    out.length = seq + ".shape[0]";
+    const std::string layout = sema::layoutName(out.type.layout());
+    out.item = [seq, layout](const std::string& i) {
+      return "pyk::as_layout<pyk::Layout::" + layout + ">(pyk::first_index_view(" + seq + ", " + i +
+             "))";
+    };
+  }
+  out.ok = true;
+  return out;
+}
+
+void UnitEmitter::iterationLoop(const ast::For* loop) {
+  // The iterable evaluated once; the loop runs over the shortest of a zip's parts.
+  line("{");
+  ++indent_;
+  const Iteration it = iteration(loop->iter);
+  if (!it.ok) {
     --indent_;
     line("}");
-    return unsupported(iter->range, "iterating over `" + t->str() + "`");
+    return unsupported(loop->iter->range, "iterating over this");
   }
+  const std::string i = temp("i"), n = temp("n");
+  line("const pyk::int64 " + n + " = " + it.length + ";");
+  line("for (pyk::int64 " + i + " = 0; " + i + " < " + n + "; ++" + i + ") {");
+  ++indent_;
+  const std::string item = temp("item");
+  line("const " + type(it.type) + " " + item + " = " + it.item(i) + ";");
+  assign(loop->target, item, it.type);
   block(loop->body);
   edgeCopies(sema::PhiEdge::LoopBack, loop);
   --indent_;

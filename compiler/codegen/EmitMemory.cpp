@@ -25,18 +25,18 @@ std::string UnitEmitter::arrayConstructor(const sema::IntrinsicInfo& info, const
   int64_t count = 1;
   for (int64_t d : shape)
     count *= d;
+  const std::string item = elementCpp(*t); // a scalar, or a record's struct
   if (count == 0 && shared)
-    return target_.dynamicSharedArray(scalarCpp(t->scalarKind()));
+    return target_.dynamicSharedArray(item);
   if (count == 0) {
     unsupported(c->range, "a local array of size 0");
     return "0";
   }
   std::string name = temp(shared ? "shared" : "local");
   if (shared)
-    line(target_.sharedStorage(scalarCpp(t->scalarKind()), name, count,
-                               sharedOffsetOf(c, count * (sema::bitWidth(t->scalarKind()) / 8))));
+    line(target_.sharedStorage(item, name, count, sharedOffsetOf(c, count * itemBytes(*t))));
   else
-    line(scalarCpp(t->scalarKind()) + " " + name + "[" + std::to_string(count) + "];");
+    line(item + " " + name + "[" + std::to_string(count) + "];");
   return arrayView(name, *t, shape);
 }
 

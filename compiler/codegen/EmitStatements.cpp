@@ -6,6 +6,42 @@
 
 namespace pyk::codegen {
 
+void UnitEmitter::statement(const ast::Stmt* s) {
+  lineDirective(s);
+  const auto before = body_.tellp();
+  const bool failedBefore = failed_;
+  StmtVisitor::visit(s);
+  if (body_.tellp() != before || failed_ != failedBefore)
+    return;
+  bool quiet = false; // what may rightly emit nothing
+  switch (s->kind) {
+  case ast::NodeKind::Pass:
+  case ast::NodeKind::Assert: // numba compiles assert and raise with debug=True only
+  case ast::NodeKind::Raise:
+    quiet = true;
+    break;
+  case ast::NodeKind::ExprStmt:
+    quiet = s->as<ast::ExprStmt>()->value->is<ast::Constant>(); // a docstring
+    break;
+  case ast::NodeKind::Assign:
+  case ast::NodeKind::AnnAssign: {
+    // `f = cuda.atomic.add`: a function or type object has nothing to store.
+    const ast::Expr* value =
+        s->is<ast::Assign>() ? s->as<ast::Assign>()->value : s->as<ast::AnnAssign>()->value;
+    const NumbaType* t = value != nullptr ? typeOf(value) : nullptr;
+    quiet = value == nullptr || (t != nullptr && t->isCompileTimeOnly());
+    break;
+  }
+  default:
+    break;
+  }
+  if (!quiet) {
+    diags_.report(DiagKind::InternalError, s->range,
+                  {"no code was emitted for this statement (a bug in pyk)"});
+    failed_ = true;
+  }
+}
+
 void UnitEmitter::block(const std::vector<ast::Stmt*>& body) {
   for (const ast::Stmt* s : body)
     statement(s);
@@ -18,6 +54,8 @@ void UnitEmitter::visitExprStmt(const ast::ExprStmt* s) {
 }
 
 void UnitEmitter::visitAssign(const ast::Assign* a) {
+  if (stringIntoRecordField(a))
+    return;
   const NumbaType* t = typeOf(a->value);
   if (t == nullptr)
     return unsupported(a->value->range, "this value");
@@ -169,6 +207,94 @@ void UnitEmitter::debugCheck(const ast::Stmt* s) {
   line("}");
 }
 
+void UnitEmitter::storeInView(const ast::Subscript* target, const NumbaType& view,
+                              const std::string& value, const NumbaType& valueType) {
+  const std::string to = temp("view");
+  line("{");
+  line("  const auto " + to + " = " + expr(target) + ";");
+  if (valueType.isScalar()) {
+    line("  pyk::fill_items(" + to + ", " +
+         cast(value, valueType, NumbaType::scalar(view.scalarKind())) + ");");
+  } else {
+    // numba raises ValueError for shapes that do not broadcast (reported only with debug=True);
+    // pyk stops the launch instead of leaving the view partly written. Overlapping memory needs
+    // the temporary numba would allocate, which a kernel cannot.
+    const std::string result = temp("assigned");
+    line("  const pyk::AssignResult " + result + " = pyk::assign_items(" + to + ", " + value +
+         ");");
+    line("  if (" + result + " == pyk::AssignResult::ShapeMismatch)");
+    line("    " + target_.trapWith(stopMessage(
+                      target, "ValueError: cannot assign slice from input of different size")));
+    line("  if (" + result + " == pyk::AssignResult::Overlap)");
+    line("    " + target_.trapWith(stopMessage(
+                      target, "the source and the target of this slice assignment share memory "
+                              "(pyk does not copy the source first, as numba does, yet)")));
+  }
+  line("}");
+}
+
+bool UnitEmitter::stringIntoRecordField(const ast::Assign* a) {
+  const auto* c = a->value->as<ast::Constant>();
+  if (c == nullptr ||
+      (c->valueKind != ast::ConstantKind::Str && c->valueKind != ast::ConstantKind::Bytes) ||
+      a->targets.size() != 1)
+    return false;
+  const ast::Expr* target = a->targets[0];
+  const ast::Expr* base = nullptr;
+  std::string name;
+  if (const auto* at = target->as<ast::Attribute>()) {
+    base = at->value;
+    name = at->attr;
+  } else if (const auto* s = target->as<ast::Subscript>();
+             s != nullptr && s->slice->is<ast::Constant>()) {
+    base = s->value;
+    name = s->slice->as<ast::Constant>()->strValue;
+  }
+  const NumbaType* record = base != nullptr ? typeOf(base) : nullptr;
+  if (record == nullptr || !record->isRecord())
+    return false;
+  const sema::RecordField* f = record->recordLayout().field(name);
+  if (f == nullptr || (f->kind != sema::FieldKind::Bytes && f->kind != sema::FieldKind::Unicode))
+    return false;
+  // The characters, truncated to the field, then zeros (numba's constant str and bytes stores).
+  std::vector<uint32_t> chars;
+  if (f->kind == sema::FieldKind::Unicode)
+    chars = sema::utf8CodePoints(c->strValue);
+  else
+    for (char ch : c->strValue)
+      chars.push_back(static_cast<unsigned char>(ch));
+  const std::string field = temp("chars");
+  line("{");
+  line("  auto* " + field + " = (" + expr(base) + ")->" + recordMemberName(name) + ";");
+  for (int64_t k = 0; k < f->length; ++k)
+    line("  " + field + "[" + std::to_string(k) + "] = " +
+         std::to_string(k < static_cast<int64_t>(chars.size()) ? chars[static_cast<size_t>(k)]
+                                                               : 0u) +
+         "u;");
+  line("}");
+  return true;
+}
+
+void UnitEmitter::storeInRecord(const std::string& place, const NumbaType& placeType,
+                                const std::string& value, const NumbaType& valueType) {
+  if (placeType.isRecord()) { // a nested record: its bytes
+    line("*" + place + " = *(" + value + ");");
+    return;
+  }
+  if (placeType.isArray()) {
+    // A sub-array field: numba copies as many items as it holds from the C-contiguous source.
+    const std::string to = temp("field"), from = temp("from"), k = temp("k");
+    line("{");
+    line("  const auto " + to + " = " + place + ";");
+    line("  const auto " + from + " = " + value + ";");
+    line("  for (pyk::int64 " + k + " = 0; " + k + " < " + to + ".size(); ++" + k + ")");
+    line("    " + to + ".data[" + k + "] = " + from + ".data[" + k + "];");
+    line("}");
+    return;
+  }
+  line(place + " = " + cast(value, valueType, placeType) + ";");
+}
+
 void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
                          const NumbaType& valueType) {
   if (const auto* n = target->as<ast::Name>()) {
@@ -189,8 +315,7 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
     const NumbaType* field = typeOf(a);
     if (field == nullptr)
       return unsupported(target->range, "this assignment target");
-    line(expr(a) + " = " + cast(value, valueType, *field) + ";");
-    return;
+    return storeInRecord(expr(a), *field, value, valueType);
   }
   if (const auto* s = target->as<ast::Subscript>()) {
     const NumbaType* array = typeOf(s->value);
@@ -198,9 +323,14 @@ void UnitEmitter::assign(const ast::Expr* target, const std::string& value,
       const NumbaType* field = typeOf(s);
       if (field == nullptr)
         return unsupported(target->range, "this assignment target");
-      line(expr(s) + " = " + cast(value, valueType, *field) + ";");
-      return;
+      return storeInRecord(expr(s), *field, value, valueType);
     }
+    const NumbaType* element = typeOf(s);
+    if (array != nullptr && array->isArray() && element != nullptr && element->isArray())
+      return storeInView(s, *element, value, valueType);
+    if (array != nullptr && array->isRecordArray() && element != nullptr && element->isRecord())
+      // A whole record into an item: its bytes copied (the item's address is the subscript).
+      return line("*" + expr(s) + " = *(" + value + ");");
     if (array == nullptr || !array->isArray() || array->isRecordArray())
       return unsupported(target->range, "this assignment target");
     std::string indices;

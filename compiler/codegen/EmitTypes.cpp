@@ -1,8 +1,10 @@
 // EmitTypes: numba types as C++ — scalars, pyk::Array views, a struct per record dtype (its
-// fields at the dtype's offsets) and per tuple type, the support headers' pyk::vector for numba's
-// vector types — and the casts between them.
+// fields at the dtype's offsets: scalars, sub-arrays, nested records, character sequences) and
+// per tuple type, the support headers' pyk::vector for numba's vector types — and the casts
+// between them.
 #include <algorithm>
 
+#include "codegen/ParameterLayout.h"
 #include "codegen/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -34,15 +36,69 @@ std::string UnitEmitter::type(const NumbaType& t) {
   return "void";
 }
 
+namespace {
+
+// How a record's struct is laid out in C++: plain when every field sits at a multiple of its C++
+// alignment and the size is a multiple of the largest (then `alignment` is that largest), else
+// packed (alignment 1). Nested records count with their own struct's alignment.
+struct StructLayout {
+  bool natural = true;
+  int64_t alignment = 1;
+};
+StructLayout structLayout(const sema::RecordLayout& r);
+
+int64_t cppAlignment(const sema::RecordField& f) {
+  switch (f.kind) {
+  case sema::FieldKind::Scalar:
+    return sema::alignmentOf(f.type);
+  case sema::FieldKind::Record:
+    return structLayout(*f.record).alignment;
+  case sema::FieldKind::Bytes:
+    return 1;
+  case sema::FieldKind::Unicode:
+    return 4;
+  }
+  return 1;
+}
+
+StructLayout structLayout(const sema::RecordLayout& r) {
+  StructLayout out;
+  int64_t largest = 1;
+  for (const sema::RecordField& f : r.fields) {
+    out.natural = out.natural && f.offset % cppAlignment(f) == 0;
+    largest = std::max(largest, cppAlignment(f));
+  }
+  out.natural = out.natural && r.size % largest == 0;
+  out.alignment = out.natural ? largest : 1;
+  return out;
+}
+
+bool supportedRecord(const sema::RecordLayout& r) {
+  std::vector<const sema::RecordField*> fields;
+  for (const sema::RecordField& f : r.fields)
+    fields.push_back(&f);
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const auto* a, const auto* b) { return a->offset < b->offset; });
+  int64_t end = 0;
+  for (const sema::RecordField* f : fields) {
+    if (f->offset < end) // overlapping fields (a union): no struct lays them out
+      return false;
+    end = f->offset + f->bytes();
+    if (f->kind == sema::FieldKind::Scalar && scalarCpp(f->type).empty())
+      return false;
+    if (f->kind == sema::FieldKind::Record && !supportedRecord(*f->record))
+      return false;
+  }
+  return end <= r.size;
+}
+
+} // namespace
+
 bool UnitEmitter::supported(const NumbaType& t) {
   if (t.isCompileTimeOnly())
     return true;
-  if (t.isRecord() || t.isRecordArray()) {
-    for (const sema::RecordField& f : t.recordLayout().fields)
-      if (scalarCpp(f.type).empty())
-        return false;
-    return true;
-  }
+  if (t.isRecord() || t.isRecordArray())
+    return supportedRecord(t.recordLayout());
   if (t.isScalar() || t.isArray())
     return !scalarCpp(t.scalarKind()).empty();
   for (const NumbaType& e : t.elements())
@@ -55,9 +111,20 @@ std::string UnitEmitter::elementCpp(const NumbaType& array) {
   return array.isRecordArray() ? recordStruct(array.elementType()) : scalarCpp(array.scalarKind());
 }
 
+int64_t UnitEmitter::itemBytes(const NumbaType& array) {
+  return array.isRecordArray() ? array.recordLayout().size : sema::bitWidth(array.scalarKind()) / 8;
+}
+
+bool UnitEmitter::recordFieldAligned(const sema::RecordField& f) {
+  if (f.kind == sema::FieldKind::Record)
+    return f.offset % structLayout(*f.record).alignment == 0;
+  return f.offset % cppAlignment(f) == 0;
+}
+
 // A plain struct when every field is at its natural alignment and the item size a multiple of the
 // largest (an aligned dtype, or a packed one that happens to be aligned), else a packed struct
-// (the compiler then reads unaligned fields bytewise). Gaps become padding members.
+// (the compiler then reads unaligned fields bytewise). Gaps become padding members; a sub-array
+// is a C array of its items in C order; a nested record is its own struct.
 std::string UnitEmitter::recordStruct(const NumbaType& t) {
   std::string name = "pyk_record_" + typeCode(t);
   if (!tuples_.insert(name).second)
@@ -66,13 +133,7 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
   std::vector<sema::RecordField> fields = r.fields;
   std::stable_sort(fields.begin(), fields.end(),
                    [](const auto& a, const auto& b) { return a.offset < b.offset; });
-  bool natural = true;
-  int64_t maxAlignment = 1;
-  for (const sema::RecordField& f : fields) {
-    natural = natural && f.offset % sema::alignmentOf(f.type) == 0;
-    maxAlignment = std::max(maxAlignment, sema::alignmentOf(f.type));
-  }
-  natural = natural && r.size % maxAlignment == 0;
+  const bool natural = structLayout(r).natural;
   std::ostringstream s;
   s << "// " << t.str() << "\n";
   s << "struct " << (natural ? "" : "__attribute__((packed)) ") << name << " {\n";
@@ -81,8 +142,29 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
   for (const sema::RecordField& f : fields) {
     if (f.offset > at)
       s << "  unsigned char pyk_pad" << pad++ << "[" << f.offset - at << "];\n";
-    s << "  " << scalarCpp(f.type) << " " << recordMemberName(f.name) << ";\n";
-    at = f.offset + sema::bitWidth(f.type) / 8;
+    std::string item;
+    switch (f.kind) {
+    case sema::FieldKind::Scalar:
+      item = scalarCpp(f.type);
+      break;
+    case sema::FieldKind::Record:
+      item = recordStruct(NumbaType::record(*f.record));
+      break;
+    case sema::FieldKind::Bytes:
+      item = "pyk::uint8";
+      break;
+    case sema::FieldKind::Unicode:
+      item = "pyk::uint32";
+      break;
+    }
+    // A member array: the sub-array's items, each character of a character field.
+    const bool chars = f.kind == sema::FieldKind::Bytes || f.kind == sema::FieldKind::Unicode;
+    const int64_t count = f.bytes() / std::max<int64_t>(1, f.itemBytes()) * (chars ? f.length : 1);
+    const bool arrayMember =
+        f.isSubArray() || f.kind == sema::FieldKind::Bytes || f.kind == sema::FieldKind::Unicode;
+    s << "  " << item << " " << recordMemberName(f.name)
+      << (arrayMember ? "[" + std::to_string(count) + "]" : "") << ";\n";
+    at = f.offset + f.bytes();
   }
   if (r.size > at)
     s << "  unsigned char pyk_pad" << pad++ << "[" << r.size - at << "];\n";
@@ -111,7 +193,12 @@ std::string UnitEmitter::tupleStruct(const NumbaType& t) {
     else
       for (size_t i = 0; i < t.elements().size(); ++i)
         s << "  " << type(t.elements()[i]) << " e" << i << ";\n";
-    s << "};\n\n";
+    s << "};\n";
+    // A tuple can be a kernel argument: the runtime lays it out by parameterLayout.
+    if (const ParameterLayout layout = parameterLayout(t); layout.size > 0)
+      s << "static_assert(sizeof(" << name << ") == " << layout.size << " && alignof(" << name
+        << ") == " << layout.alignment << ", \"tuple layout\");\n";
+    s << "\n";
     prelude_ << s.str();
   }
   return name;

@@ -42,8 +42,14 @@ public:
   virtual std::string checkedElement(const std::string& array, const std::string& name,
                                      const std::string& where,
                                      const std::string& indices) const = 0;
+  // Whether every access to the dynamic shared array is checked against the launch's dynamic
+  // size (the CPU backend: an index past it would corrupt the host's heap).
+  virtual bool checksDynamicShared() const = 0;
   // A failed debug assertion: stops the kernel; the launch then fails.
   virtual std::string trap() const = 0;
+  // The same with a message (`message` already escaped for a C string literal) that the launch's
+  // error carries (the CPU backend) or the thread prints first (CUDA); one statement.
+  virtual std::string trapWith(const std::string& message) const = 0;
   // Precedes the definition of a module-level constant array (`cuda.const.array_like`).
   virtual std::string constantArrayQualifier() const = 0;
   virtual std::string gridSync() const = 0;

@@ -12,6 +12,7 @@
 // EmitMemory.cpp, EmitAtomics.cpp, EmitWarp.cpp, EmitMath.cpp, EmitVectors.cpp.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -116,6 +117,9 @@ private:
     return "pyk_t" + std::to_string(temps_++) + "_" + hint;
   }
   void unsupported(SourceRange r, const std::string& what);
+  // The message of a kernel stopped at `at` ("FILE:LINE:COL: in `kernel`: what"), escaped for a
+  // C string literal (TargetSpelling::trapWith).
+  std::string stopMessage(const ast::Node* at, const std::string& what) const;
   // The hidden context parameter and argument, followed by ", " when more come.
   std::string contextParameterList(bool more = true) const;
   std::string contextArgumentList(bool more) const;
@@ -130,8 +134,12 @@ private:
   }
 
   // ---- types (EmitTypes.cpp) ----
-  // An array's item type in C++: the scalar, or the record's struct.
+  // An array's item type in C++: the scalar, or the record's struct; and its size in bytes.
   std::string elementCpp(const NumbaType& array);
+  static int64_t itemBytes(const NumbaType& array);
+  // Whether a record field sits at a multiple of its C++ alignment (numba's CUDA target refuses
+  // to access a field that does not: "is not aligned").
+  static bool recordFieldAligned(const sema::RecordField& f);
   // A struct per record type whose members sit at the dtype's offsets.
   std::string recordStruct(const NumbaType& t);
   // A struct per tuple type: `e[N]` for a UniTuple (indexable at run time), `e0, e1...` else.
@@ -149,12 +157,14 @@ private:
 
   // ---- statements (EmitStatements.cpp, EmitLoops.cpp) ----
   void block(const std::vector<ast::Stmt*>& body);
-  void statement(const ast::Stmt* s) {
-    lineDirective(s);
-    StmtVisitor::visit(s);
-  }
+  // One statement; a statement that must do something but emitted nothing is reported as pyk's
+  // bug (never an empty result).
+  void statement(const ast::Stmt* s);
   void visitExprStmt(const ast::ExprStmt* s);
   void visitAssign(const ast::Assign* a);
+  // `r.y = 'ABC'` into a character field, stored character by character; false when `a` is not
+  // such an assignment.
+  bool stringIntoRecordField(const ast::Assign* a);
   void visitAugAssign(const ast::AugAssign* a);
   void visitAnnAssign(const ast::AnnAssign* a);
   void visitIf(const ast::If* i);
@@ -181,10 +191,26 @@ private:
   // The copies into phis held in other C++ variables that a control-flow edge makes.
   void edgeCopies(sema::PhiEdge edge, const ast::Node* at);
   void assign(const ast::Expr* target, const std::string& value, const NumbaType& valueType);
+  // `a[1:3] = value`: a scalar into every item of the view, or an array broadcast onto it.
+  void storeInView(const ast::Subscript* target, const NumbaType& view, const std::string& value,
+                   const NumbaType& valueType);
+  // `value` stored in a record's field `place` (emitted) of type `placeType`: a scalar converted,
+  // a nested record's or a sub-array's contents copied.
+  void storeInRecord(const std::string& place, const NumbaType& placeType, const std::string& value,
+                     const NumbaType& valueType);
   void forLoopBody(const ast::For* loop);
   void rangeLoop(const ast::For* loop, const ast::Call* range);
-  void enumerateOrZipLoop(const ast::For* loop, const ast::Call* call, bool enumerate);
-  void sequenceLoop(const ast::For* loop);
+  // What a `for` iterates over: its trip count and its i-th item (C++ text), of type `type`;
+  // the iterable's temporaries are declared on the way. Not `ok` for what typing refused.
+  struct Iteration {
+    std::string length;
+    std::function<std::string(const std::string&)> item;
+    NumbaType type;
+    bool ok = false;
+  };
+  Iteration iteration(const ast::Expr* iter);
+  // A loop over anything but a top-level `range`: tuples, arrays, enumerate, zip.
+  void iterationLoop(const ast::For* loop);
   // For a loop whose normal end runs code a `break` skips (its `else`, copies into the phis
   // after it): the flag its `break` sets, declared; "" for a loop without such code. Also the
   // copies on the way into the loop.
@@ -217,6 +243,8 @@ private:
   std::string visitCompare(const ast::Compare* c, const NumbaType* t);
   std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
+  // A module array of records frozen into the unit (once), as a view of type `t`.
+  std::string constantRecordArray(const sema::ConstantArray& a, const NumbaType& t);
   // A C-contiguous view of `shape` over `storage`.
   std::string arrayView(const std::string& storage, const NumbaType& t,
                         const std::vector<int64_t>& shape);
@@ -228,8 +256,17 @@ private:
   std::string visitSubscript(const ast::Subscript* s, const NumbaType* t);
   std::string arrayViewOf(const ast::Subscript* s, const NumbaType& base, const NumbaType& t,
                           const std::vector<const ast::Expr*>& items);
-  // The element of `array` at `indices` (already emitted), checked when bounds checking is on.
+  // A record's field `name` (`record` has type `recordType`), and the field of every record of a
+  // record array as a view of type `t`.
+  std::string recordField(const ast::Expr* record, const NumbaType& recordType,
+                          const std::string& name, SourceRange at);
+  std::string recordArrayField(const ast::Expr* array, const NumbaType& arrayType,
+                               const NumbaType& t, const std::string& name);
+  // The element of `array` at `indices` (already emitted), checked when bounds checking is on,
+  // and on the CPU backend always for the dynamic shared array.
   std::string arrayElement(const ast::Expr* array, const std::string& indices);
+  // The locals of the current specialization holding the dynamic shared array or a view of it.
+  const std::set<size_t>& dynamicSharedLocals();
   // One index of an array access: a signed index known to be non-negative goes through
   // `pyk::nonneg`, so the access skips Python's wrap of negative indices.
   std::string arrayIndex(const ast::Expr* item);
@@ -298,6 +335,7 @@ private:
   std::map<const Specialization*, NonNegativeAnalysis> nonNegative_;
   // Which C++ variable holds each version of the function being emitted.
   VariableStorage storage_;
+  std::map<const Specialization*, std::set<size_t>> dynamicSharedLocals_;
   std::string threadExit_ = "return;";
   bool boundsCheck_ = false;
   bool failed_ = false;

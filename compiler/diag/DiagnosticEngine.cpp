@@ -84,9 +84,39 @@ void DiagnosticEngine::report(DiagKind kind, SourceRange range,
                               {}});
       return;
     }
-    ++errorCount_;
+    ++errorCount_; // a repeat below counts too: whoever watches the count sees the failure
   }
-  diagnostics_.push_back({kind, severity, range, formatMessage(formatOf(kind), args), {}});
+  std::string message = formatMessage(formatOf(kind), args);
+  if (!specialization_.empty() && severity == Severity::Error) {
+    // Seen before, for another specialization: name this one too, report nothing new.
+    for (auto& [index, contexts] : specializationsOf_) {
+      Diagnostic& seen = diagnostics_[index];
+      if (seen.kind != kind || !(seen.range.begin == range.begin) ||
+          !(seen.range.end == range.end) || seen.message != message)
+        continue;
+      if (std::find(contexts.begin(), contexts.end(), specialization_) == contexts.end())
+        contexts.push_back(specialization_);
+      std::string names;
+      for (size_t i = 0; i < contexts.size(); ++i)
+        names += (i == 0                     ? ""
+                  : i + 1 == contexts.size() ? " and "
+                                             : ", ") +
+                 ("`" + contexts[i] + "`");
+      seen.notes.front().message = formatMessage(formatOf(DiagKind::NoteInSpecialization), {names});
+      lastDropped_ = true;
+      return;
+    }
+  }
+  diagnostics_.push_back({kind, severity, range, std::move(message), {}});
+  if (!specialization_.empty() && severity == Severity::Error) {
+    specializationsOf_.push_back({diagnostics_.size() - 1, {specialization_}});
+    diagnostics_.back().notes.push_back(
+        {DiagKind::NoteInSpecialization,
+         Severity::Note,
+         SourceRange(),
+         formatMessage(formatOf(DiagKind::NoteInSpecialization), {"`" + specialization_ + "`"}),
+         {}});
+  }
 }
 
 void DiagnosticEngine::add(const Diagnostic& diagnostic) {

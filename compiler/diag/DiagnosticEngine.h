@@ -28,6 +28,12 @@ public:
   // Attaches a note to the most recent diagnostic that was kept.
   void note(DiagKind kind, SourceRange range, std::initializer_list<std::string> args = {});
 
+  // While set (non-empty), errors come from typing one specialization, named by `context`
+  // (`softmax(float32[:, ::1], int64)`): each gets a note naming it, and an error already reported
+  // for another specialization (the same kind, place and message) is not reported again: its
+  // note names both. Clear it with "".
+  void setSpecialization(std::string context) { specialization_ = std::move(context); }
+
   unsigned errorCount() const { return errorCount_; }
   bool hasErrors() const { return errorCount_ != 0; }
   // True once the error limit was reached: later phases should stop.
@@ -46,6 +52,9 @@ private:
   bool limitReached_ = false;
   bool lastDropped_ = false;
   std::vector<Diagnostic> diagnostics_;
+  std::string specialization_;
+  // Per diagnostic reported under a specialization: the specializations it was seen in.
+  std::vector<std::pair<size_t, std::vector<std::string>>> specializationsOf_;
 };
 
 } // namespace pyk

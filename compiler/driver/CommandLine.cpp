@@ -24,10 +24,22 @@ commands:
                                cpu      the C++ the CPU backend compiles for each function,
                                         with how it runs the block's threads
   run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR] ARG...
-                             launch KERNEL once: G and B are N, X,Y or X,Y,Z; each ARG is an
-                             array file `x.npy` or a scalar `float32:0.25`, `int64:7`,
-                             `bool:true`; --shared is the dynamic shared memory in bytes; after
-                             the run each array argument i is written to DIR/arg<i>.npy
+                             launch KERNEL once: G and B are N, X,Y or X,Y,Z; --shared is the
+                             dynamic shared memory in bytes; each ARG is
+                               x.npy            an array, read from the file (Fortran
+                                                order kept: numba's layout F)
+                               record:x.npy     one record (a np.void): the only item of a
+                                                .npy of a structured dtype, by reference
+                               TYPE:VALUE       a scalar: float32:0.25, int64:-7, uint32:3,
+                                                bool:true, complex128:1.5,-2
+                               @I               the array or record of argument I again
+                                                (the same memory, as one device array
+                                                passed twice)
+                               (ARG, ...)       a tuple: `()` empty, `(ARG,)` one element;
+                                                inside one a file name ends at `,` or `)`
+                               NAME(F=ARG, ...) a named tuple of class NAME, fields F
+                             after the run each array or record argument i is written to
+                             DIR/arg<i>.npy (element j of tuple argument i to arg<i>_<j>.npy)
   cache list                 the compiled kernels in the disk cache ($PYK_CACHE_DIR, else
                              $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used first
   cache clear                remove them all

@@ -2,6 +2,7 @@
 // under the caller's front-end lock, then the backend's compile outside it.
 #include "jit/CompileSpecialization.h"
 
+#include "codegen/CppNames.h"
 #include "jit/CpuObjectCompile.h"
 #include "jit/CudaImageCompile.h"
 #include "jit/NvrtcCompiler.h"
@@ -29,8 +30,18 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
   bool ok = false;
   runFrontEnd(request, [&] {
     const unsigned errorsBefore = request.diags.errorCount();
+    // A type error names the specialization it was found in, once however many share it.
+    std::string described = request.function.name + "(";
+    for (size_t i = 0; i < request.params.size(); ++i)
+      described += (i ? ", " : "") + request.params[i].spelling();
+    request.diags.setSpecialization(described + ")");
     spec = sema::specialize(request.module, request.function, request.params, set, request.diags,
                             request.returnType);
+    request.diags.setSpecialization("");
+    if (spec == nullptr && request.diags.errorCount() == errorsBefore)
+      request.diags.report(
+          DiagKind::InternalError, request.function.def->nameRange,
+          {"typing `" + described + ")` failed without saying why (a bug in pyk)"});
     if (spec == nullptr || request.diags.errorCount() != errorsBefore)
       return;
     out.description = spec->describe();
@@ -42,6 +53,15 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
         out.cuda = codegen::emitCuda(request.module, request.file, set, *spec, request.diags);
     }
     ok = request.diags.errorCount() == errorsBefore;
+    // Never an empty result: a unit emitted with no code for the function is pyk's bug.
+    const std::string& emitted =
+        std::holds_alternative<CpuTarget>(request.target) ? out.cpu.source : out.cuda.source;
+    if (ok && request.stage != Stage::Typed &&
+        emitted.find(codegen::mangledName(*spec) + "(") == std::string::npos) {
+      request.diags.report(DiagKind::InternalError, request.function.def->nameRange,
+                           {"no code was emitted for `" + out.description + "` (a bug in pyk)"});
+      ok = false;
+    }
   });
   return ok;
 }

@@ -293,9 +293,9 @@ FoldResult ConstantFolder::evalAttribute(const ast::Attribute* attribute, int de
     if (attr == "ndim")
       return FoldResult::constant(ConstantValue::pythonInt(static_cast<int64_t>(a.shape.size())));
     if (attr == "size")
-      return FoldResult::constant(ConstantValue::pythonInt(static_cast<int64_t>(a.values.size())));
+      return FoldResult::constant(ConstantValue::pythonInt(a.size()));
     if (attr == "dtype")
-      return FoldResult::constant(ConstantValue::type(NumbaType::scalar(a.dtype)));
+      return FoldResult::constant(ConstantValue::type(a.elementType()));
   }
   if (v.isNumber() && (attr == "real" || attr == "imag")) {
     if (v.kind == Kind::Complex) {
@@ -385,6 +385,16 @@ FoldResult ConstantFolder::evalCall(const ast::Call* call, int depth) {
   for (const ast::Expr* arg : call->args)
     if (arg->is<ast::Starred>())
       return notFolded("a call with `*` arguments");
+  // `a.reshape(shape)` of a folded array.
+  if (const auto* method = call->func->as<ast::Attribute>();
+      method != nullptr && method->attr == "reshape" &&
+      !importedQualifiedName(call->func, symbols_)) {
+    FoldResult base = eval(method->value, depth + 1);
+    if (!base.isConstant())
+      return base;
+    if (base.value().kind == Kind::Array)
+      return evalReshape(base.value(), call, depth);
+  }
   // The callee: a builtin (a bare name the module does not bind) or an imported API.
   std::string builtin;
   if (const auto* name = call->func->as<ast::Name>(); name && symbols_.find(name->id) == nullptr)

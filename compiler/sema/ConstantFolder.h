@@ -49,14 +49,21 @@ private:
                              const std::vector<ConstantValue>& args);
   // ConstantFolderApiCalls.cpp: casts, `math.*`, numpy's scalar ufuncs.
   FoldResult evalApiCall(const std::string& qualifiedName, const ast::Call* call, int depth);
-  // ConstantFolderArrays.cpp.
+  // ConstantFolderArrays.cpp: `np.array(...)` of scalars (records: evalRecordArray), and
+  // `a.reshape(shape)` of a folded array.
   FoldResult evalNumpyArray(const ast::Call* call, int depth);
+  FoldResult evalReshape(const ConstantValue& array, const ast::Call* call, int depth);
+  // ConstantFolderRecordArrays.cpp: `np.array([(1.0, 2), (3.0, 4)], dtype=record)`, its items
+  // laid out as numpy lays them out.
+  FoldResult evalRecordArray(const ast::Expr* data, const NumbaType& record, int depth);
   // ConstantFolderRecordTypes.cpp:
   // `namedtuple("Point", ["x", "y"])` or `namedtuple("Point", "x y")`: the class, with
   // Python's checks on its names.
   FoldResult evalNamedTupleClass(const ast::Call* call, int depth);
-  // `np.dtype([("x", np.float32), ("y", "int32")], align=True)`: a record type, laid out as
-  // numpy lays it out (packed, or each field at its alignment with align=True).
+  // ConstantFolderRecordDtypes.cpp: `np.dtype([("x", np.float32), ("y", "int32", (3,))],
+  // align=True)` or `np.dtype({'names': ..., 'formats': ..., 'offsets': ..., 'itemsize': ...})`:
+  // a record type, laid out as numpy lays it out (packed, or each field at its alignment with
+  // align=True); `np.dtype('<f4')`, `np.dtype('S12')`: the dtype a string names.
   FoldResult evalRecordDtype(const ast::Call* call, int depth);
 
   const ModuleSymbolTable& symbols_;

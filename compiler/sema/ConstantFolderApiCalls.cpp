@@ -237,8 +237,7 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
     return evalNumpyArray(call, depth);
   if (q == "collections.namedtuple")
     return evalNamedTupleClass(call, depth);
-  if (host == HostCall::NumpyDtype && !call->args.empty() &&
-      (call->args[0]->is<ast::List>() || call->args[0]->is<ast::Tuple>()))
+  if (host == HostCall::NumpyDtype && call->args.size() == 1)
     return evalRecordDtype(call, depth);
   if (host == HostCall::NumbaFromDtype && call->args.size() == 1 && call->keywords.empty()) {
     // numba's type for a dtype: a record stays the record; a scalar dtype its scalar.

@@ -1,5 +1,6 @@
 // ConstantFolderArrays: `np.array(<nested literals>, dtype=...)` folded at compile time into a
-// constant array (numba freezes it into the kernel), with numpy's dtype inference.
+// constant array (numba freezes it into the kernel), with numpy's dtype inference, and
+// `a.reshape(shape)` of such an array.
 #include "sema/ConstantFolder.h"
 
 #include <algorithm>
@@ -41,6 +42,8 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
       FoldResult d = eval(dtypeExpr, depth + 1);
       if (!d.isConstant())
         return d;
+      if (d.value().kind == Kind::Type && d.value().typeValue.isRecord())
+        return evalRecordArray(call->args[0], d.value().typeValue, depth);
       if (d.value().kind == Kind::Type && d.value().typeValue.isScalar())
         dtype = d.value().typeValue.scalarKind();
       else if (d.value().kind == Kind::Str && numpyScalarKindNamed(d.value().strValue))
@@ -160,6 +163,50 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
     array->values.push_back(converted.value());
   }
   return FoldResult::constant(ConstantValue::arrayOf(std::move(array)));
+}
+
+FoldResult ConstantFolder::evalReshape(const ConstantValue& array, const ast::Call* call,
+                                       int depth) {
+  if (!call->keywords.empty())
+    return notFolded("`reshape` with keyword arguments");
+  std::vector<ConstantValue> args;
+  if (std::optional<FoldResult> failed = evalArguments(call, depth, args))
+    return *failed;
+  std::vector<ConstantValue> dims = args;
+  if (args.size() == 1 && args[0].kind == Kind::Tuple)
+    dims = args[0].elements;
+  const ConstantArray& a = *array.array;
+  std::vector<int64_t> shape;
+  int64_t known = 1;
+  int unknown = -1;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i].kind != Kind::Int)
+      return invalid("`reshape` takes integers, not " + dims[i].typeDescription());
+    const auto extent = static_cast<int64_t>(dims[i].intValue);
+    if (extent == -1 && unknown < 0) {
+      unknown = static_cast<int>(i);
+    } else if (extent < 0) {
+      return invalid("`reshape`: negative dimensions are not allowed");
+    } else {
+      known *= extent;
+    }
+    shape.push_back(extent);
+  }
+  if (unknown >= 0 && known != 0 && a.size() % known == 0)
+    shape[static_cast<size_t>(unknown)] = a.size() / known;
+  else if (unknown >= 0)
+    return invalid("cannot reshape an array of size " + std::to_string(a.size()));
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  if (count != a.size())
+    return invalid("cannot reshape an array of size " + std::to_string(a.size()) +
+                   " into the shape of " + std::to_string(count) + " items");
+  if (shape.empty())
+    return notFolded("a 0-dimensional array");
+  auto reshaped = std::make_shared<ConstantArray>(a);
+  reshaped->shape = std::move(shape);
+  return FoldResult::constant(ConstantValue::arrayOf(std::move(reshaped)));
 }
 
 } // namespace pyk::sema

@@ -1,8 +1,8 @@
-// ConstantFolderRecordTypes: the record-like types a module builds at its top level, folded at
-// compile time: `collections.namedtuple` classes and structured `np.dtype`s.
+// ConstantFolderRecordTypes: the named-tuple classes a module builds at its top level
+// (`collections.namedtuple`), folded at compile time. (Structured dtypes:
+// ConstantFolderRecordDtypes.cpp.)
 #include "sema/ConstantFolder.h"
 
-#include <algorithm>
 #include <cctype>
 #include <set>
 #include <sstream>
@@ -95,66 +95,6 @@ FoldResult ConstantFolder::evalNamedTupleClass(const ast::Call* call, int depth)
       return invalid("the `namedtuple` has two fields named `" + f + "`");
   }
   return FoldResult::constant(ConstantValue::namedTupleClass(className, fields));
-}
-
-FoldResult ConstantFolder::evalRecordDtype(const ast::Call* call, int depth) {
-  bool align = false;
-  for (const ast::Keyword& k : call->keywords) {
-    if (k.arg != "align")
-      return notFolded("`np.dtype` with the keyword `" + k.arg + "`");
-    FoldResult a = eval(k.value, depth + 1);
-    if (!a.isConstant())
-      return a;
-    if (a.value().kind != Kind::Bool)
-      return invalid("`align` of `np.dtype` must be True or False");
-    align = a.value().boolValue;
-  }
-  if (call->args.size() != 1)
-    return notFolded("`np.dtype` with several arguments");
-  const auto* list = call->args[0]->as<ast::List>();
-  const auto* tuple = call->args[0]->as<ast::Tuple>();
-  const std::vector<ast::Expr*>& items = list ? list->elts : tuple->elts;
-  if (items.empty())
-    return invalid("a structured dtype needs at least one field");
-  RecordLayout layout;
-  layout.aligned = align;
-  int64_t maxAlignment = 1;
-  for (const ast::Expr* item : items) {
-    const auto* field = item->as<ast::Tuple>();
-    if (field == nullptr || field->elts.size() < 2)
-      return invalid("each field of a structured dtype is a (name, dtype) tuple");
-    if (field->elts.size() > 2)
-      return notFolded("a structured dtype with sub-array fields");
-    FoldResult name = eval(field->elts[0], depth + 1);
-    if (!name.isConstant())
-      return name;
-    if (name.value().kind != Kind::Str || name.value().strValue.empty())
-      return invalid("a field name of a structured dtype must be a non-empty string");
-    FoldResult type = eval(field->elts[1], depth + 1);
-    if (!type.isConstant())
-      return type;
-    std::optional<ScalarKind> kind;
-    if (type.value().kind == Kind::Type && type.value().typeValue.isScalar())
-      kind = type.value().typeValue.scalarKind();
-    else if (type.value().kind == Kind::Str)
-      kind = numpyScalarKindNamed(type.value().strValue);
-    if (!kind)
-      return notFolded("the field type " + type.value().repr() + " of a structured dtype");
-    const std::string& fieldName = name.value().strValue;
-    if (layout.field(fieldName) != nullptr)
-      return invalid("the structured dtype has two fields named '" + fieldName + "'");
-    int64_t size = bitWidth(*kind) / 8;
-    int64_t alignment = alignmentOf(*kind);
-    int64_t offset = layout.size;
-    if (align)
-      offset = (offset + alignment - 1) / alignment * alignment;
-    maxAlignment = std::max(maxAlignment, alignment);
-    layout.fields.push_back({fieldName, *kind, offset});
-    layout.size = offset + size;
-  }
-  if (align)
-    layout.size = (layout.size + maxAlignment - 1) / maxAlignment * maxAlignment;
-  return FoldResult::constant(ConstantValue::type(NumbaType::record(std::move(layout))));
 }
 
 } // namespace pyk::sema

@@ -93,6 +93,8 @@ void arrayRepr(const ConstantArray& a, size_t dim, size_t& next, std::string& ou
       out += ", ";
     if (dim + 1 < a.shape.size())
       arrayRepr(a, dim + 1, next, out);
+    else if (a.isRecordArray())
+      out += "(...)", ++next; // a record item: its fields are not shown
     else
       out += a.values[next++].repr();
   }
@@ -107,6 +109,39 @@ std::string shapeRepr(const std::vector<int64_t>& shape) {
 }
 
 } // namespace
+
+int64_t ConstantArray::size() const {
+  int64_t n = 1;
+  for (int64_t extent : shape)
+    n *= extent;
+  return n;
+}
+
+NumbaType ConstantArray::elementType() const {
+  return isRecordArray() ? record : NumbaType::scalar(dtype);
+}
+
+NumbaType ConstantArray::arrayType(bool readonly) const {
+  const int ndim = static_cast<int>(shape.size());
+  return isRecordArray() ? NumbaType::recordArray(record, ndim, ArrayLayout::C, readonly)
+                         : NumbaType::array(dtype, ndim, ArrayLayout::C, readonly);
+}
+
+std::vector<uint32_t> utf8CodePoints(const std::string& text) {
+  std::vector<uint32_t> out;
+  for (size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    size_t extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+    if (i + extra >= text.size())
+      extra = 0;
+    uint32_t point = extra == 0 ? c : c & (0x3Fu >> extra);
+    for (size_t k = 1; k <= extra; ++k)
+      point = (point << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+    out.push_back(point);
+    i += 1 + extra;
+  }
+  return out;
+}
 
 std::string pythonFloatRepr(double value) {
   return shortestRepr(value);
@@ -221,6 +256,8 @@ std::string ConstantValue::repr() const {
     std::string out = "array(";
     size_t next = 0;
     arrayRepr(*array, 0, next, out);
+    if (array->isRecordArray())
+      return out + ", dtype=" + array->record.str() + ")";
     return out +
            ", dtype=" + (array->dtype == ScalarKind::Boolean ? "bool" : scalarName(array->dtype)) +
            ")";
@@ -257,9 +294,7 @@ std::string ConstantValue::typeDescription() const {
     return out + (elements.size() == 1 ? ",))" : "))");
   }
   case Kind::Array:
-    return NumbaType::array(array->dtype, static_cast<int>(array->shape.size()), ArrayLayout::C)
-               .str() +
-           " shape " + shapeRepr(array->shape);
+    return array->arrayType(/*readonly=*/false).str() + " shape " + shapeRepr(array->shape);
   case Kind::Type:
     return "type";
   case Kind::NamedTupleClass:
@@ -290,7 +325,8 @@ bool operator==(const ConstantValue& a, const ConstantValue& b) {
     return a.elements == b.elements;
   case ConstantValue::Kind::Array:
     return a.array->dtype == b.array->dtype && a.array->shape == b.array->shape &&
-           a.array->values == b.array->values;
+           a.array->values == b.array->values && a.array->record == b.array->record &&
+           a.array->bytes == b.array->bytes;
   case ConstantValue::Kind::Type:
     return a.typeValue == b.typeValue;
   case ConstantValue::Kind::NamedTupleClass:

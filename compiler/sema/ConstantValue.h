@@ -1,5 +1,6 @@
 // ConstantValue: a module-level value known at compile time (Python scalar, numpy scalar, str,
-// tuple, literal numpy array, or a scalar type object such as `np.float32`).
+// tuple, literal numpy array (of scalars or records), or a type object such as `np.float32` or a
+// structured `np.dtype`).
 #pragma once
 
 #include <complex>
@@ -99,12 +100,27 @@ inline double asDouble(const ConstantValue& v) {
 
 // A numpy array built from literals at module level; numba freezes it into the kernel.
 struct ConstantArray {
-  ScalarKind dtype = ScalarKind::Float64;
-  std::vector<int64_t> shape;        // at least one dimension
-  std::vector<ConstantValue> values; // row-major, each a strong scalar of `dtype`
+  ScalarKind dtype = ScalarKind::Float64; // an array of scalars: their type
+  std::vector<int64_t> shape;             // at least one dimension
+  std::vector<ConstantValue> values; // an array of scalars: row-major, strong scalars of `dtype`
+  // An array of records (a structured dtype): the record type, and the items in row-major order
+  // as numpy lays them out in memory (little-endian, padding zero); `values` is then empty.
+  NumbaType record;
+  std::vector<uint8_t> bytes;
+
+  bool isRecordArray() const { return record.isRecord(); }
+  // The number of items (the product of the shape).
+  int64_t size() const;
+  // numba's type of one item (a scalar or the record), and of the array frozen into a kernel.
+  NumbaType elementType() const;
+  NumbaType arrayType(bool readonly) const;
 };
 
 // Python's repr of a double: shortest round-trip digits, `1.0`, `1e-05`, `1e+16`, `inf`, `nan`.
 std::string pythonFloatRepr(double value);
+
+// The code points of a str constant's UTF-8 text (what numpy stores in a 'U' field); a malformed
+// byte counts as itself.
+std::vector<uint32_t> utf8CodePoints(const std::string& text);
 
 } // namespace pyk::sema

@@ -29,6 +29,14 @@ std::string typeList(const std::vector<NumbaType>& types);
 // A tuple of `elements`: a UniTuple when they are all one type.
 NumbaType tupleOf(std::vector<NumbaType> elements);
 bool isIntegerType(const NumbaType& t);
+// The layout numba gives the view `base[indices]` (some of them slices).
+ArrayLayout viewLayout(const NumbaType& base, const std::vector<const ast::Expr*>& indices);
+// Whether numba's setitem stores `value` into the array view `view` (`a[1:3] = value`).
+bool storableInView(const NumbaType& value, const NumbaType& view);
+// Whether numba stores a `value` into a record's field or a record array's item of type `place`:
+// a scalar into a scalar, a record of the same layout into a record, a C-contiguous array of the
+// same dtype and rank into a sub-array field.
+bool storableIn(const NumbaType& value, const NumbaType& place);
 bool isIntegerOrBool(const NumbaType& t);
 
 // Expressions and statements are dispatched by the visitors generated from the node list
@@ -125,7 +133,16 @@ private:
 
   // ---- attributes and subscripts (TypeAccess.cpp) ----
   OptType visitAttribute(const ast::Attribute* a);
+  // A record's field (reported when it has no type pyk can give), and a field of every record of
+  // a record array (numba's view of layout A).
   OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
+  OptType recordArrayField(const NumbaType& array, const std::string& name, SourceRange at);
+  // The record field `target` (`r.y`, `r['y']`) names, typing its record when `typeBase`; null
+  // when it names none.
+  const RecordField* recordFieldTarget(const ast::Expr* target, bool typeBase);
+  // `r.y = 'ABC'` into a character field (typed here: strings have no numba type of their own
+  // in pyk); false when the assignment is not one.
+  bool stringIntoRecordField(const ast::Assign* a);
   OptType visitSubscript(const ast::Subscript* s);
 
   // ---- calls (TypeCalls.cpp) ----
@@ -156,7 +173,8 @@ private:
                           const std::vector<NumbaType>& args);
   // cuda.shared.array, cuda.local.array, cuda.const.array_like; dtypes (TypeMemory.cpp).
   OptType arrayConstructor(const IntrinsicInfo& info, const ast::Call* c);
-  std::optional<ScalarKind> dtype(const ast::Expr* e);
+  // The element type a dtype argument names: a scalar, or a record for a structured dtype.
+  OptType dtype(const ast::Expr* e);
   // cuda.atomic.* (TypeAtomics.cpp).
   OptType atomic(const IntrinsicInfo& info, const ast::Call* c, const std::vector<NumbaType>& args);
   // Lane masks, votes, ballots, shuffles, matches (TypeWarp.cpp).

@@ -41,12 +41,23 @@ private:
   }
 
   // Strings are fine as print arguments, assert messages, exception arguments, docstrings
-  // (and bare string statements), dtype names in cuda.shared/local.array, and subscripts
-  // (a record's field by name, `r["x"]`; typing rejects them on anything but a record).
+  // (and bare string statements), dtype names in cuda.shared/local.array, subscripts (a
+  // record's field by name, `r["x"]`; typing rejects them on anything but a record), and (bytes
+  // too) values stored in an item or attribute (a record's character field; typing rejects
+  // anything else).
   void markAllowedStrings(ast::Node* node) {
     if (const auto* subscript = node->as<ast::Subscript>()) {
       if (isStrConstant(subscript->slice))
         allowed_.insert(subscript->slice);
+    } else if (const auto* assign = node->as<ast::Assign>()) {
+      // A constant into a record's character field (`r.y = 'ABC'`); typing refuses any other.
+      const ast::Expr* v = assign->value;
+      const auto* c = v->as<ast::Constant>();
+      if (assign->targets.size() == 1 &&
+          (assign->targets[0]->is<ast::Attribute>() || assign->targets[0]->is<ast::Subscript>()) &&
+          c != nullptr &&
+          (c->valueKind == ast::ConstantKind::Str || c->valueKind == ast::ConstantKind::Bytes))
+        allowed_.insert(v);
     } else if (const auto* stmt = node->as<ast::ExprStmt>()) {
       if (isStrConstant(stmt->value))
         allowed_.insert(stmt->value);
@@ -177,7 +188,7 @@ private:
       return true;
     case ast::NodeKind::Constant: {
       const auto* c = node->as<ast::Constant>();
-      if (c->valueKind == ast::ConstantKind::Bytes)
+      if (c->valueKind == ast::ConstantKind::Bytes && allowed_.count(node) == 0)
         unsupported(node->range, "bytes literals");
       else if (c->valueKind == ast::ConstantKind::Str && allowed_.count(node) == 0)
         diags_.report(DiagKind::StringNotSupported, node->range, {context_});

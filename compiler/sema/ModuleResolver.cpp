@@ -7,6 +7,7 @@
 #include <set>
 
 #include "sema/AssignmentTargets.h"
+#include "sema/ConstantArguments.h"
 #include "sema/ConstantFolder.h"
 #include "sema/DecoratorReader.h"
 #include "sema/ImportResolver.h"
@@ -64,6 +65,7 @@ public:
       if (!function.cpuJit) {
         resolver.resolve(function);
         checkKernelLanguage(function, diags_);
+        checkConstantArguments(function, result_.symbols, diags_);
       }
     resolveCpuJitFunctions();
     return std::move(result_);
@@ -93,6 +95,7 @@ private:
       NameResolver quiet(result_.symbols, result_.functions, held[i]);
       quiet.resolve(result_.functions[i]);
       checkKernelLanguage(result_.functions[i], held[i]);
+      checkConstantArguments(result_.functions[i], result_.symbols, held[i]);
     }
     std::vector<bool> reached(n, false);
     std::vector<size_t> pending;

@@ -1,6 +1,7 @@
 // NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples and void.
 #include "sema/NumbaType.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace pyk::sema {
@@ -265,16 +266,100 @@ bool operator==(const NumbaType& a, const NumbaType& b) {
 }
 
 namespace {
+// numba's repr of a scalar type: its name, but `bool` for the type it exports as `boolean`.
+const char* scalarRepr(ScalarKind kind) {
+  return kind == ScalarKind::Boolean ? "bool" : scalarName(kind);
+}
+
+std::string recordRepr(const RecordLayout& r);
+
+// numba's repr of a field's type: `float32`, `nestedarray(float32, (3, 2))`, `Record(...)`,
+// `[char x 12]`, `[unichr x 12]`.
+std::string fieldRepr(const RecordField& f) {
+  std::string item;
+  switch (f.kind) {
+  case FieldKind::Scalar:
+    item = scalarRepr(f.type);
+    break;
+  case FieldKind::Record:
+    item = recordRepr(*f.record);
+    break;
+  case FieldKind::Bytes:
+    item = "[char x " + std::to_string(f.length) + "]";
+    break;
+  case FieldKind::Unicode:
+    item = "[unichr x " + std::to_string(f.length) + "]";
+    break;
+  }
+  if (!f.isSubArray())
+    return item;
+  std::string shape = "(";
+  for (size_t d = 0; d < f.shape.size(); ++d)
+    shape += (d ? ", " : "") + std::to_string(f.shape[d]);
+  return "nestedarray(" + item + ", " + shape + (f.shape.size() == 1 ? ",))" : "))");
+}
+
 // numba's Record repr: `Record(x[type=float32;offset=0],y[type=int32;offset=4];8;False)`.
 std::string recordRepr(const RecordLayout& r) {
   std::string out = "Record(";
   for (size_t i = 0; i < r.fields.size(); ++i)
-    out += (i ? "," : "") + r.fields[i].name + "[type=" +
-           (r.fields[i].type == ScalarKind::Boolean ? "bool" : scalarName(r.fields[i].type)) +
+    out += (i ? "," : "") + r.fields[i].name + "[type=" + fieldRepr(r.fields[i]) +
            ";offset=" + std::to_string(r.fields[i].offset) + "]";
   return out + ";" + std::to_string(r.size) + ";" + (r.aligned ? "True" : "False") + ")";
 }
 } // namespace
+
+int64_t RecordField::itemBytes() const {
+  switch (kind) {
+  case FieldKind::Scalar:
+    return bitWidth(type) / 8;
+  case FieldKind::Record:
+    return record->size;
+  case FieldKind::Bytes:
+    return length;
+  case FieldKind::Unicode:
+    return 4 * length;
+  }
+  return 0;
+}
+
+int64_t RecordField::bytes() const {
+  int64_t n = itemBytes();
+  for (int64_t extent : shape)
+    n *= extent;
+  return n;
+}
+
+int64_t RecordField::alignment() const {
+  switch (kind) {
+  case FieldKind::Scalar:
+    return alignmentOf(type);
+  case FieldKind::Record:
+    return record->alignment();
+  case FieldKind::Bytes:
+    return 1;
+  case FieldKind::Unicode:
+    return 4;
+  }
+  return 1;
+}
+
+bool operator==(const RecordField& a, const RecordField& b) {
+  if (a.name != b.name || a.type != b.type || a.offset != b.offset || a.kind != b.kind ||
+      a.length != b.length || a.shape != b.shape)
+    return false;
+  if (a.record == nullptr || b.record == nullptr)
+    return a.record == b.record;
+  return *a.record == *b.record;
+}
+
+int64_t RecordLayout::alignment() const {
+  int64_t largest = 1;
+  if (aligned)
+    for (const RecordField& f : fields)
+      largest = std::max(largest, f.alignment());
+  return largest;
+}
 
 NumbaType NumbaType::gridGroup() {
   NumbaType type;
@@ -312,13 +397,6 @@ NumbaType NumbaType::vector(ScalarKind base, int count) {
   type.ndim_ = count;
   return type;
 }
-
-namespace {
-// numba's repr of a scalar type: its name, but `bool` for the type it exports as `boolean`.
-const char* scalarRepr(ScalarKind kind) {
-  return kind == ScalarKind::Boolean ? "bool" : scalarName(kind);
-}
-} // namespace
 
 std::string NumbaType::str() const {
   switch (kind_) {
@@ -390,11 +468,30 @@ std::string NumbaType::spelling() const {
     return recordRepr(*record_);
   case Kind::Function:
   case Kind::TypeRef:
-    return str(); // no signature string names them
+    return str();    // no signature string names them
   case Kind::Vector: // no signature string names a vector type; its repr
     return str();
   }
   return "?";
+}
+
+std::optional<NumbaType> recordFieldType(const RecordField& f) {
+  NumbaType item;
+  switch (f.kind) {
+  case FieldKind::Scalar:
+    item = NumbaType::scalar(f.type);
+    break;
+  case FieldKind::Record:
+    item = NumbaType::record(*f.record);
+    break;
+  case FieldKind::Bytes:
+  case FieldKind::Unicode:
+    return std::nullopt;
+  }
+  if (!f.isSubArray())
+    return item;
+  // numba's NestedArray: a C-contiguous array of the field's shape inside the record.
+  return NumbaType::array(f.type, static_cast<int>(f.shape.size()), ArrayLayout::C);
 }
 
 std::optional<ScalarKind> scalarKindNamed(std::string_view name) {

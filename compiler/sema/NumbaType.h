@@ -1,5 +1,5 @@
-// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples, numba.cuda's
-// vector types and void.
+// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples, records,
+// numba.cuda's vector types, functions and type objects as values, and void.
 #pragma once
 
 #include <cstdint>
@@ -51,13 +51,39 @@ const char* layoutName(ArrayLayout layout); // "C", "F", "A"
 
 class NumbaType;
 
-// A numpy structured dtype as numba sees it (numba.types.Record): named scalar fields at byte
-// offsets within an item of `size` bytes.
+struct RecordLayout;
+
+// What one field of a record holds (numba's field types): a scalar, a nested record, or a
+// character sequence (numpy's 'S<n>', numba's CharSeq; numpy's 'U<n>', numba's UnicodeCharSeq).
+enum class FieldKind : uint8_t { Scalar, Record, Bytes, Unicode };
+
+// A numpy structured dtype as numba sees it (numba.types.Record): named fields at byte offsets
+// within an item of `size` bytes. A field with a `shape` is a sub-array (numba's NestedArray: a
+// C-contiguous array of that shape lying inside the item).
 struct RecordField {
   std::string name;
-  ScalarKind type = ScalarKind::Float64;
+  ScalarKind type = ScalarKind::Float64; // Scalar: the scalar (of each item of a sub-array)
   int64_t offset = 0;
-  friend bool operator==(const RecordField&, const RecordField&) = default;
+  FieldKind kind = FieldKind::Scalar;
+  std::shared_ptr<const RecordLayout> record; // Record: the nested record's layout
+  int64_t length = 0;                         // Bytes, Unicode: the characters
+  std::vector<int64_t> shape;                 // a sub-array: its shape; empty for one item
+
+  static RecordField scalar(std::string name, ScalarKind type, int64_t offset) {
+    RecordField f;
+    f.name = std::move(name);
+    f.type = type;
+    f.offset = offset;
+    return f;
+  }
+  bool isSubArray() const { return !shape.empty(); }
+  // The bytes of one item (a scalar, the nested record, the characters), and of the whole field
+  // (times the sub-array's element count).
+  int64_t itemBytes() const;
+  int64_t bytes() const;
+  // The alignment numpy gives the field in an aligned record (a nested record's own alignment).
+  int64_t alignment() const;
+  friend bool operator==(const RecordField& a, const RecordField& b);
 };
 struct RecordLayout {
   std::vector<RecordField> fields;
@@ -69,6 +95,8 @@ struct RecordLayout {
         return &f;
     return nullptr;
   }
+  // numpy's alignment of the dtype: the largest field alignment when aligned, else 1.
+  int64_t alignment() const;
   friend bool operator==(const RecordLayout&, const RecordLayout&) = default;
 };
 
@@ -178,6 +206,11 @@ private:
   Intrinsic intrinsic_ = Intrinsic::None;        // Function
   const CompiledFunction* definition_ = nullptr; // Function
 };
+
+// numba's type of a record field's value: its scalar, its nested record, or for a sub-array a
+// C-contiguous array of its shape (numba's NestedArray); nullopt for character sequences, which
+// kernels cannot read.
+std::optional<NumbaType> recordFieldType(const RecordField& f);
 
 // The scalar a numba type name stands for, aliases included (`float32`, `f4`, `float_`, `double`,
 // `intp`, `int_`, `b1`, `bool_`, `c8`, ...). Names the `numba` and `numba.types` modules export.

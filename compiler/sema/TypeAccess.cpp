@@ -1,16 +1,144 @@
 // TypeAccess: typing of attributes and subscripts — array metadata (`shape`, `size`, `ndim`,
-// `strides`, `T`), record fields, vector members (TypeVectors.cpp), named-tuple fields, complex
-// parts, tuple items (constant indices for heterogeneous tuples), array items and views.
+// `strides`, `T`), record fields (scalars, sub-arrays, nested records; a field of every record of
+// a record array), vector members (TypeVectors.cpp), named-tuple fields, complex parts, tuple
+// items (constant indices for heterogeneous tuples), array items and views.
 #include "sema/FunctionTyper.h"
 
 namespace pyk::sema {
 
 OptType FunctionTyper::recordField(const NumbaType& record, const std::string& name,
                                    SourceRange at) {
-  if (const RecordField* f = record.recordLayout().field(name))
-    return NumbaType::scalar(f->type);
-  error(DiagKind::TypeUnknownAttribute, at, {record.str(), name});
-  return std::nullopt;
+  const RecordField* f = record.recordLayout().field(name);
+  if (f == nullptr) {
+    error(DiagKind::TypeUnknownAttribute, at, {record.str(), name});
+    return std::nullopt;
+  }
+  OptType t = recordFieldType(*f);
+  if (!t)
+    error(DiagKind::TypeNotSupported, at,
+          {"the field `" + name + "` of `" + record.str() + "` (a character sequence)"});
+  return t;
+}
+
+OptType FunctionTyper::recordArrayField(const NumbaType& array, const std::string& name,
+                                        SourceRange at) {
+  // numba: the field of every record, a view of layout A; a sub-array field adds its dimensions.
+  const RecordField* f = array.recordLayout().field(name);
+  if (f == nullptr) {
+    error(DiagKind::TypeUnknownAttribute, at, {array.str(), name});
+    return std::nullopt;
+  }
+  OptType item = recordFieldType(*f);
+  if (!item) {
+    error(DiagKind::TypeNotSupported, at,
+          {"the field `" + name + "` of `" + array.str() + "` (a character sequence)"});
+    return std::nullopt;
+  }
+  const int ndim = array.ndim() + (item->isArray() ? item->ndim() : 0);
+  if (ndim > NumbaType::kMaxArrayDims) {
+    error(DiagKind::TypeNotSupported, at, {"an array of more than 8 dimensions"});
+    return std::nullopt;
+  }
+  const NumbaType element = item->isArray() ? item->elementType() : *item;
+  return element.isRecord()
+             ? NumbaType::recordArray(element, ndim, ArrayLayout::A, array.readonly())
+             : NumbaType::array(element.scalarKind(), ndim, ArrayLayout::A, array.readonly());
+}
+
+ArrayLayout viewLayout(const NumbaType& base, const std::vector<const ast::Expr*>& indices) {
+  // numba's rule (arraydecl's keeps_contiguity): from the outside in (C: left to right; F:
+  // right to left, with every dimension indexed), integers keep the view contiguous, and so does
+  // a slice without a step as the innermost index given; anything else makes it A.
+  const int n = static_cast<int>(indices.size());
+  auto keeps = [&](const ast::Expr* index, bool innermost) {
+    const auto* slice = index->as<ast::Slice>();
+    return slice == nullptr || (innermost && slice->step == nullptr);
+  };
+  if (base.layout() == ArrayLayout::C) {
+    for (int i = 0; i < n; ++i)
+      if (!keeps(indices[static_cast<size_t>(i)], i == n - 1))
+        return ArrayLayout::A;
+    return ArrayLayout::C;
+  }
+  if (base.layout() == ArrayLayout::F) {
+    if (n != base.ndim())
+      return ArrayLayout::A;
+    for (int i = n - 1; i >= 0; --i)
+      if (!keeps(indices[static_cast<size_t>(i)], i == 0))
+        return ArrayLayout::A;
+    return ArrayLayout::F;
+  }
+  return ArrayLayout::A;
+}
+
+bool storableInView(const NumbaType& value, const NumbaType& view) {
+  // numba's SetItemBuffer: a scalar into every item, or an array of numbers broadcast onto the
+  // view (at most its rank); not for records.
+  if (view.isRecordArray())
+    return false;
+  if (value.isScalar())
+    return !isComplex(value.scalarKind()) || isComplex(view.scalarKind());
+  return value.isArray() && !value.isRecordArray() && value.ndim() <= view.ndim() &&
+         (!isComplex(value.scalarKind()) || isComplex(view.scalarKind()));
+}
+
+bool storableIn(const NumbaType& value, const NumbaType& place) {
+  if (place.isScalar())
+    return value.isScalar();
+  // A record into a record (an item of a record array, a nested record field): the same layout.
+  if (place.isRecord())
+    return value.isRecord() && value.recordLayout() == place.recordLayout();
+  // An array into a sub-array field (numba's NestedArray, layout C): numba's can_convert, the
+  // same dtype and rank from a C-contiguous array; its items are copied.
+  return place.isArray() && value.isArray() && !value.isRecordArray() && !place.isRecordArray() &&
+         value.scalarKind() == place.scalarKind() && value.ndim() == place.ndim() &&
+         value.layout() == ArrayLayout::C;
+}
+
+const RecordField* FunctionTyper::recordFieldTarget(const ast::Expr* target, bool typeBase) {
+  const ast::Expr* base = nullptr;
+  std::string name;
+  if (const auto* a = target->as<ast::Attribute>()) {
+    base = a->value;
+    name = a->attr;
+  } else if (const auto* s = target->as<ast::Subscript>()) {
+    const auto* k = s->slice->as<ast::Constant>();
+    if (k == nullptr || k->valueKind != ast::ConstantKind::Str)
+      return nullptr;
+    base = s->value;
+    name = k->strValue;
+  } else {
+    return nullptr;
+  }
+  const NumbaType* known = nullptr;
+  if (auto it = spec_.exprTypes.find(base); it != spec_.exprTypes.end())
+    known = &it->second;
+  OptType t = known != nullptr ? OptType(*known) : typeBase ? expr(base) : std::nullopt;
+  if (!t || !t->isRecord())
+    return nullptr;
+  return t->recordLayout().field(name);
+}
+
+bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
+  const auto* c = a->value->as<ast::Constant>();
+  if (c == nullptr ||
+      (c->valueKind != ast::ConstantKind::Str && c->valueKind != ast::ConstantKind::Bytes) ||
+      a->targets.size() != 1)
+    return false;
+  const RecordField* f = recordFieldTarget(a->targets[0], /*typeBase=*/true);
+  const bool bytes = c->valueKind == ast::ConstantKind::Bytes;
+  if (f == nullptr) {
+    error(DiagKind::TypeNotSupported, a->value->range,
+          {std::string("storing a ") + (bytes ? "bytes" : "str") +
+           " constant anywhere but in a character field of a record"});
+    return true;
+  }
+  // numba stores a constant str into a unicode field and bytes into a bytes field (NVVM 7),
+  // truncated to the field and padded with zeros.
+  const bool fits = f->kind == (bytes ? FieldKind::Bytes : FieldKind::Unicode) && !f->isSubArray();
+  if (!fits)
+    error(DiagKind::TypeStringIntoField, a->value->range, {bytes ? "bytes" : "str", f->name});
+  return true;
 }
 
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
@@ -42,6 +170,8 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
     return recordField(*base, a->attr, a->attrRange);
   if (base->isVector())
     return vectorMember(*base, a);
+  if (base->isRecordArray() && base->recordLayout().field(a->attr) != nullptr)
+    return recordArrayField(*base, a->attr, a->attrRange);
   if (base->isNamedTuple()) {
     const std::vector<std::string>& fields = base->fieldNames();
     for (size_t i = 0; i < fields.size(); ++i)
@@ -88,13 +218,26 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
     return base->elements()[static_cast<size_t>(i < 0 ? i + n : i)];
   }
   if (base->isRecord()) {
+    // A field by its name, or by its position (numba's static_getitem of an integer literal).
     const auto* k = s->slice->as<ast::Constant>();
+    if (k != nullptr && k->valueKind == ast::ConstantKind::Int) {
+      const auto& fields = base->recordLayout().fields;
+      if (k->intValue < 0 || k->intValue >= static_cast<__int128>(fields.size())) {
+        error(DiagKind::TypeRecordFieldIndex, s->slice->range,
+              {base->str(), k->spelling, std::to_string(fields.size())});
+        return std::nullopt;
+      }
+      return recordField(*base, fields[static_cast<size_t>(k->intValue)].name, s->slice->range);
+    }
     if (k == nullptr || k->valueKind != ast::ConstantKind::Str) {
       error(DiagKind::TypeRecordIndex, s->slice->range, {base->str()});
       return std::nullopt;
     }
     return recordField(*base, k->strValue, s->slice->range);
   }
+  if (base->isRecordArray())
+    if (const auto* k = s->slice->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str)
+      return recordArrayField(*base, k->strValue, s->slice->range);
   if (!base->isArray()) {
     error(DiagKind::TypeIndexScalar, s->value->range, {base->str()});
     return std::nullopt;
@@ -115,7 +258,8 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
     OptType it = expr(index);
     if (!it)
       return std::nullopt;
-    if (!isIntegerOrBool(*it)) {
+    // numba has no getitem/setitem of an array by a bool (nor by anything but an integer).
+    if (!isIntegerType(*it)) {
       error(DiagKind::TypeIndexNotInteger, index->range, {it->str()});
       return std::nullopt;
     }
@@ -128,10 +272,7 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
   int remaining = base->ndim() - static_cast<int>(indices.size()) + sliced;
   if (remaining == 0)
     return base->elementType();
-  // A view: C stays C only when the leading dimensions were indexed and the rest kept whole.
-  ArrayLayout layout =
-      (base->layout() == ArrayLayout::C && sliced == 0) ? ArrayLayout::C : ArrayLayout::A;
-  return base->withShape(remaining, layout, base->readonly());
+  return base->withShape(remaining, viewLayout(*base, indices), base->readonly());
 }
 
 } // namespace pyk::sema

@@ -109,6 +109,24 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
     }
     return NumbaType::voidType();
   }
+  // a.view(dtype): the same bytes as another scalar type; same rank and layout (numba's
+  // array.view).
+  if (group->isArray() && a->attr == "view") {
+    if (c->args.size() != 1 || !c->keywords.empty()) {
+      error(DiagKind::TypeArity, c->range,
+            {"array.view", "1", std::to_string(c->args.size() + c->keywords.size())});
+      return std::nullopt;
+    }
+    OptType to = dtype(c->args[0]);
+    if (!to)
+      return std::nullopt;
+    if (!to->isScalar() || group->isRecordArray() || to->scalarKind() == ScalarKind::Float16) {
+      error(DiagKind::TypeNotSupported, c->range,
+            {"a view of `" + group->str() + "` as `" + to->str() + "`"});
+      return std::nullopt;
+    }
+    return NumbaType::array(to->scalarKind(), group->ndim(), group->layout(), group->readonly());
+  }
   // z.conjugate() of a complex number (numba's only method on numbers that kernels use).
   if (group->isScalar() && isComplex(group->scalarKind()) && a->attr == "conjugate") {
     if (!c->args.empty() || !c->keywords.empty()) {

@@ -33,8 +33,7 @@ OptType typeOfConstant(const ConstantValue& v) {
     return tupleOf(std::move(elements));
   }
   case ConstantValue::Kind::Array:
-    return NumbaType::array(v.array->dtype, static_cast<int>(v.array->shape.size()), ArrayLayout::C,
-                            /*readonly=*/true);
+    return v.array->arrayType(/*readonly=*/true);
   case ConstantValue::Kind::Type:
     if (v.typeValue.isScalar())
       return NumbaType::typeRef(v.typeValue.scalarKind()); // `dt = np.float32`, used as a value

@@ -1,31 +1,43 @@
 // TypeMemory: typing of the arrays a kernel makes — `cuda.shared.array(shape, dtype)`,
 // `cuda.local.array(shape, dtype)` (shapes folded to constants), `cuda.const.array_like(a)` —
-// and of dtype arguments (numba and numpy type objects, numpy's dtype names).
+// and of dtype arguments (numba and numpy type objects, numpy's dtype names, module-level dtypes,
+// structured ones included).
 #include <algorithm>
 
+#include "sema/ConstantArguments.h"
+#include "sema/ConstantFolder.h"
+#include "sema/FunctionConstants.h"
 #include "sema/FunctionTyper.h"
 
 namespace pyk::sema {
 
-std::optional<ScalarKind> FunctionTyper::dtype(const ast::Expr* e) {
+OptType FunctionTyper::dtype(const ast::Expr* e) {
   if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, e))
-    return k;
-  // A variable or constant holding a type object (a device function's parameter given
-  // `float32`, `dt = np.int32` at module level).
+    return NumbaType::scalar(*k);
+  // A variable holding a type object (a device function's parameter given `float32`).
   if (const auto* n = e->as<ast::Name>()) {
     auto it = fn_.scope.names.find(n);
     if (it != fn_.scope.names.end() && (it->second.kind == NameBinding::Kind::Parameter ||
-                                        it->second.kind == NameBinding::Kind::Local ||
-                                        it->second.kind == NameBinding::Kind::ModuleConstant))
+                                        it->second.kind == NameBinding::Kind::Local))
       if (OptType t = expr(e); t && t->isTypeRef())
-        return t->scalarKind();
+        return NumbaType::scalar(t->scalarKind());
   }
   const std::string api = apiName(e);
   const auto* c = e->as<ast::Constant>();
   const bool named = c != nullptr && c->valueKind == ast::ConstantKind::Str;
   if (named)
     if (std::optional<ScalarKind> k = numpyScalarKindNamed(c->strValue))
-      return k;
+      return NumbaType::scalar(*k);
+  // A module-level dtype: a structured `np.dtype(...)` (a record) or a scalar one.
+  if (!named && api.empty()) {
+    DiagnosticEngine quiet;
+    ConstantFolder folder(module_.symbols, quiet);
+    folder.setLocalNames(functionLocalNames(spec_, folder));
+    FoldResult r = folder.fold(e);
+    if (r.isConstant() && r.value().kind == ConstantValue::Kind::Type &&
+        (r.value().typeValue.isScalar() || r.value().typeValue.isRecord()))
+      return r.value().typeValue;
+  }
   std::string shown = api;
   if (named)
     shown = "'" + c->strValue + "'";
@@ -63,9 +75,14 @@ OptType FunctionTyper::arrayConstructor(const IntrinsicInfo& info, const ast::Ca
     return std::nullopt;
   }
   std::optional<ConstantValue> shape = constant(shapeArg, "an array shape");
-  std::optional<ScalarKind> elementType = dtype(dtypeArg);
+  OptType elementType = dtype(dtypeArg);
   if (!shape || !elementType)
     return std::nullopt;
+  if (std::optional<std::string> problem =
+          arrayShapeProblem(*shape, info.id == Intrinsic::SharedArray)) {
+    error(DiagKind::ArrayShapeInvalid, shapeArg->range, {shape->repr(), *problem});
+    return std::nullopt;
+  }
   int ndim = 0;
   if (shape->kind == ConstantValue::Kind::Int) {
     ndim = 1;
@@ -79,7 +96,9 @@ OptType FunctionTyper::arrayConstructor(const IntrinsicInfo& info, const ast::Ca
           {"an array shape (an integer or a tuple of integers)"});
     return std::nullopt;
   }
-  return NumbaType::array(*elementType, ndim, ArrayLayout::C);
+  if (elementType->isRecord())
+    return NumbaType::recordArray(*elementType, ndim, ArrayLayout::C);
+  return NumbaType::array(elementType->scalarKind(), ndim, ArrayLayout::C);
 }
 
 } // namespace pyk::sema

@@ -22,6 +22,8 @@ void FunctionTyper::visitExprStmt(const ast::ExprStmt* s) {
 }
 
 void FunctionTyper::visitAssign(const ast::Assign* a) {
+  if (stringIntoRecordField(a))
+    return;
   OptType value = expr(a->value);
   if (!value)
     return;
@@ -192,9 +194,15 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
     OptType element = visitSubscript(s);
     if (!element)
       return;
-    if (container->isRecord()) {
+    if (container->isRecord() || element->isRecord()) {
       record(target, *element);
-      if (!value.isScalar())
+      if (!storableIn(value, *element))
+        error(DiagKind::TypeAssignToElement, valueRange, {value.str(), element->str()});
+      return;
+    }
+    if (element->isArray()) { // a view (`a[1:3] = x`): numba's setitem broadcasts onto it
+      record(target, *element);
+      if (!storableInView(value, *element))
         error(DiagKind::TypeAssignToElement, valueRange, {value.str(), element->str()});
       return;
     }
@@ -220,7 +228,7 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
     if (!field)
       return;
     record(target, *field);
-    if (!value.isScalar())
+    if (!storableIn(value, *field))
       error(DiagKind::TypeAssignToElement, valueRange, {value.str(), field->str()});
     return;
   }
@@ -262,21 +270,37 @@ OptType FunctionTyper::iterationElement(const ast::Expr* iter) {
       return NumbaType::scalar(*kind);
     }
     if (callee == Intrinsic::Enumerate || callee == Intrinsic::Zip) {
-      std::optional<std::vector<NumbaType>> args = arguments(c);
-      if (!args)
+      if ((callee == Intrinsic::Enumerate && c->args.size() > 2) || c->args.empty() ||
+          !c->keywords.empty()) {
+        error(DiagKind::TypeArity, c->range,
+              {callee == Intrinsic::Enumerate ? "enumerate" : "zip",
+               callee == Intrinsic::Enumerate ? "1 or 2" : "1 or more",
+               std::to_string(c->args.size() + c->keywords.size())});
         return std::nullopt;
+      }
+      // Each argument iterates as a `for` over it would: a tuple, an array (its items, or its
+      // rows), a range, or an enumerate or zip in turn. enumerate's count is an intp (numba's
+      // EnumerateType), from an integer `start`.
       std::vector<NumbaType> parts;
-      if (callee == Intrinsic::Enumerate)
+      std::vector<const ast::Expr*> iterables(c->args.begin(), c->args.end());
+      if (callee == Intrinsic::Enumerate) {
         parts.push_back(NumbaType::scalar(ScalarKind::Int64));
-      for (const NumbaType& a : *args) {
-        if (a.kind() == NumbaType::Kind::UniTuple)
-          parts.push_back(a.elements()[0]);
-        else if (a.isArray() && a.ndim() == 1)
-          parts.push_back(NumbaType::scalar(a.scalarKind()));
-        else {
-          error(DiagKind::TypeNotIterable, c->range, {a.str()});
-          return std::nullopt;
+        if (c->args.size() == 2) {
+          OptType start = expr(c->args[1]);
+          if (!start)
+            return std::nullopt;
+          if (!isIntegerType(*start)) {
+            error(DiagKind::TypeBadArguments, c->range, {"enumerate", "`start` " + start->str()});
+            return std::nullopt;
+          }
+          iterables.pop_back();
         }
+      }
+      for (const ast::Expr* a : iterables) {
+        OptType element = iterationElement(a);
+        if (!element)
+          return std::nullopt;
+        parts.push_back(*element);
       }
       return tupleOf(std::move(parts));
     }

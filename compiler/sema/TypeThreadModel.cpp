@@ -31,7 +31,7 @@ OptType FunctionTyper::gridIndex(const IntrinsicInfo& info, const ast::Call* c) 
   if (!n)
     return std::nullopt;
   if (n->kind != ConstantValue::Kind::Int || n->intValue < 1 || n->intValue > 3) {
-    error(DiagKind::TypeBadArguments, c->args[0]->range, {name, n->repr()});
+    error(DiagKind::GridRankInvalid, c->args[0]->range, {name, n->repr()});
     return std::nullopt;
   }
   expr(c->args[0]);

@@ -1,5 +1,5 @@
 // array_views.h: new views of an array's data: another layout parameter, the transpose, a slice
-// (Python's slice.indices), a gufunc's core view a[i].
+// (Python's slice.indices), another item type (`a.view(T)`), a gufunc's core view a[i].
 #pragma once
 
 #include "arrays.h"
@@ -60,6 +60,57 @@ PYK_HD inline SliceRange slice_range(int64 length, bool hasStart, int64 start, b
   else if (step < 0 && stop < start)
     count = (start - stop - step - 1) / (-step);
   return {start, count, step};
+}
+
+// `a.view(To)`: the same bytes seen as items of another type, as numba computes it (numpy 1.23's
+// rules): with another item size the last dimension (the first, for an F array) is rescaled and
+// its stride becomes the new item size; that dimension must be contiguous, and its bytes a whole
+// number of new items (a smaller item a divisor of the old). `ok` is false where numpy raises
+// "new type not compatible with array"; the view is then empty.
+template <typename To, Layout Out, typename T, int N, Layout L>
+PYK_HD Array<To, N, Out> view_as(const Array<T, N, L>& a, bool& ok) {
+  Array<To, N, Out> out{reinterpret_cast<To*>(a.data), {}, {}};
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = a.shape[d];
+    out.strides[d] = a.strides[d];
+  }
+  ok = true;
+  constexpr int64 oldSize = sizeof(T), newSize = sizeof(To);
+  if constexpr (oldSize != newSize) {
+    // numpy 1.23: only the last axis changes, and it must be contiguous.
+    if (a.shape[N - 1] != 1 && a.size() != 0 && a.strides[N - 1] != oldSize)
+      ok = false;
+    if (newSize < oldSize && oldSize % newSize != 0)
+      ok = false;
+    if (newSize > oldSize && (a.shape[N - 1] * oldSize) % newSize != 0)
+      ok = false;
+    // numba's _change_dtype: which end of the array changes (an A array by its strides).
+    Layout layout = L;
+    if (layout == Layout::A) {
+      if (a.strides[N - 1] == oldSize)
+        layout = Layout::C;
+      else if (a.strides[0] == oldSize)
+        layout = Layout::F;
+      else
+        ok = false;
+    }
+    const int i = layout == Layout::C ? N - 1 : 0;
+    if (newSize < oldSize) {
+      if (oldSize % newSize != 0)
+        ok = false;
+      out.shape[i] = a.shape[i] * (oldSize / newSize);
+    } else {
+      const int64 bytes = a.shape[i] * oldSize;
+      if (bytes % newSize != 0)
+        ok = false;
+      out.shape[i] = bytes / newSize;
+    }
+    out.strides[i] = newSize;
+    if (!ok)
+      for (int d = 0; d < N; ++d)
+        out.shape[d] = 0;
+  }
+  return out;
 }
 
 // a[i] of an N-dimensional array as an (N-1)-dimensional strided view: the core arguments a

@@ -21,6 +21,8 @@
 #include "arrays.h"
 // as_layout, transpose, slices, a gufunc's core views
 #include "array_views.h"
+// a[1:3] = x, a[:] = b
+#include "array_assignment.h"
 // cuda.cg.this_grid()
 #include "grid_group.h"
 // numba.cuda's vector types: pyk::vector<T, N>

@@ -101,6 +101,48 @@ class Scalar:
         return "%s:%d" % (self.dtype, int(v))
 
 
+class Rec:
+    """One record (numba's np.void argument): `fill(rng)` gives a 0-d structured array; the
+    simulator gets the np.void of it (written in place), pyk `record:x.npy`."""
+
+    def __init__(self, fill):
+        self.fill = fill
+
+    def build(self, rng):
+        return np.asarray(self.fill(rng))
+
+
+class Tup:
+    """A tuple of arguments (arrays, records, scalars, tuples); with `fields` and `cls`, a
+    named tuple of that class."""
+
+    def __init__(self, *elements, cls=None, fields=None):
+        self.elements = elements
+        self.cls = cls
+        self.fields = fields
+
+
+class Alias:
+    """Argument `index` (an array) again: one device array passed twice, `@index` for pyk."""
+
+    def __init__(self, index):
+        self.index = index
+
+
+def build_value(spec, rng_for):
+    """The value of an argument spec: an array, a 0-d record array, a scalar, a tuple of values,
+    or the Alias itself. `rng_for()` gives a fresh generator for each array."""
+    if isinstance(spec, Arr):
+        return spec.build(rng_for())
+    if isinstance(spec, Rec):
+        return spec.build(rng_for())
+    if isinstance(spec, Tup):
+        return tuple(build_value(e, rng_for) for e in spec.elements)
+    if isinstance(spec, Alias):
+        return spec
+    return spec.sim_value()
+
+
 class Case:
     def __init__(self, name, file, kernel, grid, block, args, shared=0, rtol=None, atol=None,
                  kind="kernel", expect=None, known_gap=None, compiled_math=False,
@@ -130,10 +172,12 @@ class Case:
         seed = zlib.crc32(self.name.encode())
         out = []
         for i, spec in enumerate(self.args):
-            if isinstance(spec, Arr):
-                out.append(spec.build(np.random.default_rng([seed, i])))
-            else:
-                out.append(spec.sim_value())
+            count = [0]
+
+            def rng_for(i=i, count=count):
+                count[0] += 1
+                return np.random.default_rng([seed, i] + ([count[0]] if count[0] > 1 else []))
+            out.append(build_value(spec, rng_for))
         return out
 
     def compare_mode(self, i):
@@ -194,6 +238,26 @@ def nan_sprinkled(lo, hi, frac):
     def f(rng, shape):
         a = rng.uniform(lo, hi, size=shape)
         a[rng.random(size=shape) < frac] = np.nan
+        return a
+    return f
+
+
+def random_records(dtype):
+    """Structured arrays of `dtype`, every field (sub-arrays and nested records too) random small
+    numbers; padding zero."""
+    def fill_fields(a, rng):
+        for name in a.dtype.names:
+            part = a[name]
+            if part.dtype.names:
+                fill_fields(part, rng)
+            elif part.dtype.kind == "f":
+                part[...] = rng.uniform(-10.0, 10.0, size=part.shape)
+            else:
+                part[...] = rng.integers(0, 50, size=part.shape)
+
+    def f(rng, shape):
+        a = np.zeros(shape, dtype)
+        fill_fields(a, rng)
         return a
     return f
 
@@ -514,8 +578,7 @@ def _cases():
     add(Case("loops", "loops.pyk", "loops", 3, 64,
              [Arr("int64", 150, lo=0, hi=61), Arr("int64", (150, 7), "full", value=-7)]))
     add(Case("enumerate_zip", "loops.pyk", "enumerate_zip", 2, 64,
-             [Arr("int64", 100, lo=-20, hi=20), Arr("int64", (100, 2), "zeros")],
-             known_gap="`range(...)` as an argument of enumerate/zip is not typed by pyk yet"))
+             [Arr("int64", 100, lo=-20, hi=20), Arr("int64", (100, 2), "zeros")]))
     add(Case("array_iteration", "array_iteration.pyk", "array_iteration", 2, 64,
              [Arr("float64", (100, 7)), Arr("float64", (100, 2), "zeros")]))
     add(Case("branches", "branches.pyk", "branches", 2, 64,
@@ -532,6 +595,38 @@ def _cases():
              expect=expect_sorted_rows))
     add(Case("const_arrays", "const_arrays.pyk", "const_arrays", 8, 64,
              [Arr("float32", 500, lo=-4.0, hi=4.0), Arr("float32", 500, "zeros")]))
+
+    # --- records, tuples, aliases ---------------------------------------------------------------
+    point = np.dtype([("i", np.int32), ("j", np.float32, (3, 2))])
+    inner = np.dtype([("a", np.int16), ("b", np.float64)], align=True)
+    outer = np.dtype([("x", np.int8), ("r", inner), ("h", np.uint8, (5,))], align=True)
+    add(Case("record_sub_arrays", "records_nested.pyk", "sub_arrays", 2, 16,
+             [Arr(point, 20, fill=random_records(point)), Arr("float32", (20, 3), "zeros")]))
+    add(Case("record_nested", "records_nested.pyk", "nested_records", 1, 16,
+             [Arr(outer, 12, fill=random_records(outer)), Arr("float64", (12, 2), "zeros")]))
+    add(Case("record_argument", "records_nested.pyk", "record_argument", 1, 1,
+             [Rec(lambda rng: random_records(point)(rng, ())),
+              Arr("float32", (3, 2), lo=-2.0, hi=2.0), Arr("float32", 2, "zeros")]))
+    add(Case("record_field_views", "records_nested.pyk", "field_views", 1, 32,
+             [Arr(point, 9, fill=random_records(point)), Arr("float32", 9, "zeros")]))
+    add(Case("record_copies", "records_nested.pyk", "copy_records", 1, 16,
+             [Arr(outer, 11, fill=random_records(outer)), Arr(outer, 11, "zeros")]))
+    add(Case("record_constants", "records_nested.pyk", "constant_records", 1, 4,
+             [Arr("float64", (2, 3), "zeros")]))
+    add(Case("record_shared", "records_nested.pyk", "shared_records", 3, 8,
+             [Arr(point, 24, fill=random_records(point)), Arr("float32", 24, "zeros")]))
+    add(Case("tuple_of_scalars", "argument_kinds.pyk", "tuple_of_scalars", 1, 1,
+             [Arr("float64", 4, "zeros"),
+              Tup(Scalar("int32", 7), Scalar("float64", 2.5),
+                  Tup(Scalar("int64", 3), Scalar("int64", -4)))]))
+    add(Case("tuple_of_arrays", "argument_kinds.pyk", "tuple_of_arrays", 2, 32,
+             [Tup(Arr("float64", 50, "zeros"), Arr("float64", 50), Arr("float64", 50)),
+              Scalar("float64", 0.5)]))
+    add(Case("named_tuple", "argument_kinds.pyk", "named_tuple", 1, 16,
+             [Arr("float64", 16, "zeros"),
+              Tup(Scalar("int64", 3), Scalar("float64", 0.25), cls="Point", fields=("x", "y"))]))
+    add(Case("aliased_arrays", "argument_kinds.pyk", "aliased", 2, 32,
+             [Arr("float64", 40), Alias(0)]))
 
     # --- shared memory and barriers -----------------------------------------------------------
     add(Case("shared_reduce", "shared_reduce.pyk", "shared_reduce", 4, 128,

@@ -8,7 +8,11 @@ usage: run_conformance.py PYKC [-j N] [--filter SUBSTR] [--backend cpu|cuda|defa
 
 PYKC is the pykc executable; with --sim-only (or PYKC given as '-') only the simulator runs, which
 checks the cases themselves. Prints `PASS name` or `FAIL name: reason` per case and exits 1 when
-any case fails (2 on a usage error).
+any case fails (2 on a usage error). Records, tuples and aliases pass to both sides as numba and
+`pykc run` take them (records as np.records, tuple elements written back as arg<i>_<j>.npy).
+
+(Over 600 lines: the simulator's shims for what it lacks, the two runs and their comparison are
+one harness that every case goes through.)
 """
 
 import os
@@ -18,6 +22,7 @@ import sys
 os.environ["NUMBA_ENABLE_CUDASIM"] = "1"
 
 import argparse  # noqa: E402
+import collections  # noqa: E402
 import importlib.machinery  # noqa: E402
 import importlib.util  # noqa: E402
 import multiprocessing  # noqa: E402
@@ -324,19 +329,46 @@ def _run_simulator(case, inputs):
         fn.apply(arrays[:-1], arrays[-1])
         return arrays
     dev = []
-    for spec, v in zip(case.args, inputs):
+    holders = {}  # id of a record's device stand-in -> the 0-d array it is a view of
+
+    def to_device(spec, v):
+        if isinstance(spec, case_table.Alias):
+            return dev[spec.index]
+        if isinstance(spec, case_table.Rec):
+            holder = np.array(v, copy=True).view(np.recarray)
+            record = holder[()]  # a np.void viewing the holder, as numba passes records
+            holders[id(record)] = holder
+            return record
+        if isinstance(spec, case_table.Tup):
+            items = [to_device(e, x) for e, x in zip(spec.elements, v)]
+            if spec.cls is not None:
+                return collections.namedtuple(spec.cls, spec.fields)(*items)
+            return tuple(items)
+        if isinstance(v, np.ndarray) and v.dtype.names is not None:
+            # A record array as numba's tests give them, a recarray: the simulator's items are
+            # then np.records, which it can copy whole and read by attribute.
+            return cuda.to_device(np.array(v, copy=True, order="K").view(np.recarray))
         if isinstance(v, np.ndarray):
-            dev.append(cuda.to_device(np.array(v, copy=True, order="K")))
-        else:
-            dev.append(spec.sim_value())
+            return cuda.to_device(np.array(v, copy=True, order="K"))
+        return spec.sim_value()
+
+    for spec, v in zip(case.args, inputs):
+        dev.append(to_device(spec, v))
     if case.shared:
         fn[case.grid, case.block, 0, case.shared](*dev)
     else:
         fn[case.grid, case.block](*dev)
-    results = []
-    for v, d in zip(inputs, dev):
-        results.append(d.copy_to_host() if isinstance(v, np.ndarray) else v)
-    return results
+
+    def result(spec, v, d):
+        if isinstance(spec, case_table.Alias):
+            return result(case.args[spec.index], inputs[spec.index], dev[spec.index])
+        if isinstance(spec, case_table.Rec):
+            return np.array(holders[id(d)], copy=True).view(np.ndarray)
+        if isinstance(spec, case_table.Tup):
+            return tuple(result(e, x, y) for e, x, y in zip(spec.elements, v, d))
+        return d.copy_to_host() if isinstance(v, np.ndarray) else v
+
+    return [result(spec, v, d) for spec, v, d in zip(case.args, inputs, dev)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -387,6 +419,25 @@ def fmt_index(idx):
     return "(" + ", ".join(str(int(x)) for x in idx) + ")" if len(idx) != 1 else "[%d]" % idx[0]
 
 
+def flat_outputs(case, values):
+    """(name, spec, array) of every array and record among the arguments after a launch:
+    `arg<i>`, and `arg<i>_<j>` for element j of tuple argument i (as `pykc run` writes them)."""
+    out = []
+
+    def walk(spec, v, name):
+        if isinstance(spec, case_table.Tup):
+            for j, (e, x) in enumerate(zip(spec.elements, v)):
+                walk(e, x, "%s_%d" % (name, j))
+        elif isinstance(spec, case_table.Alias):
+            walk(case.args[spec.index], v, name)
+        elif isinstance(v, np.ndarray):
+            out.append((name, spec, v))
+
+    for i, (spec, v) in enumerate(zip(case.args, values)):
+        walk(spec, v, "arg%d" % i)
+    return out
+
+
 def compare_arrays(case, label, got, want, mode, what=("pyk", "sim")):
     """None when equal, else a message naming the first differing index and both values."""
     if got.shape != want.shape:
@@ -394,6 +445,13 @@ def compare_arrays(case, label, got, want, mode, what=("pyk", "sim")):
     if got.dtype != want.dtype:
         return "%s: dtype %s, expected %s" % (label, got.dtype, want.dtype)
     if mode == "skip":
+        return None
+    if want.dtype.names is not None:  # a record: field by field (padding is not compared)
+        for field in want.dtype.names:
+            err = compare_arrays(case, "%s.%s" % (label, field), got[field], want[field], mode,
+                                 what)
+            if err:
+                return err
         return None
     if mode == "sorted":
         got = np.sort(got, axis=0)
@@ -447,14 +505,23 @@ def _run_case(case, opts, tmp):
     out_dir = os.path.join(tmp, "out")
     os.makedirs(in_dir)
     os.makedirs(out_dir)
-    words = []
-    for i, (spec, v) in enumerate(zip(case.args, inputs)):
+    def word(spec, v, name):
+        if isinstance(spec, case_table.Alias):
+            return "@%d" % spec.index
+        if isinstance(spec, case_table.Tup):
+            parts = [word(e, x, "%s_%d" % (name, j))
+                     for j, (e, x) in enumerate(zip(spec.elements, v))]
+            if spec.cls is not None:
+                return "%s(%s)" % (spec.cls, ", ".join(
+                    "%s=%s" % (f, p) for f, p in zip(spec.fields, parts)))
+            return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
         if isinstance(v, np.ndarray):
-            path = os.path.join(in_dir, "arg%d.npy" % i)
+            path = os.path.join(in_dir, "%s.npy" % name)
             np.save(path, v)
-            words.append(path)
-        else:
-            words.append(spec.cli())
+            return ("record:" if isinstance(spec, case_table.Rec) else "") + path
+        return spec.cli()
+
+    words = [word(spec, v, "arg%d" % i) for i, (spec, v) in enumerate(zip(case.args, inputs))]
 
     proc = None
     cmd = None
@@ -477,9 +544,8 @@ def _run_case(case, opts, tmp):
             proc.communicate()
         return False, "simulator error: " + condense(traceback.format_exc(), 0 if opts.verbose else 800)
 
-    for i, v in enumerate(want):
-        if isinstance(v, np.ndarray):
-            np.save(os.path.join(tmp, "sim_arg%d.npy" % i), v)
+    for name, spec, v in flat_outputs(case, want):
+        np.save(os.path.join(tmp, "sim_%s.npy" % name), v)
 
     if case.expect is not None:
         expected = case.expect(*[np.array(v, copy=True) if isinstance(v, np.ndarray) else v
@@ -508,23 +574,20 @@ def _run_case(case, opts, tmp):
         return False, "pykc run exited with %d: %s" % (proc.returncode, condense(stderr + stdout, limit))
 
     errors = []
-    for i, (spec, v) in enumerate(zip(case.args, want)):
-        if not isinstance(v, np.ndarray):
-            continue
-        path = os.path.join(out_dir, "arg%d.npy" % i)
+    for name, spec, v in flat_outputs(case, want):
+        path = os.path.join(out_dir, "%s.npy" % name)
         if not os.path.exists(path):
-            errors.append("pykc wrote no arg%d.npy" % i)
+            errors.append("pykc wrote no %s.npy" % name)
             continue
         try:
             got = np.load(path)
         except Exception as e:
-            errors.append("arg%d.npy unreadable: %s" % (i, e))
+            errors.append("%s.npy unreadable: %s" % (name, e))
             continue
-        err = compare_arrays(case, "arg%d" % i, got, v, case.compare_mode(i))
-        # Values are compared index by index, whatever the memory order: `pykc run` reads a
-        # Fortran-order .npy into a C-order array (the kernel is then typed with C layout, where
-        # numba would type it F) and writes C order back. Kernels index logically, so results
-        # agree; the F specialization itself is covered by `pykc emit` tests.
+        err = compare_arrays(case, name, got, v, getattr(spec, "compare", "auto"))
+        # Values are compared index by index, whatever the memory order: `pykc run` keeps a
+        # Fortran-order .npy's layout (the kernel is typed F, as numba types it) and writes C
+        # order back.
         if err:
             errors.append(err)
     if errors:

@@ -11,6 +11,8 @@ config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 
 config.substitutions.append(("%pykc", config.pykc))
+# Debian's python3, with numpy: `pykc run` tests make their .npy inputs and read the outputs.
+config.substitutions.append(("%python", "/usr/bin/python3"))
 
 # `REQUIRES: nvrtc` tests compile generated CUDA to PTX; they need NVRTC (loaded at run time).
 import subprocess  # noqa: E402

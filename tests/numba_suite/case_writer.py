@@ -35,6 +35,12 @@ def host_array(arg):
     return None
 
 
+def is_device_array(arg):
+    """Whether the argument is a (simulator) device array: passed twice, the kernel sees one
+    memory; a host array passed twice is copied to the device once per argument."""
+    return isinstance(arg, FakeCUDAArray)
+
+
 def scalar_spelling(value):
     """`dtype:value` as `pykc run` takes a scalar, typed as numba's typeof types it."""
     if isinstance(value, enum.Enum):
@@ -68,7 +74,19 @@ def scalar_spelling(value):
 
 
 def numba_type_spelling(value):
-    """The argument's numba type in signature syntax (for `pykc emit --sig`)."""
+    """The argument's numba type in signature syntax (for `pykc emit --sig`); None where the
+    syntax has none (records, named tuples)."""
+    if isinstance(value, np.void):
+        return None
+    if isinstance(value, tuple):
+        if hasattr(value, "_fields"):
+            return None
+        parts = [numba_type_spelling(v) for v in value]
+        if None in parts:
+            return None
+        if parts and all(p == parts[0] for p in parts):
+            return "UniTuple(%s, %d)" % (parts[0], len(parts))
+        return "Tuple((%s%s))" % (", ".join(parts), "," if len(parts) == 1 else "")
     array = host_array(value)
     if array is not None:
         if array.dtype.fields is not None or array.dtype.subdtype is not None:
@@ -86,11 +104,19 @@ def numba_type_spelling(value):
 
 
 class Case:
-    def __init__(self, folder, inputs, compared):
+    def __init__(self, folder, inputs, compared, sources):
         self.folder = folder
-        self.inputs = inputs  # argument index -> a copy of the array before the launch
-        self.compared = compared  # the array arguments whose contents come back from a launch
-        self.outputs = {}  # argument index -> a copy of the array after the launch
+        self.inputs = inputs  # array key -> a copy of the array (or record) before the launch
+        self.compared = compared  # the keys whose contents come back from a launch
+        self.sources = sources  # array key -> the argument object the launch was given
+        self.outputs = {}  # array key -> a copy of the array after the launch
+
+
+def _after(source):
+    """What an argument object holds after a launch, as an array (a record as a 0-d array)."""
+    if isinstance(source, np.void):
+        return np.array(source)
+    return host_array(source)
 
 
 class CaseWriter:
@@ -104,16 +130,22 @@ class CaseWriter:
         try:
             if kernel.grid_dim is None:
                 raise NotKept("launched without a grid")
+            if 0 in tuple(kernel.grid_dim) + tuple(kernel.block_dim):
+                # numba's forall(0) returns before launching; a direct launch of an empty grid
+                # or block is a CUDA error in compiled numba (pyk's too). The simulator runs
+                # nothing either way: there is nothing to compare.
+                raise NotKept("a grid or block of 0 (numba launches nothing, or CUDA refuses it)")
             if kernel.extensions:
                 raise NotKept("the kernel prepares its arguments through numba's host-side "
                               "extension API")
             spellings, arrays, signature = self._arguments(args)
             # numba copies a `cuda.In` array to the device and never back.
-            compared = [i for i in arrays if not isinstance(args[i], cuda_args.In)]
+            compared = [k for k in arrays if not isinstance(self._sources[k], cuda_args.In)
+                        and k not in self._not_compared]
             source, name = module_source.module_for_kernel(kernel)
             os.makedirs(os.path.join(folder, "in"), exist_ok=True)
-            for i, a in arrays.items():
-                np.save(os.path.join(folder, "in", "arg%d.npy" % i), a, allow_pickle=False)
+            for k, a in arrays.items():
+                np.save(os.path.join(folder, "in", "arg%s.npy" % k), a, allow_pickle=False)
             with open(os.path.join(folder, "kernel.pyk"), "w") as f:
                 f.write(source)
             meta = {
@@ -127,38 +159,65 @@ class CaseWriter:
             }
             with open(os.path.join(folder, "case.json"), "w") as f:
                 json.dump(meta, f, indent=1)
-            return Case(folder, arrays, compared)
+            return Case(folder, arrays, compared, dict(self._sources))
         except (NotKept, module_source.NotExtractable) as e:
             shutil.rmtree(folder, ignore_errors=True)
             return e
 
     def _arguments(self, args):
+        """Each argument's `pykc run` spelling, the arrays it carries (by key: the argument's
+        position, `i_j` for element j of tuple argument i, and so on; records as 0-d arrays),
+        and the signature."""
+        self._arrays = {}
+        self._sources = {}  # key -> the argument object (array, device array, record)
+        self._not_compared = set()
         spellings = []
-        arrays = {}
         types = []
         for i, a in enumerate(args):
-            array = host_array(a)
-            if array is not None:
-                if array.dtype.hasobject:
-                    raise NotKept("an array of Python objects as an argument")
-                if array.dtype.kind in "MmUSV" and array.dtype.fields is None:
-                    raise NotKept("an array of dtype %s as an argument" % array.dtype)
-                if array.dtype == np.float16:
-                    pass  # float16 arrays are numba types; pyk must take them
-                for j, other in arrays.items():
-                    if np.shares_memory(array, other):
-                        raise NotKept("arguments %d and %d share memory" % (j, i))
-                arrays[i] = array
-                spellings.append("in/arg%d.npy" % i)
-            elif isinstance(a, np.void):
-                raise NotKept("a record (np.void) as a scalar argument")
-            elif isinstance(a, tuple):
-                raise NotKept("a tuple as an argument")
-            else:
-                spellings.append(scalar_spelling(a))
+            spellings.append(self._spell(a, str(i), top=i))
             types.append(numba_type_spelling(a))
         signature = None if None in types else "void(%s)" % ", ".join(types)
-        return spellings, {i: a.copy(order="K") for i, a in arrays.items()}, signature
+        arrays = {k: (v.copy(order="K") if v.ndim else np.array(v)) for k, v in
+                  self._arrays.items()}
+        return spellings, arrays, signature
+
+    def _spell(self, a, key, top):
+        array = host_array(a)
+        if array is not None:
+            if array.dtype.hasobject:
+                raise NotKept("an array of Python objects as an argument")
+            if array.dtype.kind in "MmUSV" and array.dtype.fields is None:
+                raise NotKept("an array of dtype %s as an argument" % array.dtype)
+            for k, other in self._arrays.items():
+                if not np.shares_memory(array, other):
+                    continue
+                same = (array.__array_interface__["data"][0] ==
+                        other.__array_interface__["data"][0] and array.shape == other.shape
+                        and array.strides == other.strides and array.dtype == other.dtype)
+                if not same:
+                    raise NotKept("arguments %s and %s share memory" % (k, key))
+                if is_device_array(self._sources[k]) and is_device_array(a) and "_" not in k:
+                    # One device array passed twice: the kernel sees one memory.
+                    return "@" + k
+                # A host array passed twice: numba copies it to the device once per argument
+                # and copies each back in turn, so the last copy is what the host array holds.
+                self._not_compared.add(k)
+            self._arrays[key] = array
+            self._sources[key] = a
+            return "in/arg%s.npy" % key
+        if isinstance(a, np.void):
+            # numba passes a record by reference to a copy on the device, copied back after.
+            holder = np.array(a)
+            self._arrays[key] = holder
+            self._sources[key] = a
+            return "record:in/arg%s.npy" % key
+        if isinstance(a, tuple):
+            parts = [self._spell(v, "%s_%d" % (key, j), top) for j, v in enumerate(a)]
+            if hasattr(a, "_fields"):
+                return "%s(%s)" % (type(a).__name__, ", ".join(
+                    "%s=%s" % (f, p) for f, p in zip(a._fields, parts)))
+            return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
+        return scalar_spelling(a)
 
     def discard(self, case):
         if isinstance(case, Case):
@@ -169,23 +228,44 @@ class CaseWriter:
         if not isinstance(case, Case):
             return {"kept": False, "reason": str(case)}
         os.makedirs(os.path.join(case.folder, "expected"), exist_ok=True)
-        for i in case.compared:
-            after = host_array(args[i])
-            case.outputs[i] = after.copy(order="K")
-            np.save(os.path.join(case.folder, "expected", "arg%d.npy" % i), after,
+        for k in case.compared:
+            after = _after(case.sources[k])
+            case.outputs[k] = after.copy(order="K")
+            np.save(os.path.join(case.folder, "expected", "arg%s.npy" % k), after,
                     allow_pickle=False)
         return {"kept": True, "case": os.path.basename(case.folder)}
 
     @staticmethod
     def fresh_arguments(case, args):
-        """The launch's arguments with every array replaced by a copy of its input."""
-        return [case.inputs[i].copy(order="K") if i in case.inputs else a
-                for i, a in enumerate(args)]
+        """The launch's arguments with every array (and record) replaced by a copy of its input,
+        and `case.sources` pointing at the copies."""
+        def fresh(a, key):
+            if key in case.inputs and isinstance(a, np.void):
+                copy = case.inputs[key].copy()
+                case.sources[key] = copy[()]
+                return case.sources[key]
+            if key in case.inputs:
+                copy = case.inputs[key].copy(order="K")
+                case.sources[key] = copy
+                return copy
+            if isinstance(a, tuple):
+                items = [fresh(v, "%s_%d" % (key, j)) for j, v in enumerate(a)]
+                return type(a)(*items) if hasattr(a, "_fields") else tuple(items)
+            return a
+        return [fresh(a, str(i)) for i, a in enumerate(args)]
 
     @staticmethod
     def same_outputs(case, args):
-        for i in case.compared:
-            a, b = case.outputs[i], host_array(args[i])
-            if a.tobytes() != b.tobytes():
+        for k in case.compared:
+            a, b = case.outputs[k], _after(case.sources[k])
+            if not _same_contents(a, b):
                 return False
         return True
+
+
+def _same_contents(a, b):
+    """Equal bytes; for a structured dtype, field by field (the simulator does not copy padding
+    bytes, so they hold whatever the copy's memory held)."""
+    if a.dtype.fields is None or a.dtype != b.dtype or a.shape != b.shape:
+        return a.tobytes() == b.tobytes()
+    return all(_same_contents(a[name], b[name]) for name in a.dtype.names)

@@ -278,13 +278,46 @@ class ModuleBuilder:
         options = dict(getattr(k, "_pyk_options", {}) or {})
         args = []
         if sig is not None:
-            args.append(repr(signature_text(sig)))
+            args.append(self._signature_source(sig))
         if k._device:
             args.append("device=True")
         for key in ("debug", "fastmath", "inline", "opt", "lineinfo"):
             if key in options and options[key] is not None:
                 args.append("%s=%r" % (key, options[key]))
         return "@numba.cuda.jit(%s)" % ", ".join(args)
+
+    def _signature_source(self, sig):
+        """The decorator's signature: numba's string syntax, or, where it names record types
+        (which the string syntax cannot spell), a type expression whose records are module
+        constants made by numba.from_dtype."""
+        types_in = list(sig) if isinstance(sig, tuple) else list(getattr(sig, "args", ()) or ())
+        if not any(_mentions_record(t) for t in types_in):
+            return repr(signature_text(sig))
+        if not isinstance(sig, tuple) and getattr(sig, "return_type", nbtypes.void) not in (
+                nbtypes.void, nbtypes.none):
+            raise NotExtractable("a record signature with a return type")
+        self.require_import("numpy", "numpy")
+        return "numba.void(%s)" % ", ".join(self._type_expression(t) for t in types_in)
+
+    def _type_expression(self, t):
+        if isinstance(t, nbtypes.Record):
+            name = "record_type_%d" % (len(self.constants) + 1)
+            for line in self.constants:  # one constant per record type
+                if line.endswith(" = numba.from_dtype(%s)" % _dtype_literal(t.dtype)):
+                    return line.split(" = ")[0]
+            self._constant(name, "numba.from_dtype(%s)" % _dtype_literal(t.dtype),
+                           ("record", str(t)))
+            return name
+        if isinstance(t, nbtypes.Array):
+            dims = [":"] * t.ndim
+            if t.layout == "C":
+                dims[-1] = "::1"
+            elif t.layout == "F":
+                dims[0] = "::1"
+            return "%s[%s]" % (self._type_expression(t.dtype), ", ".join(dims))
+        if isinstance(t, (nbtypes.Integer, nbtypes.Float, nbtypes.Complex, nbtypes.Boolean)):
+            return "numba.%s" % ("boolean" if isinstance(t, nbtypes.Boolean) else str(t))
+        raise NotExtractable("a record signature with the type %s" % t)
 
     def enum_class(self, name, cls):
         if not self._bind(name, ("class", id(cls))):
@@ -406,6 +439,14 @@ def signature_text(sig):
     if args is not None:
         return "%s(%s)" % (type_text(sig.return_type), ", ".join(type_text(t) for t in args))
     raise NotExtractable("a decorator signature of type %s" % type(sig).__name__)
+
+
+def _mentions_record(t):
+    if isinstance(t, nbtypes.Record):
+        return True
+    if isinstance(t, nbtypes.Array):
+        return isinstance(t.dtype, nbtypes.Record)
+    return False
 
 
 def type_text(t):

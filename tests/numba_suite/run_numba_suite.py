@@ -119,7 +119,7 @@ def run_case(pykc, case_dir, cuda, env):
         result.update(status="error", message=first_error(output))
     else:
         diffs = []
-        for name in ["arg%d.npy" % i for i in meta["compared"]]:
+        for name in ["arg%s.npy" % k for k in meta["compared"]]:
             expected = np.load(os.path.join(case_dir, "expected", name), allow_pickle=False)
             actual_path = os.path.join(out_dir, name)
             if not os.path.exists(actual_path):

@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -39,15 +40,31 @@ template <typename T>
 concept KernelScalar = std::is_arithmetic_v<T> || std::is_same_v<T, float16> ||
     std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
 
+struct KernelArgument;
+
+// A tuple argument's elements (numba's UniTuple, Tuple, and named tuples: the class name and
+// field names, which the kernel's `x.field` reads).
+struct TupleArgument {
+  std::vector<KernelArgument> elements;
+  std::string className;               // a named tuple's class (`Point`); empty for a plain tuple
+  std::vector<std::string> fieldNames; // a named tuple's fields, one per element
+};
+
 // One argument of a launch, whatever its C++ type was. An array argument refers to the array,
-// which must outlive the launch call (a launch copies nothing and allocates nothing).
+// which must outlive the launch call (a launch copies nothing and allocates nothing); so does a
+// record, passed as numba passes a np.void: by reference to one record in device memory (an
+// array of one record), which the kernel may write. A tuple holds its elements (arrays, records,
+// scalars, tuples).
 struct KernelArgument {
-  enum class Kind { Array, Scalar };
+  enum class Kind { Array, Scalar, Record, Tuple };
   Kind kind = Kind::Scalar;
   Dtype dtype = Dtype::Int64;
-  const AnyDeviceArray* array = nullptr; // Array
-  alignas(16) unsigned char value[16]{}; // Scalar: the value, in dtype
+  const AnyDeviceArray* array = nullptr;      // Array; Record: the array of one record
+  std::shared_ptr<const TupleArgument> tuple; // Tuple
+  alignas(16) unsigned char value[16]{};      // Scalar: the value, in dtype
 
+  // An argument made already (a record, a named tuple) passes as it is.
+  static KernelArgument of(const KernelArgument& a) { return a; }
   static KernelArgument of(const AnyDeviceArray& a) {
     KernelArgument k;
     k.kind = Kind::Array;
@@ -66,6 +83,19 @@ struct KernelArgument {
     std::memcpy(k.value, &scalar, sizeof(T));
     return k;
   }
+  // A std::tuple of arguments: numba's UniTuple or Tuple of their types.
+  template <typename... T>
+  static KernelArgument of(const std::tuple<T...>& t) {
+    std::vector<KernelArgument> elements;
+    std::apply([&](const auto&... e) { (elements.push_back(of(e)), ...); }, t);
+    return tupleOf(std::move(elements));
+  }
+  // One record (`records` holds exactly one: a 0-d or one-element array of a structured dtype),
+  // passed by reference as numba passes a np.void. Throws pyk::Error (InvalidArgument) otherwise.
+  static KernelArgument record(const AnyDeviceArray& records);
+  // A tuple of these arguments; with a class name and one field name per element, a named tuple.
+  static KernelArgument tupleOf(std::vector<KernelArgument> elements, std::string className = {},
+                                std::vector<std::string> fieldNames = {});
 };
 
 // One operand of a ufunc or gufunc call (numba's `ufunc(a, b)`, `gufunc(a, b, out)`): a host

@@ -12,11 +12,63 @@ namespace {
   throw Error(ErrorKind::InvalidArgument, "structured dtype: " + what);
 }
 
+// numba's name of a field's type: `float32`, `nestedarray(float32, (3, 2))`, `Record(...)`,
+// `[char x 12]`.
+std::string fieldTypeName(const RecordField& f) {
+  std::string item = f.chars == FieldChars::Bytes ? "[char x " + std::to_string(f.length) + "]"
+                     : f.chars == FieldChars::Unicode
+                         ? "[unichr x " + std::to_string(f.length) + "]"
+                     : f.dtype == Dtype::Record && f.record ? f.record->str()
+                                                            : std::string(dtypeName(f.dtype));
+  if (f.shape.empty())
+    return item;
+  std::string shape = "(";
+  for (std::size_t d = 0; d < f.shape.size(); ++d)
+    shape += (d ? ", " : "") + std::to_string(f.shape[d]);
+  return "nestedarray(" + item + ", " + shape + (f.shape.size() == 1 ? ",))" : "))");
+}
+
 } // namespace
 
 std::int64_t recordFieldAlignment(Dtype dtype) {
   const auto size = static_cast<std::int64_t>(dtypeItemsize(dtype));
   return isComplexDtype(dtype) ? size / 2 : size;
+}
+
+std::int64_t RecordField::itemBytes() const {
+  if (chars == FieldChars::Bytes)
+    return length;
+  if (chars == FieldChars::Unicode)
+    return 4 * length;
+  if (dtype == Dtype::Record)
+    return record != nullptr ? record->itemsize() : 0;
+  return static_cast<std::int64_t>(dtypeItemsize(dtype));
+}
+
+std::int64_t RecordField::bytes() const {
+  std::int64_t n = itemBytes();
+  for (std::int64_t extent : shape)
+    n *= extent;
+  return n;
+}
+
+std::int64_t RecordField::alignment() const {
+  if (chars == FieldChars::Bytes)
+    return 1;
+  if (chars == FieldChars::Unicode)
+    return 4;
+  if (dtype == Dtype::Record)
+    return record != nullptr ? record->alignment() : 1;
+  return recordFieldAlignment(dtype);
+}
+
+bool RecordField::operator==(const RecordField& o) const {
+  if (name != o.name || dtype != o.dtype || offset != o.offset || shape != o.shape ||
+      chars != o.chars || length != o.length)
+    return false;
+  if (record == nullptr || o.record == nullptr)
+    return record == o.record;
+  return *record == *o.record;
 }
 
 RecordDtype::RecordDtype(std::vector<RecordField> fields, std::int64_t itemsize, bool aligned)
@@ -31,14 +83,24 @@ RecordDtype::RecordDtype(std::vector<RecordField> fields, std::int64_t itemsize,
     for (size_t j = 0; j < i; ++j)
       if (fields_[j].name == f.name)
         refuse("the field name '" + f.name + "' is used twice");
-    if (f.dtype == Dtype::Record)
-      refuse("the field '" + f.name + "' is itself a record (nested records are not supported)");
-    const auto size = static_cast<std::int64_t>(dtypeItemsize(f.dtype));
+    if (f.dtype == Dtype::Record && f.record == nullptr)
+      refuse("the field '" + f.name + "' is a record without its fields");
+    if (f.dtype == Dtype::Record && !f.shape.empty())
+      refuse("the field '" + f.name + "' is a sub-array of records (numba has no type for it)");
+    if (f.chars != FieldChars::None && f.length <= 0)
+      refuse("the character field '" + f.name + "' has no characters");
+    std::int64_t count = 1;
+    for (std::int64_t extent : f.shape) {
+      if (extent < 0 || extent > (std::int64_t{1} << 31) || count > (std::int64_t{1} << 40))
+        refuse("the sub-array field '" + f.name + "' has a bad extent " + std::to_string(extent));
+      count *= extent;
+    }
+    const std::int64_t size = f.bytes();
     if (f.offset < 0 || f.offset > itemsize_ - size)
-      refuse("the field '" + f.name + "' (" + std::string(dtypeName(f.dtype)) + " at offset " +
+      refuse("the field '" + f.name + "' (" + fieldTypeName(f) + " at offset " +
              std::to_string(f.offset) + ") does not lie within the item of " +
              std::to_string(itemsize_) + " bytes");
-    const std::int64_t alignment = recordFieldAlignment(f.dtype);
+    const std::int64_t alignment = f.alignment();
     largestAlignment = std::max(largestAlignment, alignment);
     if (aligned_ && f.offset % alignment != 0)
       refuse("the field '" + f.name + "' is at offset " + std::to_string(f.offset) +
@@ -46,8 +108,8 @@ RecordDtype::RecordDtype(std::vector<RecordField> fields, std::int64_t itemsize,
              ", in an aligned record");
     for (size_t j = 0; j < i; ++j) {
       const RecordField& g = fields_[j];
-      const auto gSize = static_cast<std::int64_t>(dtypeItemsize(g.dtype));
-      if (f.offset < g.offset + gSize && g.offset < f.offset + size)
+      if (size > 0 && g.bytes() > 0 && f.offset < g.offset + g.bytes() &&
+          g.offset < f.offset + size)
         refuse("the fields '" + g.name + "' and '" + f.name + "' overlap");
     }
   }
@@ -63,7 +125,7 @@ RecordDtype RecordDtype::sequential(const std::vector<std::pair<std::string, Dty
   std::int64_t largestAlignment = 1;
   for (const auto& [name, dtype] : fields) {
     if (dtype == Dtype::Record)
-      refuse("the field '" + name + "' is itself a record (nested records are not supported)");
+      refuse("the field '" + name + "' is a record without its fields");
     const std::int64_t alignment = align ? recordFieldAlignment(dtype) : 1;
     largestAlignment = std::max(largestAlignment, alignment);
     offset = (offset + alignment - 1) / alignment * alignment;
@@ -82,10 +144,18 @@ const RecordField* RecordDtype::field(std::string_view name) const {
   return nullptr;
 }
 
+std::int64_t RecordDtype::alignment() const {
+  std::int64_t largest = 1;
+  if (aligned_)
+    for (const RecordField& f : fields_)
+      largest = std::max(largest, f.alignment());
+  return largest;
+}
+
 std::string RecordDtype::str() const {
   std::string out = "Record(";
   for (size_t i = 0; i < fields_.size(); ++i)
-    out += (i ? "," : "") + fields_[i].name + "[type=" + std::string(dtypeName(fields_[i].dtype)) +
+    out += (i ? "," : "") + fields_[i].name + "[type=" + fieldTypeName(fields_[i]) +
            ";offset=" + std::to_string(fields_[i].offset) + "]";
   return out + ";" + std::to_string(itemsize_) + ";" + (aligned_ ? "True" : "False") + ")";
 }

@@ -11,17 +11,70 @@ using sema::NumbaType;
 
 namespace {
 
-// numba's Record type of a structured dtype.
-NumbaType recordTypeOf(const RecordDtype& record) {
+sema::RecordLayout recordLayoutOf(const RecordDtype& record) {
   sema::RecordLayout layout;
-  for (const RecordField& f : record.fields())
-    layout.fields.push_back({f.name, scalarKindOf(f.dtype), f.offset});
+  for (const RecordField& f : record.fields()) {
+    sema::RecordField field;
+    field.name = f.name;
+    field.offset = f.offset;
+    field.shape = f.shape;
+    if (f.chars != FieldChars::None) {
+      field.kind = f.chars == FieldChars::Bytes ? sema::FieldKind::Bytes : sema::FieldKind::Unicode;
+      field.length = f.length;
+    } else if (f.record != nullptr) {
+      field.kind = sema::FieldKind::Record;
+      field.record = std::make_shared<const sema::RecordLayout>(recordLayoutOf(*f.record));
+    } else {
+      field.type = scalarKindOf(f.dtype);
+    }
+    layout.fields.push_back(std::move(field));
+  }
   layout.size = record.itemsize();
   layout.aligned = record.aligned();
-  return NumbaType::record(std::move(layout));
+  return layout;
 }
 
 } // namespace
+
+NumbaType recordTypeOf(const RecordDtype& record) {
+  return NumbaType::record(recordLayoutOf(record));
+}
+
+} // namespace pyk::detail
+
+namespace pyk {
+
+KernelArgument KernelArgument::record(const AnyDeviceArray& records) {
+  if (records.record() == nullptr || records.size() != 1)
+    throw Error(ErrorKind::InvalidArgument,
+                "a record argument is one record: an array of one item of a structured dtype, "
+                "not " +
+                    (records.record() == nullptr
+                         ? std::string("an array of ") + std::string(dtypeName(records.dtype()))
+                         : "an array of " + std::to_string(records.size()) + " records"));
+  KernelArgument k;
+  k.kind = Kind::Record;
+  k.dtype = Dtype::Record;
+  k.array = &records;
+  return k;
+}
+
+KernelArgument KernelArgument::tupleOf(std::vector<KernelArgument> elements, std::string className,
+                                       std::vector<std::string> fieldNames) {
+  if (!className.empty() && fieldNames.size() != elements.size())
+    throw Error(ErrorKind::InvalidArgument,
+                "the named tuple `" + className + "` has " + std::to_string(fieldNames.size()) +
+                    " field names for " + std::to_string(elements.size()) + " elements");
+  KernelArgument k;
+  k.kind = Kind::Tuple;
+  k.tuple = std::make_shared<const TupleArgument>(
+      TupleArgument{std::move(elements), std::move(className), std::move(fieldNames)});
+  return k;
+}
+
+} // namespace pyk
+
+namespace pyk::detail {
 
 ArrayLayout layoutOf(const AnyDeviceArray& a) {
   auto contiguous = [&](bool c) {
@@ -42,6 +95,22 @@ ArrayLayout layoutOf(const AnyDeviceArray& a) {
 }
 
 NumbaType typeOf(const KernelArgument& a) {
+  if (a.kind == KernelArgument::Kind::Record)
+    return recordTypeOf(*a.array->record());
+  if (a.kind == KernelArgument::Kind::Tuple) {
+    // numba's typeof: a UniTuple when the elements have one type, else a Tuple; a named tuple
+    // keeps its class and fields.
+    std::vector<NumbaType> elements;
+    for (const KernelArgument& e : a.tuple->elements)
+      elements.push_back(typeOf(e));
+    if (!a.tuple->className.empty())
+      return NumbaType::namedTuple(std::move(elements), a.tuple->className, a.tuple->fieldNames);
+    bool uniform = !elements.empty();
+    for (const NumbaType& e : elements)
+      uniform = uniform && e == elements[0];
+    return uniform ? NumbaType::uniTuple(elements[0], static_cast<int>(elements.size()))
+                   : NumbaType::tuple(std::move(elements));
+  }
   if (a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr)
     return NumbaType::recordArray(recordTypeOf(*a.array->record()), a.array->ndim(),
                                   layoutOf(*a.array));
@@ -68,7 +137,8 @@ bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out)
   if (args.size() > static_cast<size_t>(ArgumentSignature::kMaxArguments))
     return false;
   for (const KernelArgument& a : args)
-    if (a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr)
+    if ((a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr) ||
+        a.kind == KernelArgument::Kind::Record || a.kind == KernelArgument::Kind::Tuple)
       return false;
   out.count = static_cast<int>(args.size());
   for (size_t i = 0; i < args.size(); ++i) {

@@ -18,9 +18,23 @@ namespace pyk::detail {
 // else A.
 sema::ArrayLayout layoutOf(const AnyDeviceArray& a);
 
+// numba's Record type of a structured dtype (nested records, sub-array and character fields
+// included).
+sema::NumbaType recordTypeOf(const RecordDtype& record);
+
 // numba's typeof of one argument, and of a launch's.
 sema::NumbaType typeOf(const KernelArgument& a);
 std::vector<sema::NumbaType> typesOf(std::span<const KernelArgument> args);
+
+// Every array argument `a` holds: itself (an array or a record), or a tuple's, depth first.
+template <typename F>
+void forEachArrayOf(const KernelArgument& a, F&& f) {
+  if (a.kind == KernelArgument::Kind::Array || a.kind == KernelArgument::Kind::Record)
+    f(*a.array);
+  else if (a.kind == KernelArgument::Kind::Tuple)
+    for (const KernelArgument& e : a.tuple->elements)
+      forEachArrayOf(e, f);
+}
 
 // "(float32[::1], int64)"
 std::string describeTypes(const std::vector<sema::NumbaType>& types);

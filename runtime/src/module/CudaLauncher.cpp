@@ -140,15 +140,14 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
   LaunchArguments arguments(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const NumbaType& p = instance.params[i];
-    if (p.isArray()) {
-      const AnyDeviceArray& a = *args[i].array;
+    forEachArrayOf(args[i], [&](const AnyDeviceArray& a) {
       if (a.device_id() != device.id && a.memory_kind() != MemoryKind::Managed)
         throw Error(ErrorKind::InvalidArgument,
                     "kernel " + instance.description + ": argument " + std::to_string(i) +
                         " is in the memory of device " + std::to_string(a.device_id()) +
                         ", but the launch runs on device " + std::to_string(device.id) +
                         " (select_device picks the device a thread launches on)");
-    }
+    });
     arguments.set(i, args[i], p);
   }
   void** pointers = arguments.pointers();

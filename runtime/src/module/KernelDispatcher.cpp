@@ -13,15 +13,44 @@ using sema::NumbaType;
 
 namespace {
 
+// Whether two records lay out the same fields in items of the same size. numba's Record also
+// compares `aligned` (np.dtype(..., align=True)), which a .npy file does not keep: a record read
+// back from one is the same bytes, and a signature's aligned record takes it.
+bool sameRecordLayout(const sema::RecordLayout& param, const sema::RecordLayout& arg) {
+  if (param.size != arg.size || param.fields.size() != arg.fields.size())
+    return false;
+  for (size_t i = 0; i < param.fields.size(); ++i) {
+    const sema::RecordField& p = param.fields[i];
+    const sema::RecordField& a = arg.fields[i];
+    if (p.name != a.name || p.type != a.type || p.offset != a.offset || p.kind != a.kind ||
+        p.length != a.length || p.shape != a.shape ||
+        (p.record == nullptr) != (a.record == nullptr) ||
+        (p.record != nullptr && !sameRecordLayout(*p.record, *a.record)))
+      return false;
+  }
+  return true;
+}
+
 // Whether an argument of type `arg` may be passed for a parameter of type `param` (numba converts
-// scalars; arrays need their dtype and rank, and a layout the parameter accepts).
+// scalars; arrays need their dtype and rank, and a layout the parameter accepts; records their
+// layout; tuples each element).
 bool accepts(const NumbaType& param, const NumbaType& arg) {
   if (param.isScalar() && arg.isScalar())
     return true;
+  if (param.isRecord() && arg.isRecord())
+    return sameRecordLayout(param.recordLayout(), arg.recordLayout());
+  if (param.isTuple() && arg.isTuple()) {
+    if (param.elements().size() != arg.elements().size())
+      return false;
+    for (size_t i = 0; i < param.elements().size(); ++i)
+      if (!accepts(param.elements()[i], arg.elements()[i]))
+        return false;
+    return true;
+  }
   if (param.isArray() && arg.isArray()) {
     const bool sameItem = param.isRecordArray() || arg.isRecordArray()
                               ? param.isRecordArray() && arg.isRecordArray() &&
-                                    param.recordLayout() == arg.recordLayout()
+                                    sameRecordLayout(param.recordLayout(), arg.recordLayout())
                               : param.scalarKind() == arg.scalarKind();
     return sameItem && param.ndim() == arg.ndim() &&
            (param.layout() == ArrayLayout::A || param.layout() == arg.layout());

@@ -3,6 +3,7 @@
 // module/CudaLauncher.h); and what a kernel says of its specializations (mode, CUDA source,
 // target, function).
 #include "cuda/CudaContext.h"
+#include "module/ArgumentTypes.h"
 #include "module/CpuLauncher.h"
 #include "module/CudaLauncher.h"
 #include "module/LaunchValidation.h"
@@ -17,20 +18,20 @@ namespace {
 Backend launchBackend(const std::string& kernel, std::span<const KernelArgument> args) {
   const AnyDeviceArray* first = nullptr;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i].kind != KernelArgument::Kind::Array)
-      continue;
-    if (args[i].array->empty())
-      throw Error(ErrorKind::InvalidArgument, "kernel `" + kernel + "`: argument " +
-                                                  std::to_string(i) +
-                                                  " is an empty (default-constructed) array");
-    if (first == nullptr)
-      first = args[i].array;
-    else if (args[i].array->backend() != first->backend())
-      throw Error(ErrorKind::InvalidArgument,
-                  "kernel `" + kernel + "`: argument " + std::to_string(i) +
-                      " is an array on the " + backendName(args[i].array->backend()) +
-                      " backend, but an earlier one is on the " + backendName(first->backend()) +
-                      " backend; a launch runs where all its arrays are");
+    detail::forEachArrayOf(args[i], [&](const AnyDeviceArray& array) {
+      if (array.empty())
+        throw Error(ErrorKind::InvalidArgument, "kernel `" + kernel + "`: argument " +
+                                                    std::to_string(i) +
+                                                    " is an empty (default-constructed) array");
+      if (first == nullptr)
+        first = &array;
+      else if (array.backend() != first->backend())
+        throw Error(ErrorKind::InvalidArgument,
+                    "kernel `" + kernel + "`: argument " + std::to_string(i) +
+                        " is an array on the " + backendName(array.backend()) +
+                        " backend, but an earlier one is on the " + backendName(first->backend()) +
+                        " backend; a launch runs where all its arrays are");
+    });
   }
   return first != nullptr ? first->backend() : currentBackend();
 }

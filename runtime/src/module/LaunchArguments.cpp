@@ -3,9 +3,35 @@
 
 #include <cstring>
 
+#include "codegen/ParameterLayout.h"
 #include "module/ScalarConversion.h"
 
 namespace pyk::detail {
+
+namespace {
+
+// Argument `a` for a parameter of type `param`, written at `out` as the entry point reads it.
+void writeArgument(const KernelArgument& a, const sema::NumbaType& param, unsigned char* out) {
+  if (param.isArray()) {
+    const AnyDeviceArray& array = *a.array;
+    void* data = array.device_data();
+    std::memcpy(out, &data, sizeof data);
+    const auto n = static_cast<std::size_t>(array.ndim());
+    std::memcpy(out + 8, array.shape().data(), 8 * n);
+    std::memcpy(out + 8 + 8 * n, array.strides().data(), 8 * n);
+  } else if (param.isRecord()) {
+    void* data = a.array->device_data(); // the record, where it lies
+    std::memcpy(out, &data, sizeof data);
+  } else if (param.isTuple()) {
+    const codegen::ParameterLayout layout = codegen::parameterLayout(param);
+    for (std::size_t i = 0; i < param.elements().size(); ++i)
+      writeArgument(a.tuple->elements[i], param.elements()[i], out + layout.elementOffsets[i]);
+  } else {
+    convertScalar(a, param.scalarKind(), out);
+  }
+}
+
+} // namespace
 
 LaunchArguments::LaunchArguments(std::size_t count) {
   if (count > kInline) {
@@ -19,16 +45,17 @@ LaunchArguments::LaunchArguments(std::size_t count) {
 void LaunchArguments::set(std::size_t i, const KernelArgument& argument,
                           const sema::NumbaType& param) {
   unsigned char* out = slots_[i].bytes;
-  if (param.isArray()) {
-    const AnyDeviceArray& a = *argument.array;
-    void* data = a.device_data();
-    std::memcpy(out, &data, sizeof data);
-    const auto n = static_cast<std::size_t>(a.ndim());
-    std::memcpy(out + 8, a.shape().data(), 8 * n);
-    std::memcpy(out + 8 + 8 * n, a.strides().data(), 8 * n);
-  } else {
-    convertScalar(argument, param.scalarKind(), out);
+  if (param.isTuple()) {
+    // A tuple larger than a slot (several arrays, say) gets storage of its own.
+    const codegen::ParameterLayout layout = codegen::parameterLayout(param);
+    if (layout.size > static_cast<std::int64_t>(sizeof(Slot))) {
+      large_.push_back(
+          std::make_unique<Slot[]>(static_cast<std::size_t>(layout.size) / sizeof(Slot) + 1));
+      out = large_.back()[0].bytes;
+    }
+    std::memset(out, 0, static_cast<std::size_t>(layout.size));
   }
+  writeArgument(argument, param, out);
   pointers_[i] = out;
 }
 

@@ -1,11 +1,13 @@
 // LaunchArguments: a launch's arguments laid out as the generated entry points read them, the same
 // on both backends: an array as pyk::Array (data pointer, shape, strides in bytes, all 64-bit), a
+// record as a pointer to it, a tuple as the struct of its elements (codegen/ParameterLayout), a
 // scalar converted to its parameter's type; and the array of pointers to them an entry point (or
 // cuLaunchKernel) takes. Up to ArgumentSignature::kMaxArguments live inline (a launch allocates
-// nothing); more go on the heap.
+// nothing); more, and tuples larger than a slot, go on the heap.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -39,6 +41,7 @@ private:
   Slot inlineSlots_[kInline];
   void* inlinePointers_[kInline];
   std::vector<Slot> heapSlots_;
+  std::vector<std::unique_ptr<Slot[]>> large_;
   std::vector<void*> heapPointers_;
   Slot* slots_ = inlineSlots_;
   void** pointers_ = inlinePointers_;

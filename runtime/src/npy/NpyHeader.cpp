@@ -11,6 +11,7 @@
 #include <optional>
 #include <utility>
 
+#include "npy/DtypeDescriptor.h"
 #include "pyk/error.hpp"
 #include "pyk/npy.hpp"
 
@@ -24,38 +25,11 @@ constexpr std::size_t kGrowthAxisMaxDigits = 21; // numpy's GROWTH_AXIS_MAX_DIGI
 constexpr std::string_view kSupportedDtypes =
     "pyk reads bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, complex128";
 
-[[noreturn]] void fail(std::string_view name, const std::string& what) {
-  throw Error(ErrorKind::File, std::string(name) + ": " + what);
-}
-
-// Header text as a message quotes it: printable ASCII kept, other bytes as \xNN, long text cut.
-std::string excerpt(std::string_view text, std::size_t limit = 120) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  if (text.size() > limit)
-    out += "...";
-  return out;
-}
-
 std::uint64_t readLittleEndian(std::span<const std::byte> bytes) {
   std::uint64_t value = 0;
   for (std::size_t i = bytes.size(); i-- > 0;)
     value = (value << 8) | std::to_integer<std::uint64_t>(bytes[i]);
   return value;
-}
-
-bool isPythonSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
 // The header dictionary split into keys and the raw text of their values; the values are
@@ -180,175 +154,9 @@ private:
   std::size_t pos_ = 0;
 };
 
-// numpy's type code of a dtype without the byte order: "b1", "i4", "f2", "c16".
-std::string typeCode(Dtype dtype) {
-  char kind = 'i';
-  switch (dtype) {
-  case Dtype::Bool:
-    kind = 'b';
-    break;
-  case Dtype::UInt8:
-  case Dtype::UInt16:
-  case Dtype::UInt32:
-  case Dtype::UInt64:
-    kind = 'u';
-    break;
-  case Dtype::Float16:
-  case Dtype::Float32:
-  case Dtype::Float64:
-    kind = 'f';
-    break;
-  case Dtype::Complex64:
-  case Dtype::Complex128:
-    kind = 'c';
-    break;
-  case Dtype::Record: // described field by field (recordDescr)
-  default:
-    break;
-  }
-  return kind + std::to_string(dtypeItemsize(dtype));
-}
-
-// The little-endian descriptor np.save writes for a scalar dtype: '<f4', '|b1'.
-std::string scalarDescr(Dtype dtype) {
-  return (dtypeItemsize(dtype) == 1 ? "|" : "<") + typeCode(dtype);
-}
-
-// A dtype string such as '<f4' or '|b1': the dtype and whether its bytes need swapping. '|', '='
-// and no order character mean native order.
-std::optional<std::pair<Dtype, bool>> dtypeOfDescriptor(std::string_view descriptor) {
-  char order = '=';
-  if (!descriptor.empty() &&
-      std::string_view("<>|=").find(descriptor[0]) != std::string_view::npos) {
-    order = descriptor[0];
-    descriptor.remove_prefix(1);
-  }
-  for (Dtype dtype : kAllDtypes) {
-    if (descriptor != typeCode(dtype))
-      continue;
-    bool nativeLittle = std::endian::native == std::endian::little;
-    bool swap = dtypeItemsize(dtype) > 1 &&
-                ((order == '<' && !nativeLittle) || (order == '>' && nativeLittle));
-    return std::make_pair(dtype, swap);
-  }
-  return std::nullopt;
-}
-
-// A structured dtype's descriptor, numpy's dtype.descr: `[('s0', '<u8'), ('', '|V7'), ...]`, each
-// field a (name, scalar descriptor) pair at the offset where the previous one ended; unnamed
-// '|Vn' entries are padding. Titles, nested records and sub-array fields are refused by name.
-class RecordDescrParser {
-public:
-  RecordDescrParser(std::string_view text, std::string_view name) : text_(text), name_(name) {}
-
-  std::shared_ptr<const RecordDtype> parse() {
-    expect('[');
-    std::vector<RecordField> fields;
-    std::int64_t offset = 0;
-    skipSpaces();
-    while (peek() != ']') {
-      expect('(');
-      skipSpaces();
-      if (peek() == '(')
-        unsupported("a field with a title");
-      std::string fieldName = quoted("a field name");
-      expect(',');
-      skipSpaces();
-      if (peek() == '[')
-        unsupported("the nested record field '" + fieldName + "'");
-      std::string descriptor = quoted("a field's dtype");
-      skipSpaces();
-      if (peek() == ',') {
-        ++at_;
-        skipSpaces();
-        if (peek() != ')')
-          unsupported("the sub-array field '" + fieldName + "'");
-      }
-      expect(')');
-      if (fieldName.empty()) {
-        offset += paddingBytes(descriptor);
-      } else {
-        auto dtype = dtypeOfDescriptor(descriptor);
-        if (!dtype)
-          unsupported("the field '" + fieldName + "' of dtype '" + excerpt(descriptor, 40) + "'");
-        if (dtype->second)
-          unsupported("the big-endian field '" + fieldName + "'");
-        fields.push_back({fieldName, dtype->first, offset});
-        offset += static_cast<std::int64_t>(dtypeItemsize(dtype->first));
-      }
-      skipSpaces();
-      if (peek() == ',') {
-        ++at_;
-        skipSpaces();
-      } else if (peek() != ']') {
-        malformed();
-      }
-    }
-    ++at_;
-    skipSpaces();
-    if (at_ != text_.size())
-      malformed();
-    try {
-      return std::make_shared<const RecordDtype>(std::move(fields), offset, false);
-    } catch (const Error& e) {
-      fail(name_, "unsupported structured dtype " + excerpt(text_, 80) + ": " + e.what());
-    }
-  }
-
-private:
-  char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
-  void skipSpaces() {
-    while (at_ < text_.size() && isPythonSpace(text_[at_]))
-      ++at_;
-  }
-  void expect(char c) {
-    skipSpaces();
-    if (peek() != c)
-      malformed();
-    ++at_;
-  }
-  std::string quoted(const char* what) {
-    skipSpaces();
-    const char quote = peek();
-    if (quote != '\'' && quote != '"')
-      fail(name_, "malformed structured dtype " + excerpt(text_, 80) + ": expected " + what +
-                      " in quotes");
-    const size_t end = text_.find(quote, at_ + 1);
-    if (end == std::string_view::npos)
-      malformed();
-    std::string out(text_.substr(at_ + 1, end - at_ - 1));
-    at_ = end + 1;
-    return out;
-  }
-  // The size of an unnamed padding entry, '|V7'.
-  std::int64_t paddingBytes(std::string_view descriptor) {
-    if (descriptor.size() < 3 || descriptor.substr(0, 2) != "|V")
-      unsupported("an unnamed field of dtype '" + excerpt(descriptor, 40) + "'");
-    std::int64_t bytes = 0;
-    for (char c : descriptor.substr(2)) {
-      if (c < '0' || c > '9' || bytes > (std::int64_t{1} << 40))
-        unsupported("the padding '" + excerpt(descriptor, 40) + "'");
-      bytes = bytes * 10 + (c - '0');
-    }
-    return bytes;
-  }
-  [[noreturn]] void malformed() {
-    fail(name_, "malformed header: 'descr' is " + excerpt(text_, 80) +
-                    ", not a list of (name, dtype) fields");
-  }
-  [[noreturn]] void unsupported(const std::string& what) {
-    fail(name_, "unsupported structured dtype " + excerpt(text_, 80) + ": " + what +
-                    " (pyk reads records of named scalar fields)");
-  }
-
-  std::string_view text_;
-  std::string_view name_;
-  size_t at_ = 0;
-};
-
 void interpretDescr(std::string_view value, NpyHeader& header, std::string_view name) {
   if (value.front() == '[') {
-    header.record = RecordDescrParser(value, name).parse();
+    header.record = parseRecordDescr(value, name);
     header.dtype = Dtype::Record;
     header.swapBytes = false;
     return;
@@ -501,28 +309,6 @@ std::string shapeText(std::span<const std::int64_t> shape) {
   if (shape.size() == 1)
     text += ",";
   return text + ")";
-}
-
-std::string recordDescr(const RecordDtype& record) {
-  std::vector<RecordField> fields = record.fields();
-  std::sort(fields.begin(), fields.end(),
-            [](const RecordField& a, const RecordField& b) { return a.offset < b.offset; });
-  std::string out = "[";
-  std::int64_t offset = 0;
-  auto entry = [&](const std::string& name, const std::string& descriptor) {
-    out += (out.size() > 1 ? ", ('" : "('") + name + "', '" + descriptor + "')";
-  };
-  auto pad = [&](std::int64_t to) {
-    if (to > offset)
-      entry("", "|V" + std::to_string(to - offset));
-  };
-  for (const RecordField& f : fields) {
-    pad(f.offset);
-    entry(f.name, scalarDescr(f.dtype));
-    offset = f.offset + static_cast<std::int64_t>(dtypeItemsize(f.dtype));
-  }
-  pad(record.itemsize());
-  return out + "]";
 }
 
 std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record,

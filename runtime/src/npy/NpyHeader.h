@@ -53,8 +53,12 @@ NpyHeader parseNpyHeaderDictionary(std::string_view dictionary, std::string_view
 std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record,
                                        std::span<const std::int64_t> shape);
 
-// numpy's descriptor of a structured dtype: its fields in offset order, gaps as ('', '|Vn').
+// numpy's descriptor of a structured dtype: its fields in offset order, gaps as ('', '|Vn');
+// nested records as nested lists, sub-arrays with their shape (RecordDescr.cpp).
 std::string recordDescr(const RecordDtype& record);
+// The structured dtype a descriptor list describes (`[('a', '<f8'), ('d', '|u1', (5,)), ...]`);
+// pyk::Error (File) "NAME: ..." for what pyk cannot hold.
+std::shared_ptr<const RecordDtype> parseRecordDescr(std::string_view text, std::string_view name);
 
 // "(3, 4)", "(3,)" or "()": a shape as Python writes the tuple.
 std::string shapeText(std::span<const std::int64_t> shape);

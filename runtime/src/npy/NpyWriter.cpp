@@ -24,6 +24,31 @@ void checkWritable(const HostArray& array, std::string_view name) {
                     " with " + std::to_string(array.bytes.size()) + " bytes of data");
 }
 
+// Every scalar of the record at `at` byte-swapped in place: each field, each item of a sub-array,
+// nested records field by field, unicode characters one by one.
+void swapRecord(const RecordDtype& record, std::vector<std::byte>& data, std::size_t at) {
+  for (const RecordField& f : record.fields()) {
+    const auto start = at + static_cast<std::size_t>(f.offset);
+    const auto itemBytes = static_cast<std::size_t>(f.itemBytes());
+    const auto count = static_cast<std::size_t>(f.bytes()) / std::max<std::size_t>(1, itemBytes);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t item = start + i * itemBytes;
+      if (f.record != nullptr) {
+        swapRecord(*f.record, data, item);
+        continue;
+      }
+      if (f.chars == FieldChars::Bytes)
+        continue;
+      const std::size_t width = f.chars == FieldChars::Unicode ? 4
+                                : isComplexDtype(f.dtype)      ? itemBytes / 2
+                                                               : itemBytes;
+      for (std::size_t w = item; width > 1 && w + width <= item + itemBytes; w += width)
+        std::reverse(data.begin() + static_cast<std::ptrdiff_t>(w),
+                     data.begin() + static_cast<std::ptrdiff_t>(w + width));
+    }
+  }
+}
+
 // The data in little-endian order: the array's own bytes on a little-endian machine.
 std::vector<std::byte> littleEndianCopy(const HostArray& array) {
   std::vector<std::byte> data = array.bytes;
@@ -31,15 +56,7 @@ std::vector<std::byte> littleEndianCopy(const HostArray& array) {
     // Each field of each record on its own.
     const auto itemsize = static_cast<std::size_t>(array.record->itemsize());
     for (std::size_t item = 0; item + itemsize <= data.size(); item += itemsize)
-      for (const RecordField& f : array.record->fields()) {
-        const std::size_t size = dtypeItemsize(f.dtype);
-        const std::size_t width = isComplexDtype(f.dtype) ? size / 2 : size;
-        for (std::size_t at = item + static_cast<std::size_t>(f.offset);
-             width > 1 && at + width <= item + static_cast<std::size_t>(f.offset) + size;
-             at += width)
-          std::reverse(data.begin() + static_cast<std::ptrdiff_t>(at),
-                       data.begin() + static_cast<std::ptrdiff_t>(at + width));
-      }
+      swapRecord(*array.record, data, item);
     return data;
   }
   std::size_t itemsize = dtypeItemsize(array.dtype);

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # npy_numpy_crosscheck: numpy writes arrays of every dtype pyk reads, in both byte orders, C and
-# Fortran order and format versions 1.0, 2.0 and 3.0, and structured dtypes; pyk_npy_roundtrip reads and rewrites them;
+# Fortran order and format versions 1.0, 2.0 and 3.0, and structured dtypes (sub-array fields, nested
+# records, character fields); pyk_npy_roundtrip reads and rewrites them;
 # numpy checks that what comes back equals what went in and is exactly what np.save writes.
 # Also checks pyk's messages for dtypes it refuses. Usage: npy_numpy_crosscheck.py PYK_NPY_ROUNDTRIP
 import io
@@ -40,6 +41,25 @@ def values(dtype, shape, rng):
     return floats()
 
 
+def fill(array, rng):
+    """Random contents for every field of a structured array, sub-arrays, nested records and
+    character fields included (padding stays zero)."""
+    for field in array.dtype.names:
+        part = array[field]
+        if part.dtype.names:
+            fill(part, rng)
+        elif part.dtype.kind == "S":
+            letters = rng.integers(97, 123, size=part.shape + (part.dtype.itemsize,), dtype=np.uint8)
+            part[...] = np.frombuffer(letters.tobytes(), dtype=part.dtype).reshape(part.shape)
+        elif part.dtype.kind == "U":
+            points = rng.integers(0x41, 0x3000, size=part.shape + (part.dtype.itemsize // 4,),
+                                  dtype=np.uint32)
+            part[...] = np.frombuffer(points.astype("<u4").tobytes(),
+                                      dtype=part.dtype).reshape(part.shape)
+        else:
+            part[...] = values(part.dtype, part.shape, rng)
+
+
 def little_endian(dtype):
     dtype = np.dtype(dtype)
     return dtype if dtype.itemsize == 1 else dtype.newbyteorder("<")
@@ -69,20 +89,30 @@ def main():
                             with open(source, "wb") as out:
                                 np.lib.format.write_array(out, array, version=version)
                             cases.append((source, source[:-4] + ".out.npy", array))
-        # Structured dtypes of scalar fields: numba's RNG state, padded (aligned) and packed
-        # layouts, explicit offsets with gaps.
+        # Structured dtypes: numba's RNG state, padded (aligned) and packed layouts, explicit
+        # offsets with gaps; sub-array fields (numba's test_record_dtype dtypes), nested records
+        # (aligned and packed, inside aligned and packed ones), character fields.
+        inner = np.dtype([("a", "<i2"), ("b", "<f8")], align=True)
         records = {
             "xoroshiro128p": np.dtype([("s0", "<u8"), ("s1", "<u8")], align=True),
             "aligned": np.dtype([("a", "u1"), ("b", "<f8"), ("c", "<c8"), ("d", "?")], align=True),
             "packed": np.dtype([("a", "u1"), ("b", "<f8"), ("c", "<i2")]),
             "offsets": np.dtype({"names": ["x", "y"], "formats": ["<i4", "<f4"],
                                  "offsets": [0, 8], "itemsize": 16}),
+            "subarray": np.dtype([("a", "<f8"), ("b", "<i4"), ("c", "<c8"), ("d", "u1", (5,))],
+                                 align=True),
+            "subarray2d": np.dtype([("i", "<i4"), ("j", "<f4", (3, 2))]),
+            "nested": np.dtype([("x", "i1"), ("r", inner)], align=True),
+            "nestedpacked": np.dtype([("x", "i1"), ("r", np.dtype([("a", "<i2"), ("b", "<f8")])),
+                                      ("z", "<u4", (2,))]),
+            "nested2": np.dtype([("n", np.dtype([("x", "i1"), ("r", inner)], align=True)),
+                                 ("w", "<f4")], align=True),
+            "characters": np.dtype([("x", "<f4"), ("y", "S12"), ("z", "<U3")]),
         }
         for name, dtype in records.items():
             for shape in [(0,), (5,), (2, 3)]:
                 array = np.zeros(shape, dtype=dtype)
-                for field in dtype.names:
-                    array[field] = values(dtype.fields[field][0], shape, rng)
+                fill(array, rng)
                 source = os.path.join(folder, "record-%s-%s.npy" % (name, "x".join(map(str, shape))))
                 np.save(source, array)
                 cases.append((source, source[:-4] + ".out.npy", array))
@@ -119,9 +149,12 @@ def main():
                              "unsupported dtype '<M8[D]' " + SUPPORTED),
             "longdouble.npy": (np.zeros(2, dtype=np.longdouble), "unsupported dtype '%s' %s"
                                % (np.dtype(np.longdouble).str, SUPPORTED)),
-            "subarray.npy": (np.zeros(2, dtype=[("x", "<f4", (2,)), ("y", "<i4")]),
-                             "unsupported structured dtype [('x', '<f4', (2,)), ('y', '<i4')]: "
-                             "the sub-array field 'x' (pyk reads records of named scalar fields)"),
+            "recordsubarray.npy": (np.zeros(2, dtype=[("x", [("a", "<f4")], (2,))]),
+                                   "unsupported structured dtype [('x', [('a', '<f4')], (2,))]: "
+                                   "the sub-array of records 'x' (numba has no type for it)"),
+            "bigendianfield.npy": (np.zeros(2, dtype=[("x", ">f4")]),
+                                   "unsupported structured dtype [('x', '>f4')]: "
+                                   "the big-endian field 'x'"),
         }
         for name, (array, message) in refused.items():
             source = os.path.join(folder, name)

@@ -1,0 +1,164 @@
+// KernelArgumentKindsTest: the launch arguments besides arrays and scalars, through the C++ API
+// on the CPU backend: a record by reference (numba's np.void argument, written back in place), a
+// record dtype with a sub-array field, tuples (std::tuple, nested, holding arrays), named tuples,
+// one array passed as two arguments; and the dynamic shared array's bounds.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <tuple>
+
+#include "SettingsForTest.h"
+#include "TemporaryFolder.h"
+#include "pyk/pyk.hpp"
+
+namespace {
+
+using pyk::Dtype;
+using pyk::KernelArgument;
+using pyk::RecordDtype;
+using pyk::RecordField;
+
+const char* kSource = R"pyk(
+from numba import cuda, float32
+
+
+@cuda.jit
+def bump(rec, v):
+    rec.i = rec.i + 1
+    rec.j[2, 1] = v
+    rec.j[0, 0] = rec.j[1, 1] * 2
+
+
+@cuda.jit
+def tuples(out, t):
+    out[0] = t[0]
+    out[1] = t[1]
+    out[2] = t[2][0] + t[2][1]
+    for i in range(t[3].shape[0]):
+        t[3][i] = t[3][i] * 10
+
+
+@cuda.jit
+def point(out, p):
+    out[0] = p.x * 100 + p.y
+
+
+@cuda.jit
+def twice(a, b):
+    i = cuda.grid(1)
+    if i < a.shape[0]:
+        a[i] = a[i] + 1
+        b[i] = b[i] * 3
+
+
+@cuda.jit
+def dynamic(out, n):
+    sm = cuda.shared.array(0, float32)
+    i = cuda.threadIdx.x
+    sm[i * n] = i
+    out[i] = sm[i * n]
+)pyk";
+
+class KernelArgumentKinds : public ::testing::Test {
+protected:
+  void SetUp() override {
+    settings_.change([&](pyk::RuntimeSettings& s) {
+      s.cacheFolder = cache_ / "cache";
+      s.backend = pyk::BackendChoice::Cpu;
+    });
+  }
+  TemporaryFolder cache_;
+  SettingsForTest settings_;
+};
+
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const pyk::Error& e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+
+// numba's test_record_dtype `recordwith2darray`: an int32, then 3 x 2 float32 at offset 4.
+RecordDtype pointDtype() {
+  return RecordDtype({{"i", Dtype::Int32, 0}, {"j", Dtype::Float32, 4, {3, 2}}}, 28, false);
+}
+
+TEST_F(KernelArgumentKinds, ARecordIsPassedByReferenceAndWrittenInPlace) {
+  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  const RecordDtype dtype = pointDtype();
+  EXPECT_EQ(dtype.str(), "Record(i[type=int32;offset=0],j[type=nestedarray(float32, (3, 2));"
+                         "offset=4];28;False)");
+  pyk::AnyDeviceArray one = pyk::AnyDeviceArray::allocate(dtype, {1});
+  unsigned char bytes[28] = {};
+  const std::int32_t i = 41;
+  const float j[6] = {0, 1, 2, 3.5f, 4, 5};
+  std::memcpy(bytes, &i, 4);
+  std::memcpy(bytes + 4, j, sizeof j);
+  one.copy_from_host(bytes, sizeof bytes);
+  m["bump"][{1, 1}](KernelArgument::record(one), 9.0f);
+  one.copy_to_host(bytes, sizeof bytes);
+  std::int32_t gotI = 0;
+  float gotJ[6] = {};
+  std::memcpy(&gotI, bytes, 4);
+  std::memcpy(gotJ, bytes + 4, sizeof gotJ);
+  EXPECT_EQ(gotI, 42);
+  EXPECT_EQ(gotJ[5], 9.0f);
+  EXPECT_EQ(gotJ[0], 7.0f);
+  EXPECT_EQ(gotJ[3], 3.5f);
+
+  // A record argument is exactly one record.
+  pyk::AnyDeviceArray two = pyk::AnyDeviceArray::allocate(dtype, {2});
+  EXPECT_EQ(errorOf([&] { KernelArgument::record(two); }),
+            "a record argument is one record: an array of one item of a structured dtype, not an "
+            "array of 2 records");
+  pyk::DeviceArray<float, 1> floats = pyk::device_array<float>({1});
+  EXPECT_EQ(errorOf([&] { KernelArgument::record(floats.untyped()); }),
+            "a record argument is one record: an array of one item of a structured dtype, not an "
+            "array of float32");
+}
+
+TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
+  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  auto out = pyk::device_array<double>({3});
+  auto values = pyk::to_device(std::vector<double>{1.0, 2.0, 3.0});
+  // A std::tuple: numba's Tuple(int64, float32, UniTuple(int64 x 2), array(float64, 1d, C)).
+  m["tuples"][{1, 1}](out,
+                      std::make_tuple(std::int64_t{7}, 2.5f,
+                                      std::make_tuple(std::int64_t{3}, std::int64_t{4}), values));
+  EXPECT_EQ(out.copy_to_host(), (std::vector<double>{7.0, 2.5, 7.0}));
+  EXPECT_EQ(values.copy_to_host(), (std::vector<double>{10.0, 20.0, 30.0}));
+
+  // A named tuple: its class and fields come with it.
+  const KernelArgument p = KernelArgument::tupleOf(
+      {KernelArgument::of(std::int64_t{3}), KernelArgument::of(0.25)}, "Point", {"x", "y"});
+  const KernelArgument args[] = {KernelArgument::of(out), p};
+  m["point"].launchWith({{1}, {1}}, 0, args);
+  EXPECT_EQ(out.copy_to_host()[0], 300.25);
+  EXPECT_EQ(errorOf([] {
+              KernelArgument::tupleOf({KernelArgument::of(1.0)}, "Point", {"x", "y"});
+            }),
+            "the named tuple `Point` has 2 field names for 1 elements");
+}
+
+TEST_F(KernelArgumentKinds, OneArrayPassedTwiceIsOneMemory) {
+  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  auto a = pyk::to_device(std::vector<double>{1.0, 2.0, 3.0, 4.0});
+  m["twice"][{1, 4}](a, a);
+  EXPECT_EQ(a.copy_to_host(), (std::vector<double>{6.0, 9.0, 12.0, 15.0}));
+}
+
+TEST_F(KernelArgumentKinds, TheDynamicSharedArrayEndsWhereTheLaunchSaysOnTheCpu) {
+  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  auto out = pyk::device_array<float>({4});
+  m["dynamic"].launch({1}, {4}, pyk::Stream(), 16)(out, std::int64_t{1});
+  EXPECT_EQ(out.copy_to_host(), (std::vector<float>{0, 1, 2, 3}));
+  const std::string message =
+      errorOf([&] { m["dynamic"].launch({1}, {4}, pyk::Stream(), 16)(out, std::int64_t{4}); });
+  EXPECT_NE(message.find("in `dynamic`: index 4 is out of bounds for axis 0 of `sm` with size 4"),
+            std::string::npos)
+      << message;
+}
+
+} // namespace
