@@ -148,9 +148,9 @@ bool isFloating(const NumbaType& t) {
 
 std::string doubleLiteral(double v) {
   if (std::isnan(v))
-    return "__builtin_nan(\"\")";
+    return "pyk::nan64()";
   if (std::isinf(v))
-    return v > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
+    return v > 0 ? "pyk::inf64()" : "(-pyk::inf64())";
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.17g", v);
   std::string s = buffer;

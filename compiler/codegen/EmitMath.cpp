@@ -39,39 +39,25 @@ std::string UnitEmitter::bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, co
 
 std::string UnitEmitter::cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
                                    const NumbaType& t) {
-  const NumbaType a0 = argType(c, 0);
-  const bool single = t.isScalar() && (t.scalarKind() == ScalarKind::Complex64 ||
-                                       t.scalarKind() == ScalarKind::Float32);
-  const NumbaType complexType = NumbaType::scalar(
-      (single || (t.isTuple() && t.elements()[0].scalarKind() == ScalarKind::Float32) ||
-       (a0.isScalar() &&
-        (a0.scalarKind() == ScalarKind::Float32 || a0.scalarKind() == ScalarKind::Complex64)))
-          ? ScalarKind::Complex64
-          : ScalarKind::Complex128);
-  if (info.id == Intrinsic::CmathRect && t.isScalar()) {
-    // Both parts in the precision of the result (complex64 only from two float32).
-    const NumbaType part = NumbaType::scalar(
-        t.scalarKind() == ScalarKind::Complex64 ? ScalarKind::Float32 : ScalarKind::Float64);
-    return spelled(info.id) + "(" + castTo(c->args[0], part) + ", " + castTo(c->args[1], part) +
-           ")";
+  // The arguments converted to the types of numba's chosen case (a float64 to complex128, ...).
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    kinds.push_back(argType(c, i).scalarKind());
+  const std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (!converted) {
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
   }
-  const std::string z = castTo(c->args[0], complexType);
-  switch (info.id) {
-  case Intrinsic::CmathPolar:
-    return "[&] { const auto w = " + z + "; return " + type(t) +
+  std::vector<std::string> a;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    a.push_back(castScalar(c->args[i], (*converted)[i]));
+  if (info.id == Intrinsic::CmathPolar) // (abs(z), phase(z)), z evaluated once
+    return "[&] { const auto w = " + a[0] + "; return " + type(t) +
            "{{pyk::abs(w), pyk::cphase(w)}}; }()";
-  case Intrinsic::CmathIsinf:
-  case Intrinsic::CmathIsfinite: {
-    std::string w = temp("z");
-    std::string inf = "(isinf(" + w + ".re) || isinf(" + w + ".im))";
-    std::string test = info.id == Intrinsic::CmathIsinf
-                           ? inf
-                           : "!(" + inf + " || " + spelled(Intrinsic::CmathIsnan) + "(" + w + "))";
-    return "[&] { const auto " + w + " = " + z + "; return static_cast<bool>(" + test + "); }()";
-  }
-  default: // pyk_support.h's complex functions: exp, log, sqrt, sin... phase, isnan
-    return spelled(info.id) + "(" + z + ")";
-  }
+  std::string out = spelled(info.id) + "(";
+  for (size_t i = 0; i < a.size(); ++i)
+    out += (i ? ", " : "") + a[i];
+  return out + ")";
 }
 
 std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
@@ -167,9 +153,8 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
     return type(t) + "(static_cast<" + part + ">(" + a[0] + "), static_cast<" + part + ">(" + a[1] +
            "))";
   }
-  case Intrinsic::Pow:
-    unsupported(c->range, "the builtin `pow`; use `**`");
-    return "0";
+  case Intrinsic::Pow: // pow(a, b) is `a ** b` (numba's PowerBuiltin is BinOpPower)
+    return binary(ast::BinOpKind::Pow, c->args[0], c->args[1], t, c->range);
   default:
     break;
   }

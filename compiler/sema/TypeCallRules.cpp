@@ -176,10 +176,43 @@ std::optional<CallTyping> typeBuiltin(IntrinsicTyping rule, std::span<const K> a
   return std::nullopt;
 }
 
+// cmath (numba's cmathdecl): ConcreteTemplates over complex64 and complex128, except polar
+// (complex arguments only, as they are); a real argument converts to the complex type that needs
+// the cheapest conversion (float32 → complex64, float64 and int64 → complex128). phase and rect
+// list complex128 first, so cmath.phase(float32) is float64.
+std::optional<CallTyping> typeCmath(IntrinsicTyping rule, std::span<const K> args) {
+  using Shape = CallTyping::Shape;
+  static const Cases unary{{K::Complex64, {K::Complex64}}, {K::Complex128, {K::Complex128}}};
+  static const Cases binary{{K::Complex64, {K::Complex64, K::Complex64}},
+                            {K::Complex128, {K::Complex128, K::Complex128}}};
+  static const Cases classify{{K::Boolean, {K::Complex64}}, {K::Boolean, {K::Complex128}}};
+  static const Cases phase{{K::Float64, {K::Complex128}}, {K::Float32, {K::Complex64}}};
+  static const Cases rect{{K::Complex128, {K::Float64, K::Float64}},
+                          {K::Complex64, {K::Float32, K::Float32}}};
+  switch (rule) {
+  case IntrinsicTyping::CmathComplex:
+    return fromCases(args.size() == 1 ? unary : binary, args);
+  case IntrinsicTyping::CmathClassify:
+    return fromCases(classify, args);
+  case IntrinsicTyping::CmathPhase:
+    return fromCases(phase, args);
+  case IntrinsicTyping::CmathRect:
+    return fromCases(rect, args);
+  case IntrinsicTyping::CmathPolar:
+    if (args.size() == 1 && isComplex(args[0]))
+      return CallTyping{args[0] == K::Complex64 ? K::Float32 : K::Float64, {args[0]}, Shape::Pair};
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) {
   if (function == Intrinsic::None)
     return std::nullopt;
   const IntrinsicTyping rule = intrinsicInfo(function).typing;
+  if (familyOf(rule) == IntrinsicFamily::Cmath)
+    return typeCmath(rule, args);
   if (std::optional<CallTyping> math = typeMath(rule, args))
     return math;
   return typeBuiltin(rule, args);

@@ -93,47 +93,15 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   return bad();
 }
 
-// cmath: on a real or complex argument, computed in complex64 for float32/complex64 and in
-// complex128 otherwise.
+// cmath: numba's cmathdecl cases (TypeCallRules.cpp).
 OptType FunctionTyper::cmathCall(const IntrinsicInfo& info, const ast::Call* c,
                                  const std::vector<NumbaType>& args) {
-  const std::optional<std::vector<ScalarKind>> k = scalarsOf(args);
-  if (!k || k->empty())
+  const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
+  if (!kinds || !info.acceptsArgumentCount(args.size()))
     return badArguments(info.name, c, args);
-  bool single = true;
-  for (ScalarKind x : *k)
-    single = single && (x == ScalarKind::Float32 || x == ScalarKind::Complex64);
-  const NumbaType complexType =
-      NumbaType::scalar(single ? ScalarKind::Complex64 : ScalarKind::Complex128);
-  const NumbaType real = NumbaType::scalar(single ? ScalarKind::Float32 : ScalarKind::Float64);
-  const bool unary = k->size() == 1;
-  switch (info.typing) {
-  case IntrinsicTyping::CmathComplex:
-    if (unary)
-      return complexType;
-    break;
-  case IntrinsicTyping::CmathPhase:
-    if (unary)
-      return real;
-    break;
-  case IntrinsicTyping::CmathPolar:
-    if (unary)
-      return NumbaType::uniTuple(real, 2);
-    break;
-  case IntrinsicTyping::CmathClassify:
-    if (unary)
-      return NumbaType::scalar(ScalarKind::Boolean);
-    break;
-  case IntrinsicTyping::CmathRect:
-    if (k->size() == 2 && !isComplex((*k)[0]) && !isComplex((*k)[1]))
-      return complexType;
-    break;
-  default:
-    break;
-  }
-  error(DiagKind::TypeNotSupported, c->range,
-        {"`" + std::string(info.name) + "` with these arguments"});
-  return std::nullopt;
+  if (OptType result = callResultType(info.id, *kinds))
+    return result;
+  return badArguments(info.name, c, args);
 }
 
 } // namespace pyk::sema

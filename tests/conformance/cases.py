@@ -194,6 +194,26 @@ def nan_sprinkled(lo, hi, frac):
     return f
 
 
+def cmath_special_arguments():
+    """x + yj for x, y among signed zeros, +-1, 1.5, -3.5, +-pi, +-inf and NaN, where none of
+    cmath's functions raises in CPython (numba's tests filter their values the same way)."""
+    import cmath
+    import itertools
+    import math
+    reals = [-0.0, 0.0, 1.0, -1.0, 1.5, -3.5, -math.pi, math.pi, -math.inf, math.inf, math.nan]
+    names = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp", "log",
+             "log10", "sin", "sinh", "sqrt", "tan", "tanh", "polar", "phase"]
+    out = []
+    for x, y in itertools.product(reals, reals):
+        try:
+            for name in names:
+                getattr(cmath, name)(complex(x, y))
+        except (ValueError, OverflowError):
+            continue
+        out.append(complex(x, y))
+    return out
+
+
 def complex_right_half(rng, shape):
     return rng.uniform(0.2, 2.0, size=shape) + 1j * rng.uniform(-1.5, 1.5, size=shape)
 
@@ -493,6 +513,18 @@ def _cases():
                  [Arr(dt, 64, lambda rng, shape, sp=cspecial: np.concatenate(
                      [sp, complex_right_half(rng, (shape[0] - len(sp),))])),
                   Arr(dt, (64, 2), "zeros"), Arr("bool", (64, 3), "zeros")]))
+    # cmath's special values: every pair of these parts for which CPython's cmath (the
+    # simulator) raises for none of the functions.
+    for dt, rdt in (("complex128", "float64"), ("complex64", "float32")):
+        specials = cmath_special_arguments()
+        n = len(specials)
+        add(Case("cmath_special_values_" + dt, "cmath_special_values.pyk",
+                 "cmath_special_values", 1, 128,
+                 [Arr(dt, n, "values", value=specials), Arr(dt, (n, 17), "zeros"),
+                  Arr(rdt, (n, 2), "zeros"), Arr("bool", (n, 3), "zeros")]))
+        add(Case("cmath_log_base_" + dt, "cmath_special_values.pyk", "cmath_log_base", 2, 64,
+                 [Arr(dt, 128, complex_right_half), Arr(dt, 128, complex_right_half),
+                  Arr(dt, 128, "zeros")]))
     add(Case("cmath_funcs_complex128", "cmath_funcs.pyk", "cmath_funcs", 2, 64,
              [Arr("complex128", 128, complex_right_half), Arr("complex128", (128, 10), "zeros"),
               Arr("float64", (128, 4), "zeros")]))

@@ -426,6 +426,8 @@ def type_text(t):
         return "Tuple((%s,))" % ", ".join(type_text(x) for x in t.types)
     if t == nbtypes.void or t == nbtypes.none:
         return "void"
+    if t == nbtypes.boolean:  # str() says `bool`, which a signature string reads as Python's bool
+        return "boolean"
     return str(t)
 
 
