@@ -233,13 +233,8 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
     std::ostringstream s;
     s << target_.constantArrayQualifier() << scalarCpp(a.dtype) << " " << name << "["
       << a.values.size() << "] = {";
-    for (size_t i = 0; i < a.values.size(); ++i) {
-      const sema::ConstantValue& x = a.values[i];
-      s << (i ? ", " : "")
-        << (x.kind == sema::ConstantValue::Kind::Float  ? doubleLiteral(x.floatValue)
-            : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
-                                                        : int128Literal(x.intValue, a.dtype));
-    }
+    for (size_t i = 0; i < a.values.size(); ++i)
+      s << (i ? ", " : "") << constantElement(a.values[i], a.dtype);
     s << "};\n\n";
     prelude_ << s.str();
     constantArrays_[&a] = name;
@@ -248,6 +243,25 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
   default:
     unsupported(at, "this constant");
     return "0";
+  }
+}
+
+// One element of a frozen array, already converted to the array's dtype by the constant folder:
+// complex numbers both parts, floats in their precision (explicitly: NaN and infinity do not
+// narrow implicitly).
+std::string UnitEmitter::constantElement(const sema::ConstantValue& x, ScalarKind dtype) {
+  switch (x.kind) {
+  case sema::ConstantValue::Kind::Complex:
+    return scalarCpp(dtype) + "(" + doubleLiteral(x.complexValue.real()) + ", " +
+           doubleLiteral(x.complexValue.imag()) + ")";
+  case sema::ConstantValue::Kind::Float:
+    return dtype == ScalarKind::Float64
+               ? doubleLiteral(x.floatValue)
+               : "static_cast<" + scalarCpp(dtype) + ">(" + doubleLiteral(x.floatValue) + ")";
+  case sema::ConstantValue::Kind::Bool:
+    return x.boolValue ? "true" : "false";
+  default:
+    return int128Literal(x.intValue, dtype);
   }
 }
 

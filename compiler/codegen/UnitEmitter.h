@@ -196,6 +196,8 @@ private:
   std::string visitCompare(const ast::Compare* c, const NumbaType* t);
   std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
+  // An element of a frozen module array, in its dtype's C++.
+  std::string constantElement(const sema::ConstantValue& x, ScalarKind dtype);
   // A C-contiguous view of `shape` over `storage`.
   std::string arrayView(const std::string& storage, const NumbaType& t,
                         const std::vector<int64_t>& shape);

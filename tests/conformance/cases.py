@@ -560,6 +560,10 @@ def _cases():
              expect=expect_sorted_rows))
     add(Case("const_arrays", "const_arrays.pyk", "const_arrays", 8, 64,
              [Arr("float32", 500, lo=-4.0, hi=4.0), Arr("float32", 500, "zeros")]))
+    add(Case("const_array_dtypes", "const_array_dtypes.pyk", "const_array_dtypes", 1, 32,
+             [Arr("complex128", (2, 3), "zeros"), Arr("complex64", 4, "zeros"),
+              Arr("float64", 6, "zeros"), Arr("float32", 5, "zeros"), Arr("bool", 3, "zeros"),
+              Arr("int64", (4, 3), "zeros"), Arr("uint64", (4, 3), "zeros")]))
 
     # --- shared memory and barriers -----------------------------------------------------------
     add(Case("shared_reduce", "shared_reduce.pyk", "shared_reduce", 4, 128,
