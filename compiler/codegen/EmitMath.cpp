@@ -12,20 +12,37 @@ using sema::IntrinsicTyping;
 
 std::string UnitEmitter::bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, const ast::Call* c,
                                              const NumbaType& t) {
+  // The arguments converted to numba's chosen case (brev(int64) is brev(uint32), ...).
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    kinds.push_back(argType(c, i).scalarKind());
+  const std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (!converted) {
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
+  }
   switch (info.typing) {
   case IntrinsicTyping::BitCount:
   case IntrinsicTyping::FirstSet:
   case IntrinsicTyping::BitReverse: {
-    const NumbaType a = argType(c, 0);
-    const bool wide = a.isScalar() && sema::bitWidth(a.scalarKind()) == 64;
-    return "static_cast<" + type(t) + ">(" + target_.bitOperation(info.id, wide, expr(c->args[0])) +
-           ")";
+    // popc and clz count in the operand's own width (llvm.ctpop / llvm.ctlz on an i8 or i16):
+    // a narrow operand is zero-extended and clz discounts the bits it added.
+    const ScalarKind k = (*converted)[0];
+    const int width = sema::bitWidth(k);
+    std::string value = castScalar(c->args[0], k);
+    if (width < 32)
+      value = "static_cast<pyk::uint32>(static_cast<pyk::uint" + std::to_string(width) + ">(" +
+              value + "))";
+    std::string result = target_.bitOperation(info.id, width == 64, value);
+    if (info.id == Intrinsic::Clz && width < 32)
+      result = "(" + result + " - " + std::to_string(32 - width) + ")";
+    return "static_cast<" + type(t) + ">(" + result + ")";
   }
   case IntrinsicTyping::SameFloat: { // fma, cbrt
-    const bool f32 = argType(c, 0).scalarKind() == ScalarKind::Float32;
+    const bool f32 = (*converted)[0] == ScalarKind::Float32;
     std::string out = spelled(info.id) + (f32 ? "f(" : "(");
     for (size_t i = 0; i < c->args.size(); ++i)
-      out += (i ? ", " : "") + expr(c->args[i]);
+      out += (i ? ", " : "") + castScalar(c->args[i], (*converted)[i]);
     return out + ")";
   }
   case IntrinsicTyping::Select:
@@ -100,7 +117,7 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
     return "[&] { int e = 0; const auto m = " + spelled(info.id) + f + "(" + a[0] +
            ", &e); return " + type(t) + "{m, static_cast<pyk::int32>(e)}; }()";
   case Intrinsic::MathModf:
-    return "[&] { decltype(" + a[0] + ") whole{}; const auto part = " + spelled(info.id) + f + "(" +
+    return "[&] { " + type(computed) + " whole{}; const auto part = " + spelled(info.id) + f + "(" +
            a[0] + ", &whole); return " + type(t) + "{{part, whole}}; }()";
   case Intrinsic::Divmod:
     return "[&] { const auto x = " + a[0] + "; const auto y = " + a[1] + "; return " + type(t) +
@@ -114,6 +131,10 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
   case Intrinsic::MathIsnan:
   case Intrinsic::MathIsinf:
   case Intrinsic::MathIsfinite:
+    // numba's math_isinf_isnan_int / math_isfinite_int: an integer is never inf or NaN.
+    if (sema::isInteger((*converted)[0]))
+      return "(static_cast<void>(" + a[0] + "), " +
+             (info.id == Intrinsic::MathIsfinite ? "true" : "false") + ")";
     return "static_cast<bool>(" + spelled(info.id) + "(" + a[0] + "))";
   case Intrinsic::MathDegrees:
     return cast("(" + a[0] + " * " + (f32 ? "57.29577951308232f" : "57.29577951308232") + ")",

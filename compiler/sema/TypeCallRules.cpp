@@ -207,12 +207,60 @@ std::optional<CallTyping> typeCmath(IntrinsicTyping rule, std::span<const K> arg
   }
 }
 
+// numba.cuda's integer and float intrinsics (cudadecl's ConcreteTemplates): popc and clz keep
+// any integer width, ffs gives uint32, brev takes uint32 or uint64 (an int64 converts to uint32,
+// the first case), fma and cbrt one float type; other arguments convert to a case as numba
+// converts them (popc(float32) is popc(int8)). selp takes two values of one type.
+std::optional<CallTyping> typeIntegerAndFloat(IntrinsicTyping rule, std::span<const K> args) {
+  static const Cases sameInteger = [] {
+    Cases c;
+    addSame(c, kSigned, 1);
+    addSame(c, kUnsigned, 1);
+    return c;
+  }();
+  static const Cases firstSet = [] {
+    Cases c;
+    for (std::span<const K> kinds : {std::span<const K>(kSigned), std::span<const K>(kUnsigned)})
+      for (K k : kinds)
+        c.push_back({K::UInt32, {k}});
+    return c;
+  }();
+  static const Cases bitReverse{{K::UInt32, {K::UInt32}}, {K::UInt64, {K::UInt64}}};
+  static const Cases cbrt{{K::Float32, {K::Float32}}, {K::Float64, {K::Float64}}};
+  static const Cases fma{{K::Float32, {K::Float32, K::Float32, K::Float32}},
+                         {K::Float64, {K::Float64, K::Float64, K::Float64}}};
+  switch (rule) {
+  case IntrinsicTyping::BitCount:
+    return fromCases(sameInteger, args);
+  case IntrinsicTyping::FirstSet:
+    return fromCases(firstSet, args);
+  case IntrinsicTyping::BitReverse:
+    return fromCases(bitReverse, args);
+  case IntrinsicTyping::SameFloat:
+    return fromCases(args.size() == 3 ? fma : cbrt, args);
+  case IntrinsicTyping::Select: {
+    // Cuda_selp (an AbstractTemplate): both values of one type among float64, float32 and the
+    // integers of 16 bits and more; the predicate as it is.
+    if (args.size() != 3 || args[1] != args[2])
+      return std::nullopt;
+    const K k = args[1];
+    if (k != K::Float64 && k != K::Float32 && !(isInteger(k) && bitWidth(k) >= 16))
+      return std::nullopt;
+    return CallTyping{k, {args[0], k, k}};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) {
   if (function == Intrinsic::None)
     return std::nullopt;
   const IntrinsicTyping rule = intrinsicInfo(function).typing;
   if (familyOf(rule) == IntrinsicFamily::Cmath)
     return typeCmath(rule, args);
+  if (familyOf(rule) == IntrinsicFamily::IntegerAndFloat)
+    return typeIntegerAndFloat(rule, args);
   if (std::optional<CallTyping> math = typeMath(rule, args))
     return math;
   return typeBuiltin(rule, args);

@@ -19,11 +19,6 @@ std::optional<std::vector<ScalarKind>> scalarsOf(const std::vector<NumbaType>& a
   return out;
 }
 
-bool isUnsignedWord(const NumbaType& t) {
-  return t.isScalar() &&
-         (t.scalarKind() == ScalarKind::UInt32 || t.scalarKind() == ScalarKind::UInt64);
-}
-
 } // namespace
 
 OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
@@ -31,29 +26,26 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   auto bad = [&] { return badArguments(info.name, c, args); };
   const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
   switch (info.typing) {
-  // numba.cuda's integer and float intrinsics.
+  // numba.cuda's integer and float intrinsics (TypeCallRules' cases).
   case IntrinsicTyping::BitCount:
-    return args.size() == 1 && isIntegerType(args[0]) ? OptType(args[0]) : bad();
   case IntrinsicTyping::FirstSet:
-    return args.size() == 1 && isIntegerType(args[0])
-               ? OptType(NumbaType::scalar(ScalarKind::UInt32))
-               : bad();
   case IntrinsicTyping::BitReverse:
-    return args.size() == 1 && isUnsignedWord(args[0]) ? OptType(args[0]) : bad();
-  case IntrinsicTyping::SameFloat: {
-    if (!info.acceptsArgumentCount(args.size()) || !args[0].isScalar())
-      return bad();
-    for (const NumbaType& a : args)
-      if (!(a == args[0]))
-        return bad();
-    const ScalarKind k = args[0].scalarKind();
-    return k == ScalarKind::Float32 || k == ScalarKind::Float64 ? OptType(args[0]) : bad();
-  }
+  case IntrinsicTyping::SameFloat:
   case IntrinsicTyping::Select: {
-    if (args.size() != 3 || !args[1].isScalar() || !args[2].isScalar())
+    if (!kinds || !info.acceptsArgumentCount(args.size()))
       return bad();
-    OptType u = unify(args[1], args[2]);
-    return u ? u : bad();
+    const std::optional<std::vector<ScalarKind>> converted = callArgumentTypes(info.id, *kinds);
+    if (!converted)
+      return bad();
+    // numba types ffs of an 8- or 16-bit integer but has no lowering for it.
+    if (info.typing == IntrinsicTyping::FirstSet && bitWidth((*converted)[0]) < 32) {
+      error(DiagKind::TypeNotSupported, c->range,
+            {"`cuda.ffs` of `" + args[0].str() +
+             "` (numba.cuda compiles it for 32- and 64-bit "
+             "integers only)"});
+      return std::nullopt;
+    }
+    return callResultType(info.id, *kinds);
   }
   // Builtins with results of their own.
   case IntrinsicTyping::Print:
