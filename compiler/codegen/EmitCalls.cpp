@@ -118,6 +118,8 @@ std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
     return bitOrFloatIntrinsic(info, c, *t);
   case sema::IntrinsicFamily::Cmath:
     return cmathCall(info, c, *t);
+  case sema::IntrinsicFamily::Libdevice:
+    return libdeviceCall(info, c, *t);
   default:
     break;
   }

@@ -1,6 +1,9 @@
 // EmitExpressions: expressions as C++ — literals, names, module constants (numpy arrays frozen
 // into the unit), operators with numba's operand conversions and Python's semantics, comparisons,
 // `and`/`or` with Python's value semantics, conditional expressions and tuples.
+#include <cmath>
+#include <cstdio>
+
 #include "codegen/UnitEmitter.h"
 #include "sema/ConstantFolder.h"
 #include "sema/TypeRules.h"
@@ -247,17 +250,27 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
 }
 
 // One element of a frozen array, already converted to the array's dtype by the constant folder:
-// complex numbers both parts, floats in their precision (explicitly: NaN and infinity do not
-// narrow implicitly).
+// complex numbers both parts, float32 values as float literals (NaN and infinities converted
+// explicitly, as they do not narrow implicitly).
 std::string UnitEmitter::constantElement(const sema::ConstantValue& x, ScalarKind dtype) {
   switch (x.kind) {
   case sema::ConstantValue::Kind::Complex:
     return scalarCpp(dtype) + "(" + doubleLiteral(x.complexValue.real()) + ", " +
            doubleLiteral(x.complexValue.imag()) + ")";
-  case sema::ConstantValue::Kind::Float:
-    return dtype == ScalarKind::Float64
-               ? doubleLiteral(x.floatValue)
-               : "static_cast<" + scalarCpp(dtype) + ">(" + doubleLiteral(x.floatValue) + ")";
+  case sema::ConstantValue::Kind::Float: {
+    if (dtype != ScalarKind::Float32 || !std::isfinite(static_cast<float>(x.floatValue)))
+      return dtype == ScalarKind::Float64
+                 ? doubleLiteral(x.floatValue)
+                 : "static_cast<" + scalarCpp(dtype) + ">(" + doubleLiteral(x.floatValue) + ")";
+    // The float32 numpy holds (the double rounded once), spelt so that it reads back exactly.
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g",
+                  static_cast<double>(static_cast<float>(x.floatValue)));
+    std::string literal = buffer;
+    if (literal.find_first_of(".eE") == std::string::npos)
+      literal += ".0";
+    return literal + "f";
+  }
   case sema::ConstantValue::Kind::Bool:
     return x.boolValue ? "true" : "false";
   default:

@@ -77,6 +77,40 @@ std::string UnitEmitter::cmathCall(const sema::IntrinsicInfo& info, const ast::C
   return out + ")";
 }
 
+std::string UnitEmitter::libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                                       const NumbaType& t) {
+  const sema::LibdeviceSignature* signature = sema::libdeviceSignature(info.id);
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    kinds.push_back(argType(c, i).scalarKind());
+  const std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (signature == nullptr || !converted) {
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
+  }
+  std::string args;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    args += (i ? ", " : "") + castScalar(c->args[i], (*converted)[i]);
+  if (signature->outputs.empty())
+    return spelled(info.id) + "(" + args + ")";
+  // The outputs in locals whose addresses follow the values; the tuple of the return value (if
+  // any) and the outputs, built once the call has written them.
+  std::string out = "[&] { ";
+  std::vector<std::string> elements;
+  if (signature->result != 'v')
+    elements.push_back("result");
+  for (size_t i = 0; i < signature->outputs.size(); ++i) {
+    const std::string name = "output" + std::to_string(i);
+    const NumbaType element = t.elements()[elements.size()];
+    out += type(element) + " " + name + "{}; ";
+    args += (args.empty() ? "&" : ", &") + name;
+    elements.push_back(name);
+  }
+  out += (signature->result != 'v' ? "const auto result = " : "") + spelled(info.id) + "(" + args +
+         "); return " + tupleValue(t, elements) + "; }()";
+  return out;
+}
+
 std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
                                   const NumbaType& t) {
   const std::string name(info.name);

@@ -252,6 +252,10 @@ private:
                                   const NumbaType& t);
   std::string cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
   std::string mathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
+  // numba.cuda.libdevice.<f>: __nv_<f> on CUDA, pyk::libdevice::<f> on the CPU; what it writes
+  // through pointers returned as the tuple numba types it as.
+  std::string libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                            const NumbaType& t);
 
   const sema::ResolvedModule& module_;
   const SourceFile& file_;

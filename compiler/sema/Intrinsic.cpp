@@ -69,6 +69,19 @@ std::span<const IntrinsicInfo> allIntrinsics() {
   return kTable;
 }
 
+const LibdeviceSignature* libdeviceSignature(Intrinsic id) {
+  static const auto* signatures = [] {
+    auto* m = new std::unordered_map<Intrinsic, LibdeviceSignature>;
+#define LIBDEVICE(Id, Name, Result, Values, Outputs)                                               \
+  m->emplace(Intrinsic::Id, LibdeviceSignature{Result[0], Values, Outputs});
+#include "sema/LibdeviceFunctions.def"
+#undef LIBDEVICE
+    return m;
+  }();
+  auto it = signatures->find(id);
+  return it == signatures->end() ? nullptr : &it->second;
+}
+
 Intrinsic intrinsicNamed(std::string_view name) {
   auto it = byName().find(name);
   return it == byName().end() ? Intrinsic::None : it->second;
@@ -141,6 +154,8 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::BuiltinPow:
   case T::Divmod:
     return F::Builtin;
+  case T::Libdevice:
+    return F::Libdevice;
   case T::LibraryFunction:
     return F::Library;
   case T::NotYetTyped:

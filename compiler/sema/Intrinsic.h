@@ -83,6 +83,7 @@ enum class IntrinsicTyping : uint8_t {
   ComplexCast,
   BuiltinPow,
   Divmod,
+  Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
   LibraryFunction, // typed as a call of the stdlib's pyk function
   NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
 };
@@ -99,6 +100,7 @@ enum class IntrinsicFamily : uint8_t {
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
   Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod
+  Libdevice,       // Libdevice
   Library,         // LibraryFunction
   NotYetTyped,
 };
@@ -143,6 +145,17 @@ const IntrinsicInfo& intrinsicInfo(Intrinsic id);
 std::span<const IntrinsicInfo> allIntrinsics();
 // The intrinsic a canonical qualified name (or a builtin's name) denotes, or None.
 Intrinsic intrinsicNamed(std::string_view name);
+
+// A libdevice function's prototype (LibdeviceFunctions.def's codes: f float32, d float64, i int32,
+// l int64, h int16, v void): __nv_<name> returns `result` and writes `outputs` through pointers
+// after its `values`.
+struct LibdeviceSignature {
+  char result;
+  std::string_view values;
+  std::string_view outputs;
+};
+// The prototype of a Libdevice intrinsic; null for any other.
+const LibdeviceSignature* libdeviceSignature(Intrinsic id);
 
 // The module `id` belongs to: `math` for math.sin, Builtin for range.
 IntrinsicModule moduleOf(Intrinsic id);

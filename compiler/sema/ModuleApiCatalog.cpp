@@ -103,7 +103,7 @@ public:
   Catalog() {
     for (const char* m : {"numba", "numba.cuda", "numba.types", "math", "cmath", "numpy"})
       add(m, ApiKind::Module);
-    add("numba.cuda.libdevice", ApiKind::OpaqueModule);
+    add("numba.cuda.libdevice", ApiKind::Module);
     add("numba.cuda.fp16", ApiKind::Module);
     for (const char* n : kCudaNamespaces)
       add(std::string("numba.cuda.") + n, ApiKind::Module);

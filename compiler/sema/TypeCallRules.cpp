@@ -1,6 +1,7 @@
 // TypeCallRules: numba's typing of calls on scalars (CUDA target): the math functions
 // (numba/cuda/cudamath.py), cmath (core/typing/cmathdecl.py), the numeric builtins
-// (core/typing/builtins.py), each a list of typed cases resolved as numba resolves overloads.
+// (core/typing/builtins.py), numba.cuda's intrinsics (cuda/cudadecl.py) and libdevice
+// (cuda/libdevicedecl.py), each a list of typed cases resolved as numba resolves overloads.
 #include "sema/TypeRuleCases.h"
 #include "sema/TypeRules.h"
 
@@ -253,10 +254,48 @@ std::optional<CallTyping> typeIntegerAndFloat(IntrinsicTyping rule, std::span<co
   }
 }
 
+K libdeviceKind(char code) {
+  switch (code) {
+  case 'f':
+    return K::Float32;
+  case 'd':
+    return K::Float64;
+  case 'i':
+    return K::Int32;
+  case 'l':
+    return K::Int64;
+  default:
+    return K::Int16;
+  }
+}
+
+// numba.cuda.libdevice.<f> (libdevicedecl's ConcreteTemplate of one case): the value arguments
+// converted to the prototype's, the return value followed by what the function writes through
+// its pointers: one scalar, or a pair (sincos, modf: UniTuple; frexp, remquo: (float, int32)).
+std::optional<CallTyping> typeLibdevice(Intrinsic function, std::span<const K> args) {
+  const LibdeviceSignature* signature = libdeviceSignature(function);
+  if (signature == nullptr)
+    return std::nullopt;
+  std::vector<K> results;
+  if (signature->result != 'v')
+    results.push_back(libdeviceKind(signature->result));
+  for (char code : signature->outputs)
+    results.push_back(libdeviceKind(code));
+  Case c{results[0], {}};
+  for (char code : signature->values)
+    c.args.push_back(libdeviceKind(code));
+  CallTyping::Shape shape = CallTyping::Shape::Scalar;
+  if (results.size() == 2)
+    shape = results[1] == results[0] ? CallTyping::Shape::Pair : CallTyping::Shape::PairWithInt32;
+  return fromCases(Cases{c}, args, shape);
+}
+
 std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) {
   if (function == Intrinsic::None)
     return std::nullopt;
   const IntrinsicTyping rule = intrinsicInfo(function).typing;
+  if (rule == IntrinsicTyping::Libdevice)
+    return typeLibdevice(function, args);
   if (familyOf(rule) == IntrinsicFamily::Cmath)
     return typeCmath(rule, args);
   if (familyOf(rule) == IntrinsicFamily::IntegerAndFloat)

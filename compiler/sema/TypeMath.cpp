@@ -63,6 +63,12 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
                    NumbaType::tuple({NumbaType::scalar(*m), NumbaType::scalar(ScalarKind::Int32)}))
              : bad();
   }
+  case IntrinsicTyping::Libdevice: {
+    if (!kinds || !info.acceptsArgumentCount(args.size()))
+      return bad();
+    OptType result = callResultType(info.id, *kinds);
+    return result ? result : bad();
+  }
   case IntrinsicTyping::MathModf:
   case IntrinsicTyping::Divmod: {
     if (!kinds)
