@@ -8,6 +8,24 @@ namespace pyk::codegen {
 using sema::IntrinsicTyping;
 
 std::string UnitEmitter::call(const ast::Call* c) {
+  if (auto it = spec_->spreadCalls.find(c); it != spec_->spreadCalls.end()) {
+    // f(*t): the call of t's elements (t[0], t[1], ...), each `*` value evaluated once, into a
+    // lambda parameter its elements are read from.
+    std::vector<std::pair<std::string, std::string>> spreads; // (parameter, value)
+    for (const ast::Expr* a : c->args)
+      if (const auto* starred = a->as<ast::Starred>()) {
+        const std::string name = temp("spread");
+        spreads.emplace_back(name, expr(starred->value));
+        spreadValues_[starred->value] = name;
+      }
+    std::string out = call(it->second);
+    for (const ast::Expr* a : c->args)
+      if (const auto* starred = a->as<ast::Starred>())
+        spreadValues_.erase(starred->value);
+    for (auto s = spreads.rbegin(); s != spreads.rend(); ++s)
+      out = "[&](const auto& " + s->first + ") { return " + out + "; }(" + s->second + ")";
+    return out;
+  }
   if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
     const Specialization* callee = it->second;
     std::string out = mangledName(*callee) + "(" + contextArgumentList(!c->args.empty());

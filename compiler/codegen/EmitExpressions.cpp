@@ -11,6 +11,8 @@
 namespace pyk::codegen {
 
 std::string UnitEmitter::expr(const ast::Expr* e) {
+  if (auto it = spreadValues_.find(e); it != spreadValues_.end())
+    return it->second; // a `*` value, evaluated once already (call)
   const NumbaType* t = typeOf(e);
   // Every kind below but these needs the expression's type; one typing left without a type
   // (a `print(...)` used as a value, say) is reported, never dereferenced.

@@ -182,6 +182,8 @@ private:
   // ---- expressions (EmitExpressions.cpp) ----
   const NumbaType* typeOf(const ast::Expr* e) const { return spec_->typeOf(e); }
   std::string expr(const ast::Expr* e);
+  // The `*` values of the spread call being emitted, by the name they were evaluated into.
+  std::unordered_map<const ast::Expr*, std::string> spreadValues_;
   std::string visitConstant(const ast::Constant* c, const NumbaType* t);
   std::string visitName(const ast::Name* n, const NumbaType* t);
   std::string visitBinOp(const ast::BinOp* b, const NumbaType* t);

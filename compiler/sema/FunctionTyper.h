@@ -115,6 +115,8 @@ private:
 
   // ---- calls (TypeCalls.cpp) ----
   OptType visitCall(const ast::Call* c);
+  // A call with `*tuple` arguments: typed as the call of the tuple's elements (spreadCalls).
+  OptType spreadCall(const ast::Call* c);
   OptType methodCall(const ast::Attribute* method, const ast::Call* c);
   OptType deviceCall(const CompiledFunction& callee, const ast::Call* c,
                      const std::vector<NumbaType>& args);

@@ -26,6 +26,10 @@ struct Specialization {
   std::vector<std::optional<NumbaType>> localTypes;
   // The callee of each call of a device function.
   std::unordered_map<const ast::Call*, const Specialization*> callees;
+  // Each call with `*tuple` arguments as the call of the tuple's elements (`f(*t)` as
+  // `f(t[0], t[1])`), in nodes the specialization owns; the emitter evaluates each `*` value once.
+  std::unordered_map<const ast::Call*, const ast::Call*> spreadCalls;
+  ast::AstContext spreadNodes;
 
   const NumbaType* typeOf(const ast::Expr* e) const {
     auto it = exprTypes.find(e);

@@ -560,6 +560,11 @@ def _cases():
              expect=expect_sorted_rows))
     add(Case("const_arrays", "const_arrays.pyk", "const_arrays", 8, 64,
              [Arr("float32", 500, lo=-4.0, hi=4.0), Arr("float32", 500, "zeros")]))
+    add(Case("builtins_numeric", "builtins_numeric.pyk", "builtins_numeric", 2, 64,
+             [Arr("int64", 100, lo=-50, hi=50), Arr("float64", 100, lo=-20.0, hi=20.0),
+              Arr("complex128", 100, lo=-3.0, hi=3.0), Arr("uint64", 100, lo=0, hi=100),
+              Arr("int64", (100, 9), "zeros"), Arr("float64", (100, 11), "zeros"),
+              Arr("complex128", (100, 4), "zeros"), Arr("bool", (100, 3), "zeros")]))
     add(Case("const_array_dtypes", "const_array_dtypes.pyk", "const_array_dtypes", 1, 32,
              [Arr("complex128", (2, 3), "zeros"), Arr("complex64", 4, "zeros"),
               Arr("float64", 6, "zeros"), Arr("float32", 5, "zeros"), Arr("bool", 3, "zeros"),
