@@ -143,6 +143,8 @@ std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
   }
   if (info.typing == IntrinsicTyping::Print)
     return print(c);
+  if (info.typing == IntrinsicTyping::RealImag)
+    return realOrImag(expr(c->args[0]), argType(c, 0), id == sema::Intrinsic::NumpyImag);
   if (info.typing == IntrinsicTyping::Len) {
     const NumbaType a = argType(c, 0);
     if (a.isArray())

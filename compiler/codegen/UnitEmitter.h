@@ -209,6 +209,8 @@ private:
   // ---- attributes and subscripts (EmitAccess.cpp) ----
   std::string visitAttribute(const ast::Attribute* a, const NumbaType* t);
   std::string visitSubscript(const ast::Subscript* s, const NumbaType* t);
+  // `value.real` / `.imag` of a number or a complex array (a float view), `value` of type `base`.
+  std::string realOrImag(const std::string& value, const NumbaType& base, bool imaginary);
   std::string arrayViewOf(const ast::Subscript* s, const NumbaType& base, const NumbaType& t,
                           const std::vector<const ast::Expr*>& items);
   // The element of `array` at `indices` (already emitted), checked when bounds checking is on.

@@ -110,6 +110,8 @@ private:
 
   // ---- attributes and subscripts (TypeAccess.cpp) ----
   OptType visitAttribute(const ast::Attribute* a);
+  // x.real / x.imag (and numpy.real / numpy.imag): a number's part, a complex array's float view.
+  OptType realOrImag(const NumbaType& base, bool imaginary, SourceRange at);
   OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
   OptType visitSubscript(const ast::Subscript* s);
 

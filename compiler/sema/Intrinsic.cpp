@@ -153,6 +153,7 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::ComplexCast:
   case T::BuiltinPow:
   case T::Divmod:
+  case T::RealImag:
     return F::Builtin;
   case T::Libdevice:
     return F::Libdevice;

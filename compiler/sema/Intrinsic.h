@@ -83,6 +83,7 @@ enum class IntrinsicTyping : uint8_t {
   ComplexCast,
   BuiltinPow,
   Divmod,
+  RealImag,        // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
   Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
   LibraryFunction, // typed as a call of the stdlib's pyk function
   NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
@@ -99,7 +100,7 @@ enum class IntrinsicFamily : uint8_t {
   Math,            // Math*
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
-  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod
+  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod, RealImag
   Libdevice,       // Libdevice
   Library,         // LibraryFunction
   NotYetTyped,

@@ -63,6 +63,9 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
                    NumbaType::tuple({NumbaType::scalar(*m), NumbaType::scalar(ScalarKind::Int32)}))
              : bad();
   }
+  case IntrinsicTyping::RealImag:
+    return args.size() == 1 ? realOrImag(args[0], info.id == Intrinsic::NumpyImag, c->range)
+                            : bad();
   case IntrinsicTyping::Libdevice: {
     if (!kinds || !info.acceptsArgumentCount(args.size()))
       return bad();

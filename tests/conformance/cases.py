@@ -560,6 +560,12 @@ def _cases():
              expect=expect_sorted_rows))
     add(Case("const_arrays", "const_arrays.pyk", "const_arrays", 8, 64,
              [Arr("float32", 500, lo=-4.0, hi=4.0), Arr("float32", 500, "zeros")]))
+    for dt, rdt in (("complex128", "float64"), ("complex64", "float32")):
+        add(Case("complex_array_parts_" + dt, "complex_array_parts.pyk", "complex_array_parts",
+                 2, 64,
+                 [Arr(dt, 100, lo=-3.0, hi=3.0), Arr(dt, 100, "zeros"),
+                  Arr(dt, (3, 4), lo=-1.0, hi=1.0), Arr(rdt, 100), Arr(rdt, (100, 4), "zeros"),
+                  Arr("int64", 100, lo=-9, hi=9)]))
     add(Case("builtins_numeric", "builtins_numeric.pyk", "builtins_numeric", 2, 64,
              [Arr("int64", 100, lo=-50, hi=50), Arr("float64", 100, lo=-20.0, hi=20.0),
               Arr("complex128", 100, lo=-3.0, hi=3.0), Arr("uint64", 100, lo=0, hi=100),
