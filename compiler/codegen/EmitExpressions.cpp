@@ -234,6 +234,8 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
     const sema::ConstantArray& a = *v.array;
     if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
       return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
+    if (a.values.empty()) // no storage (C++ has no arrays of size 0); nothing is ever read
+      return arrayView("static_cast<" + scalarCpp(a.dtype) + "*>(nullptr)", t, a.shape);
     std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
     std::ostringstream s;
     s << target_.constantArrayQualifier() << scalarCpp(a.dtype) << " " << name << "["

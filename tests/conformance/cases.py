@@ -574,7 +574,8 @@ def _cases():
     add(Case("const_array_dtypes", "const_array_dtypes.pyk", "const_array_dtypes", 1, 32,
              [Arr("complex128", (2, 3), "zeros"), Arr("complex64", 4, "zeros"),
               Arr("float64", 6, "zeros"), Arr("float32", 5, "zeros"), Arr("bool", 3, "zeros"),
-              Arr("int64", (4, 3), "zeros"), Arr("uint64", (4, 3), "zeros")]))
+              Arr("int64", (4, 3), "zeros"), Arr("uint64", (4, 3), "zeros"),
+              Arr("int64", 2, "zeros")]))
 
     # --- shared memory and barriers -----------------------------------------------------------
     add(Case("shared_reduce", "shared_reduce.pyk", "shared_reduce", 4, 128,
