@@ -153,14 +153,18 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast
 }
 
 std::string UnitEmitter::visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t) {
-  if (u->op == ast::UnaryOpKind::Not)
-    return "(!" + truthy(u->operand) + ")";
+  return unary(u->op, u->operand, t);
+}
+
+std::string UnitEmitter::unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t) {
+  if (op == ast::UnaryOpKind::Not)
+    return "(!" + truthy(operand) + ")";
   if (t == nullptr)
     return "0";
-  std::string v = castTo(u->operand, *t);
-  if (u->op == ast::UnaryOpKind::USub)
+  std::string v = castTo(operand, *t);
+  if (op == ast::UnaryOpKind::USub)
     return "(-" + v + ")";
-  if (u->op == ast::UnaryOpKind::UAdd)
+  if (op == ast::UnaryOpKind::UAdd)
     return "(+" + v + ")";
   if (t->scalarKind() == ScalarKind::Boolean)
     return "(!" + v + ")";
@@ -172,26 +176,28 @@ std::string UnitEmitter::visitCompare(const ast::Compare* c, const NumbaType*) {
   const ast::Expr* left = c->left;
   for (size_t i = 0; i < c->ops.size(); ++i) {
     const ast::Expr* right = c->comparators[i];
-    const NumbaType* lt = typeOf(left);
-    const NumbaType* rt = typeOf(right);
-    if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
-      unsupported(c->range, "this comparison");
-      return "false";
-    }
-    std::optional<ScalarKind> k =
-        sema::comparisonOperandType(c->ops[i], lt->scalarKind(), rt->scalarKind());
-    static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
-    size_t opIndex = static_cast<size_t>(c->ops[i]);
-    if (!k || opIndex >= 6) {
-      unsupported(c->range, "this comparison");
-      return "false";
-    }
-    std::string part =
-        "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
-    out += (i ? " && " : "") + part;
+    out += (i ? " && " : "") + comparison(c->ops[i], left, right, c->range);
     left = right;
   }
   return c->ops.size() > 1 ? "(" + out + ")" : out;
+}
+
+std::string UnitEmitter::comparison(ast::CmpOpKind op, const ast::Expr* left,
+                                    const ast::Expr* right, SourceRange at) {
+  const NumbaType* lt = typeOf(left);
+  const NumbaType* rt = typeOf(right);
+  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
+    unsupported(at, "this comparison");
+    return "false";
+  }
+  std::optional<ScalarKind> k = sema::comparisonOperandType(op, lt->scalarKind(), rt->scalarKind());
+  static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+  size_t opIndex = static_cast<size_t>(op);
+  if (!k || opIndex >= 6) {
+    unsupported(at, "this comparison");
+    return "false";
+  }
+  return "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
 }
 
 std::string UnitEmitter::visitBoolOp(const ast::BoolOp* b, const NumbaType* t) {

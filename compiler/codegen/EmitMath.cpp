@@ -113,6 +113,14 @@ std::string UnitEmitter::libdeviceCall(const sema::IntrinsicInfo& info, const as
 
 std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
                                   const NumbaType& t) {
+  if (info.typing == IntrinsicTyping::OperatorFunction) { // the operator it is
+    const sema::OperatorOf op = sema::operatorOf(info.id);
+    if (op.binary)
+      return binary(*op.binary, c->args[0], c->args[1], t, c->range);
+    if (op.comparison)
+      return comparison(*op.comparison, c->args[0], c->args[1], c->range);
+    return unary(*op.unary, c->args[0], &t);
+  }
   const std::string name(info.name);
   // Arguments converted as numba converts them.
   std::vector<ScalarKind> kinds;

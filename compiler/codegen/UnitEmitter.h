@@ -195,7 +195,11 @@ private:
   std::string binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
                      const NumbaType& result, SourceRange at);
   std::string visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t);
+  std::string unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t);
   std::string visitCompare(const ast::Compare* c, const NumbaType* t);
+  // One comparison `left OP right`, in the type numba compares the two in.
+  std::string comparison(ast::CmpOpKind op, const ast::Expr* left, const ast::Expr* right,
+                         SourceRange at);
   std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
   // An element of a frozen module array, in its dtype's C++.

@@ -154,6 +154,7 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::BuiltinPow:
   case T::Divmod:
   case T::RealImag:
+  case T::OperatorFunction:
     return F::Builtin;
   case T::Libdevice:
     return F::Libdevice;
@@ -175,6 +176,8 @@ IntrinsicModule moduleOf(Intrinsic id) {
     return IntrinsicModule::Cmath;
   if (name.starts_with("numpy."))
     return IntrinsicModule::Numpy;
+  if (name.starts_with("operator."))
+    return IntrinsicModule::Operator;
   return IntrinsicModule::Builtin;
 }
 

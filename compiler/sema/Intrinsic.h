@@ -24,7 +24,7 @@ enum class IntrinsicKind : uint8_t {
 };
 
 // The module an intrinsic belongs to (from its qualified name).
-enum class IntrinsicModule : uint8_t { Builtin, NumbaCuda, Math, Cmath, Numpy };
+enum class IntrinsicModule : uint8_t { Builtin, NumbaCuda, Math, Cmath, Numpy, Operator };
 
 // How a use of the intrinsic is typed: each rule is implemented once, in the Type*.cpp of its
 // family (familyOf; TypeCalls.cpp dispatches), with numba's overload cases of the math and builtin
@@ -83,10 +83,11 @@ enum class IntrinsicTyping : uint8_t {
   ComplexCast,
   BuiltinPow,
   Divmod,
-  RealImag,        // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
-  Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
-  LibraryFunction, // typed as a call of the stdlib's pyk function
-  NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
+  RealImag,         // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
+  OperatorFunction, // operator.add, operator.lt, operator.neg, ...: the operator they are
+  Libdevice,        // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
+  LibraryFunction,  // typed as a call of the stdlib's pyk function
+  NotYetTyped,      // accepted by name resolution; typing rejects every call, saying so
 };
 
 // The families of typing rules, which typing and emission dispatch on (a file of each).
@@ -100,7 +101,8 @@ enum class IntrinsicFamily : uint8_t {
   Math,            // Math*
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
-  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod, RealImag
+  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod, RealImag,
+                   // OperatorFunction
   Libdevice,       // Libdevice
   Library,         // LibraryFunction
   NotYetTyped,

@@ -101,7 +101,8 @@ constexpr const char* kNumpyHostFunctions[] = {
 class Catalog {
 public:
   Catalog() {
-    for (const char* m : {"numba", "numba.cuda", "numba.types", "math", "cmath", "numpy"})
+    for (const char* m :
+         {"numba", "numba.cuda", "numba.types", "math", "cmath", "numpy", "operator"})
       add(m, ApiKind::Module);
     add("numba.cuda.libdevice", ApiKind::Module);
     add("numba.cuda.fp16", ApiKind::Module);

@@ -296,6 +296,21 @@ std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) 
   const IntrinsicTyping rule = intrinsicInfo(function).typing;
   if (rule == IntrinsicTyping::Libdevice)
     return typeLibdevice(function, args);
+  if (rule == IntrinsicTyping::OperatorFunction) {
+    // The operator's own typing (TypeRules), its operands as given.
+    const OperatorOf op = operatorOf(function);
+    std::optional<K> result;
+    if (op.binary && args.size() == 2)
+      result = binaryResultType(*op.binary, args[0], args[1]);
+    else if (op.comparison && args.size() == 2 &&
+             comparisonOperandType(*op.comparison, args[0], args[1]))
+      result = K::Boolean;
+    else if (op.unary && args.size() == 1)
+      result = unaryResultType(*op.unary, args[0]);
+    if (!result)
+      return std::nullopt;
+    return CallTyping{*result, std::vector<K>(args.begin(), args.end())};
+  }
   if (familyOf(rule) == IntrinsicFamily::Cmath)
     return typeCmath(rule, args);
   if (familyOf(rule) == IntrinsicFamily::IntegerAndFloat)
@@ -306,6 +321,72 @@ std::optional<CallTyping> typeCall(Intrinsic function, std::span<const K> args) 
 }
 
 } // namespace
+
+OperatorOf operatorOf(Intrinsic function) {
+  using B = ast::BinOpKind;
+  using C = ast::CmpOpKind;
+  using U = ast::UnaryOpKind;
+  switch (function) {
+  case Intrinsic::OperatorAdd:
+  case Intrinsic::OperatorIadd:
+    return {B::Add, {}, {}};
+  case Intrinsic::OperatorSub:
+  case Intrinsic::OperatorIsub:
+    return {B::Sub, {}, {}};
+  case Intrinsic::OperatorMul:
+  case Intrinsic::OperatorImul:
+    return {B::Mult, {}, {}};
+  case Intrinsic::OperatorTruediv:
+  case Intrinsic::OperatorItruediv:
+    return {B::Div, {}, {}};
+  case Intrinsic::OperatorFloordiv:
+  case Intrinsic::OperatorIfloordiv:
+    return {B::FloorDiv, {}, {}};
+  case Intrinsic::OperatorMod:
+  case Intrinsic::OperatorImod:
+    return {B::Mod, {}, {}};
+  case Intrinsic::OperatorPow:
+  case Intrinsic::OperatorIpow:
+    return {B::Pow, {}, {}};
+  case Intrinsic::OperatorLshift:
+  case Intrinsic::OperatorIlshift:
+    return {B::LShift, {}, {}};
+  case Intrinsic::OperatorRshift:
+  case Intrinsic::OperatorIrshift:
+    return {B::RShift, {}, {}};
+  case Intrinsic::OperatorAnd:
+  case Intrinsic::OperatorIand:
+    return {B::BitAnd, {}, {}};
+  case Intrinsic::OperatorOr:
+  case Intrinsic::OperatorIor:
+    return {B::BitOr, {}, {}};
+  case Intrinsic::OperatorXor:
+  case Intrinsic::OperatorIxor:
+    return {B::BitXor, {}, {}};
+  case Intrinsic::OperatorEq:
+    return {{}, C::Eq, {}};
+  case Intrinsic::OperatorNe:
+    return {{}, C::NotEq, {}};
+  case Intrinsic::OperatorLt:
+    return {{}, C::Lt, {}};
+  case Intrinsic::OperatorLe:
+    return {{}, C::LtE, {}};
+  case Intrinsic::OperatorGt:
+    return {{}, C::Gt, {}};
+  case Intrinsic::OperatorGe:
+    return {{}, C::GtE, {}};
+  case Intrinsic::OperatorNeg:
+    return {{}, {}, U::USub};
+  case Intrinsic::OperatorPos:
+    return {{}, {}, U::UAdd};
+  case Intrinsic::OperatorInvert:
+    return {{}, {}, U::Invert};
+  case Intrinsic::OperatorNot:
+    return {{}, {}, U::Not};
+  default:
+    return {};
+  }
+}
 
 std::optional<ScalarKind> mathResultType(Intrinsic function, std::span<const ScalarKind> args) {
   std::optional<CallTyping> typing = typeCall(function, args);

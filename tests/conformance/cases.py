@@ -566,6 +566,10 @@ def _cases():
                  [Arr(dt, 100, lo=-3.0, hi=3.0), Arr(dt, 100, "zeros"),
                   Arr(dt, (3, 4), lo=-1.0, hi=1.0), Arr(rdt, 100), Arr(rdt, (100, 4), "zeros"),
                   Arr("int64", 100, lo=-9, hi=9)]))
+    add(Case("operator_functions", "operator_functions.pyk", "operator_functions", 2, 64,
+             [Arr("int64", 100, lo=-50, hi=50), Arr("int32", 100, nonzero_ints(-9, 9)),
+              Arr("float64", 100, lo=-4.0, hi=4.0), Arr("int64", (100, 9), "zeros"),
+              Arr("float64", (100, 3), "zeros"), Arr("bool", (100, 4), "zeros")]))
     add(Case("builtins_numeric", "builtins_numeric.pyk", "builtins_numeric", 2, 64,
              [Arr("int64", 100, lo=-50, hi=50), Arr("float64", 100, lo=-20.0, hi=20.0),
               Arr("complex128", 100, lo=-3.0, hi=3.0), Arr("uint64", 100, lo=0, hi=100),
