@@ -99,6 +99,8 @@ private:
   OptType visitIfExp(const ast::IfExp* i);
   OptType visitTuple(const ast::Tuple* t);
   OptType visitNamedExpr(const ast::NamedExpr* n);
+  // `*x` anywhere but among a call's arguments (spreadCall): not supported, located.
+  OptType visitStarred(const ast::Starred* s);
   // Lists, dicts, comprehensions, lambdas...: resolution reported them already.
   OptType visitExpr(const ast::Expr*) {
     failed_ = true;
