@@ -193,7 +193,7 @@ std::string doubleLiteral(double v) {
   if (std::isnan(v))
     return std::signbit(v) ? "(-pyk::nan64())" : "pyk::nan64()";
   if (std::isinf(v))
-    return v > 0 ? "pyk::infinity64()" : "(-pyk::infinity64())";
+    return v > 0 ? "pyk::inf64()" : "(-pyk::inf64())";
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.17g", v);
   std::string s = buffer;

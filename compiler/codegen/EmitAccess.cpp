@@ -28,8 +28,9 @@ std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType
     for (size_t i = 0; i < base->fieldNames().size(); ++i)
       if (base->fieldNames()[i] == a->attr)
         return element(*base, "(" + expr(a->value) + ")", i);
-  if (base != nullptr && isComplexType(*base) && (a->attr == "real" || a->attr == "imag"))
-    return "(" + expr(a->value) + ")." + (a->attr == "real" ? "re" : "im");
+  if (base != nullptr && (base->isScalar() || base->isArray()) &&
+      (a->attr == "real" || a->attr == "imag"))
+    return realOrImag(expr(a->value), *base, a->attr == "imag");
   if (base != nullptr && base->isArray()) {
     std::string v = expr(a->value);
     if (a->attr == "size")
@@ -50,6 +51,19 @@ std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType
   }
   unsupported(a->range, "this attribute");
   return "0";
+}
+
+std::string UnitEmitter::realOrImag(const std::string& value, const NumbaType& base,
+                                    bool imaginary) {
+  if (base.isArray()) // a complex array's parts; a real array's `.real` is itself
+    return isComplexType(NumbaType::scalar(base.scalarKind()))
+               ? "pyk::complex_part(" + value + ", " + (imaginary ? "1" : "0") + ")"
+               : value;
+  if (isComplexType(base))
+    return "(" + value + ")." + (imaginary ? "im" : "re");
+  if (!imaginary)
+    return value;
+  return "(static_cast<void>(" + value + "), " + type(base) + "(0))";
 }
 
 std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType* t) {

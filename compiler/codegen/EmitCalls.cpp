@@ -8,6 +8,24 @@ namespace pyk::codegen {
 using sema::IntrinsicTyping;
 
 std::string UnitEmitter::call(const ast::Call* c) {
+  if (auto it = spec_->spreadCalls.find(c); it != spec_->spreadCalls.end()) {
+    // f(*t): the call of t's elements (t[0], t[1], ...), each `*` value evaluated once, into a
+    // lambda parameter its elements are read from.
+    std::vector<std::pair<std::string, std::string>> spreads; // (parameter, value)
+    for (const ast::Expr* a : c->args)
+      if (const auto* starred = a->as<ast::Starred>()) {
+        const std::string name = temp("spread");
+        spreads.emplace_back(name, expr(starred->value));
+        spreadValues_[starred->value] = name;
+      }
+    std::string out = call(it->second);
+    for (const ast::Expr* a : c->args)
+      if (const auto* starred = a->as<ast::Starred>())
+        spreadValues_.erase(starred->value);
+    for (auto s = spreads.rbegin(); s != spreads.rend(); ++s)
+      out = "[&](const auto& " + s->first + ") { return " + out + "; }(" + s->second + ")";
+    return out;
+  }
   if (auto it = spec_->callees.find(c); it != spec_->callees.end()) {
     // Functions and type objects passed as arguments have no value at run time: the callee was
     // specialized for them, and nothing is passed.
@@ -149,11 +167,15 @@ std::string UnitEmitter::intrinsicCall(sema::Intrinsic id, const ast::Call* c) {
     return cmathCall(info, c, *t);
   case sema::IntrinsicFamily::Vector:
     return vectorConstruction(c, *t);
+  case sema::IntrinsicFamily::Libdevice:
+    return libdeviceCall(info, c, *t);
   default:
     break;
   }
   if (info.typing == IntrinsicTyping::Print)
     return print(c);
+  if (info.typing == IntrinsicTyping::RealImag)
+    return realOrImag(expr(c->args[0]), argType(c, 0), id == sema::Intrinsic::NumpyImag);
   if (info.typing == IntrinsicTyping::Len) {
     const NumbaType a = argType(c, 0);
     if (a.isArray())

@@ -1,6 +1,9 @@
 // EmitExpressions: expressions as C++ — literals, names, module constants (numpy arrays frozen
 // into the unit), operators with numba's operand conversions and Python's semantics, comparisons,
 // `and`/`or` with Python's value semantics, conditional expressions and tuples.
+#include <cmath>
+#include <cstdio>
+
 #include "codegen/UnitEmitter.h"
 #include "sema/ConstantFolder.h"
 #include "sema/FunctionConstants.h"
@@ -9,6 +12,8 @@
 namespace pyk::codegen {
 
 std::string UnitEmitter::expr(const ast::Expr* e) {
+  if (auto it = spreadValues_.find(e); it != spreadValues_.end())
+    return it->second; // a `*` value, evaluated once already (call)
   const NumbaType* t = typeOf(e);
   // Every kind below but these needs the expression's type; one typing left without a type
   // (a `print(...)` used as a value, say) is reported, never dereferenced.
@@ -172,14 +177,18 @@ std::string UnitEmitter::binary(ast::BinOpKind op, const Operand& l, const Opera
 }
 
 std::string UnitEmitter::visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t) {
-  if (u->op == ast::UnaryOpKind::Not)
-    return "(!" + truthy(u->operand) + ")";
+  return unary(u->op, u->operand, t);
+}
+
+std::string UnitEmitter::unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t) {
+  if (op == ast::UnaryOpKind::Not)
+    return "(!" + truthy(operand) + ")";
   if (t == nullptr)
     return "0";
-  std::string v = castTo(u->operand, *t);
-  if (u->op == ast::UnaryOpKind::USub)
+  std::string v = castTo(operand, *t);
+  if (op == ast::UnaryOpKind::USub)
     return "(-" + v + ")";
-  if (u->op == ast::UnaryOpKind::UAdd)
+  if (op == ast::UnaryOpKind::UAdd)
     return "(+" + v + ")";
   if (t->scalarKind() == ScalarKind::Boolean)
     return "(!" + v + ")";
@@ -191,26 +200,28 @@ std::string UnitEmitter::visitCompare(const ast::Compare* c, const NumbaType*) {
   const ast::Expr* left = c->left;
   for (size_t i = 0; i < c->ops.size(); ++i) {
     const ast::Expr* right = c->comparators[i];
-    const NumbaType* lt = typeOf(left);
-    const NumbaType* rt = typeOf(right);
-    if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
-      unsupported(c->range, "this comparison");
-      return "false";
-    }
-    std::optional<ScalarKind> k =
-        sema::comparisonOperandType(c->ops[i], lt->scalarKind(), rt->scalarKind());
-    static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
-    size_t opIndex = static_cast<size_t>(c->ops[i]);
-    if (!k || opIndex >= 6) {
-      unsupported(c->range, "this comparison");
-      return "false";
-    }
-    std::string part =
-        "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
-    out += (i ? " && " : "") + part;
+    out += (i ? " && " : "") + comparison(c->ops[i], left, right, c->range);
     left = right;
   }
   return c->ops.size() > 1 ? "(" + out + ")" : out;
+}
+
+std::string UnitEmitter::comparison(ast::CmpOpKind op, const ast::Expr* left,
+                                    const ast::Expr* right, SourceRange at) {
+  const NumbaType* lt = typeOf(left);
+  const NumbaType* rt = typeOf(right);
+  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
+    unsupported(at, "this comparison");
+    return "false";
+  }
+  std::optional<ScalarKind> k = sema::comparisonOperandType(op, lt->scalarKind(), rt->scalarKind());
+  static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+  size_t opIndex = static_cast<size_t>(op);
+  if (!k || opIndex >= 6) {
+    unsupported(at, "this comparison");
+    return "false";
+  }
+  return "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
 }
 
 std::string UnitEmitter::visitBoolOp(const ast::BoolOp* b, const NumbaType* t) {
@@ -255,24 +266,14 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
       return constantRecordArray(a, t);
     if (auto it = constantArrays_.find(&a); it != constantArrays_.end())
       return arrayView("const_cast<" + scalarCpp(a.dtype) + "*>(" + it->second + ")", t, a.shape);
+    if (a.values.empty()) // no storage (C++ has no arrays of size 0); nothing is ever read
+      return arrayView("static_cast<" + scalarCpp(a.dtype) + "*>(nullptr)", t, a.shape);
     std::string name = "pyk_constant_" + std::to_string(constantArrays_.size());
     std::ostringstream s;
-    // An empty array still needs storage of one item (C++ has no zero-length arrays).
     s << target_.constantArrayQualifier() << scalarCpp(a.dtype) << " " << name << "["
-      << std::max<size_t>(a.values.size(), 1) << "] = {";
-    for (size_t i = 0; i < a.values.size(); ++i) {
-      const sema::ConstantValue& x = a.values[i];
-      s << (i ? ", " : "")
-        << (a.dtype == ScalarKind::Float16 ? halfLiteral(x.kind == sema::ConstantValue::Kind::Float
-                                                             ? x.floatValue
-                                                             : static_cast<double>(x.intValue))
-            : x.kind == sema::ConstantValue::Kind::Float ? doubleLiteral(x.floatValue)
-            : x.kind == sema::ConstantValue::Kind::Complex
-                ? scalarCpp(a.dtype) + "{" + doubleLiteral(x.complexValue.real()) + ", " +
-                      doubleLiteral(x.complexValue.imag()) + "}"
-            : x.kind == sema::ConstantValue::Kind::Bool ? (x.boolValue ? "true" : "false")
-                                                        : int128Literal(x.intValue, a.dtype));
-    }
+      << a.values.size() << "] = {";
+    for (size_t i = 0; i < a.values.size(); ++i)
+      s << (i ? ", " : "") << constantElement(a.values[i], a.dtype);
     s << "};\n\n";
     prelude_ << s.str();
     constantArrays_[&a] = name;
@@ -306,6 +307,38 @@ std::string UnitEmitter::constantRecordArray(const sema::ConstantArray& a, const
   prelude_ << s.str();
   constantArrays_[&a] = name;
   return view(name);
+}
+
+// One element of a frozen array, already converted to the array's dtype by the constant folder:
+// complex numbers both parts, float32 values as float literals (NaN and infinities converted
+// explicitly, as they do not narrow implicitly).
+std::string UnitEmitter::constantElement(const sema::ConstantValue& x, ScalarKind dtype) {
+  if (dtype == ScalarKind::Float16)
+    return halfLiteral(x.kind == sema::ConstantValue::Kind::Float ? x.floatValue
+                                                                  : static_cast<double>(x.intValue));
+  switch (x.kind) {
+  case sema::ConstantValue::Kind::Complex:
+    return scalarCpp(dtype) + "(" + doubleLiteral(x.complexValue.real()) + ", " +
+           doubleLiteral(x.complexValue.imag()) + ")";
+  case sema::ConstantValue::Kind::Float: {
+    if (dtype != ScalarKind::Float32 || !std::isfinite(static_cast<float>(x.floatValue)))
+      return dtype == ScalarKind::Float64
+                 ? doubleLiteral(x.floatValue)
+                 : "static_cast<" + scalarCpp(dtype) + ">(" + doubleLiteral(x.floatValue) + ")";
+    // The float32 numpy holds (the double rounded once), spelt so that it reads back exactly.
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g",
+                  static_cast<double>(static_cast<float>(x.floatValue)));
+    std::string literal = buffer;
+    if (literal.find_first_of(".eE") == std::string::npos)
+      literal += ".0";
+    return literal + "f";
+  }
+  case sema::ConstantValue::Kind::Bool:
+    return x.boolValue ? "true" : "false";
+  default:
+    return int128Literal(x.intValue, dtype);
+  }
 }
 
 std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& t,

@@ -12,20 +12,37 @@ using sema::IntrinsicTyping;
 
 std::string UnitEmitter::bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, const ast::Call* c,
                                              const NumbaType& t) {
+  // The arguments converted to numba's chosen case (brev(int64) is brev(uint32), ...).
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    kinds.push_back(argType(c, i).scalarKind());
+  const std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (!converted) {
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
+  }
   switch (info.typing) {
   case IntrinsicTyping::BitCount:
   case IntrinsicTyping::FirstSet:
   case IntrinsicTyping::BitReverse: {
-    const NumbaType a = argType(c, 0);
-    const bool wide = a.isScalar() && sema::bitWidth(a.scalarKind()) == 64;
-    return "static_cast<" + type(t) + ">(" + target_.bitOperation(info.id, wide, expr(c->args[0])) +
-           ")";
+    // popc and clz count in the operand's own width (llvm.ctpop / llvm.ctlz on an i8 or i16):
+    // a narrow operand is zero-extended and clz discounts the bits it added.
+    const ScalarKind k = (*converted)[0];
+    const int width = sema::bitWidth(k);
+    std::string value = castScalar(c->args[0], k);
+    if (width < 32)
+      value = "static_cast<pyk::uint32>(static_cast<pyk::uint" + std::to_string(width) + ">(" +
+              value + "))";
+    std::string result = target_.bitOperation(info.id, width == 64, value);
+    if (info.id == Intrinsic::Clz && width < 32)
+      result = "(" + result + " - " + std::to_string(32 - width) + ")";
+    return "static_cast<" + type(t) + ">(" + result + ")";
   }
   case IntrinsicTyping::SameFloat: { // fma, cbrt
-    const bool f32 = argType(c, 0).scalarKind() == ScalarKind::Float32;
+    const bool f32 = (*converted)[0] == ScalarKind::Float32;
     std::string out = spelled(info.id) + (f32 ? "f(" : "(");
     for (size_t i = 0; i < c->args.size(); ++i)
-      out += (i ? ", " : "") + expr(c->args[i]);
+      out += (i ? ", " : "") + castScalar(c->args[i], (*converted)[i]);
     return out + ")";
   }
   case IntrinsicTyping::Select:
@@ -46,43 +63,71 @@ std::string UnitEmitter::bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, co
 
 std::string UnitEmitter::cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
                                    const NumbaType& t) {
-  const NumbaType a0 = argType(c, 0);
-  const bool single = t.isScalar() && (t.scalarKind() == ScalarKind::Complex64 ||
-                                       t.scalarKind() == ScalarKind::Float32);
-  const NumbaType complexType = NumbaType::scalar(
-      (single || (t.isTuple() && t.elements()[0].scalarKind() == ScalarKind::Float32) ||
-       (a0.isScalar() &&
-        (a0.scalarKind() == ScalarKind::Float32 || a0.scalarKind() == ScalarKind::Complex64)))
-          ? ScalarKind::Complex64
-          : ScalarKind::Complex128);
-  if (info.id == Intrinsic::CmathRect && t.isScalar()) {
-    // Both parts in the precision of the result (complex64 only from two float32).
-    const NumbaType part = NumbaType::scalar(
-        t.scalarKind() == ScalarKind::Complex64 ? ScalarKind::Float32 : ScalarKind::Float64);
-    return spelled(info.id) + "(" + castTo(c->args[0], part) + ", " + castTo(c->args[1], part) +
-           ")";
+  // The arguments converted to the types of numba's chosen case (a float64 to complex128, ...).
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    kinds.push_back(argType(c, i).scalarKind());
+  const std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (!converted) {
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
   }
-  const std::string z = castTo(c->args[0], complexType);
-  switch (info.id) {
-  case Intrinsic::CmathPolar:
-    return "[&] { const auto w = " + z + "; return " + type(t) +
+  std::vector<std::string> a;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    a.push_back(castScalar(c->args[i], (*converted)[i]));
+  if (info.id == Intrinsic::CmathPolar) // (abs(z), phase(z)), z evaluated once
+    return "[&] { const auto w = " + a[0] + "; return " + type(t) +
            "{{pyk::abs(w), pyk::cphase(w)}}; }()";
-  case Intrinsic::CmathIsinf:
-  case Intrinsic::CmathIsfinite: {
-    std::string w = temp("z");
-    std::string inf = "(isinf(" + w + ".re) || isinf(" + w + ".im))";
-    std::string test = info.id == Intrinsic::CmathIsinf
-                           ? inf
-                           : "!(" + inf + " || " + spelled(Intrinsic::CmathIsnan) + "(" + w + "))";
-    return "[&] { const auto " + w + " = " + z + "; return static_cast<bool>(" + test + "); }()";
+  std::string out = spelled(info.id) + "(";
+  for (size_t i = 0; i < a.size(); ++i)
+    out += (i ? ", " : "") + a[i];
+  return out + ")";
+}
+
+std::string UnitEmitter::libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                                       const NumbaType& t) {
+  const sema::LibdeviceSignature* signature = sema::libdeviceSignature(info.id);
+  std::vector<ScalarKind> kinds;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    kinds.push_back(argType(c, i).scalarKind());
+  const std::optional<std::vector<ScalarKind>> converted = sema::callArgumentTypes(info.id, kinds);
+  if (signature == nullptr || !converted) {
+    unsupported(c->range, "`" + std::string(info.name) + "`");
+    return "0";
   }
-  default: // pyk_support.h's complex functions: exp, log, sqrt, sin... phase, isnan
-    return spelled(info.id) + "(" + z + ")";
+  std::string args;
+  for (size_t i = 0; i < c->args.size(); ++i)
+    args += (i ? ", " : "") + castScalar(c->args[i], (*converted)[i]);
+  if (signature->outputs.empty())
+    return spelled(info.id) + "(" + args + ")";
+  // The outputs in locals whose addresses follow the values; the tuple of the return value (if
+  // any) and the outputs, built once the call has written them.
+  std::string out = "[&] { ";
+  std::vector<std::string> elements;
+  if (signature->result != 'v')
+    elements.push_back("result");
+  for (size_t i = 0; i < signature->outputs.size(); ++i) {
+    const std::string name = "output" + std::to_string(i);
+    const NumbaType element = t.elements()[elements.size()];
+    out += type(element) + " " + name + "{}; ";
+    args += (args.empty() ? "&" : ", &") + name;
+    elements.push_back(name);
   }
+  out += (signature->result != 'v' ? "const auto result = " : "") + spelled(info.id) + "(" + args +
+         "); return " + tupleValue(t, elements) + "; }()";
+  return out;
 }
 
 std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Call* c,
                                   const NumbaType& t) {
+  if (info.typing == IntrinsicTyping::OperatorFunction) { // the operator it is
+    const sema::OperatorOf op = sema::operatorOf(info.id);
+    if (op.binary)
+      return binary(*op.binary, c->args[0], c->args[1], t, c->range);
+    if (op.comparison)
+      return comparison(*op.comparison, c->args[0], c->args[1], c->range);
+    return unary(*op.unary, c->args[0], &t);
+  }
   const std::string name(info.name);
   // Arguments converted as numba converts them.
   std::vector<ScalarKind> kinds;
@@ -121,7 +166,7 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
     return "[&] { int e = 0; const auto m = " + spelled(info.id) + f + "(" + a[0] +
            ", &e); return " + type(t) + "{m, static_cast<pyk::int32>(e)}; }()";
   case Intrinsic::MathModf:
-    return "[&] { decltype(" + a[0] + ") whole{}; const auto part = " + spelled(info.id) + f + "(" +
+    return "[&] { " + type(computed) + " whole{}; const auto part = " + spelled(info.id) + f + "(" +
            a[0] + ", &whole); return " + type(t) + "{{part, whole}}; }()";
   case Intrinsic::Divmod:
     return "[&] { const auto x = " + a[0] + "; const auto y = " + a[1] + "; return " + type(t) +
@@ -135,6 +180,10 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
   case Intrinsic::MathIsnan:
   case Intrinsic::MathIsinf:
   case Intrinsic::MathIsfinite:
+    // numba's math_isinf_isnan_int / math_isfinite_int: an integer is never inf or NaN.
+    if (sema::isInteger((*converted)[0]))
+      return "(static_cast<void>(" + a[0] + "), " +
+             (info.id == Intrinsic::MathIsfinite ? "true" : "false") + ")";
     return "static_cast<bool>(" + spelled(info.id) + "(" + a[0] + "))";
   case Intrinsic::MathDegrees:
     return cast("(" + a[0] + " * " + (f32 ? "57.29577951308232f" : "57.29577951308232") + ")",
@@ -181,9 +230,8 @@ std::string UnitEmitter::mathCall(const sema::IntrinsicInfo& info, const ast::Ca
     return type(t) + "(static_cast<" + part + ">(" + a[0] + "), static_cast<" + part + ">(" + a[1] +
            "))";
   }
-  case Intrinsic::Pow:
-    unsupported(c->range, "the builtin `pow`; use `**`");
-    return "0";
+  case Intrinsic::Pow: // pow(a, b) is `a ** b` (numba's PowerBuiltin is BinOpPower)
+    return binary(ast::BinOpKind::Pow, c->args[0], c->args[1], t, c->range);
   default:
     break;
   }

@@ -222,6 +222,8 @@ private:
   // ---- expressions (EmitExpressions.cpp) ----
   const NumbaType* typeOf(const ast::Expr* e) const { return spec_->typeOf(e); }
   std::string expr(const ast::Expr* e);
+  // The `*` values of the spread call being emitted, by the name they were evaluated into.
+  std::unordered_map<const ast::Expr*, std::string> spreadValues_;
   std::string visitConstant(const ast::Constant* c, const NumbaType* t);
   std::string visitName(const ast::Name* n, const NumbaType* t);
   std::string visitBinOp(const ast::BinOp* b, const NumbaType* t);
@@ -240,11 +242,17 @@ private:
   std::string binary(ast::BinOpKind op, const Operand& l, const Operand& r, const NumbaType& result,
                      SourceRange at);
   std::string visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t);
+  std::string unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t);
   std::string visitCompare(const ast::Compare* c, const NumbaType* t);
+  // One comparison `left OP right`, in the type numba compares the two in.
+  std::string comparison(ast::CmpOpKind op, const ast::Expr* left, const ast::Expr* right,
+                         SourceRange at);
   std::string visitBoolOp(const ast::BoolOp* b, const NumbaType* t);
   std::string constantValue(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
   // A module array of records frozen into the unit (once), as a view of type `t`.
   std::string constantRecordArray(const sema::ConstantArray& a, const NumbaType& t);
+  // An element of a frozen module array, in its dtype's C++.
+  std::string constantElement(const sema::ConstantValue& x, ScalarKind dtype);
   // A C-contiguous view of `shape` over `storage`.
   std::string arrayView(const std::string& storage, const NumbaType& t,
                         const std::vector<int64_t>& shape);
@@ -254,6 +262,8 @@ private:
   // ---- attributes and subscripts (EmitAccess.cpp) ----
   std::string visitAttribute(const ast::Attribute* a, const NumbaType* t);
   std::string visitSubscript(const ast::Subscript* s, const NumbaType* t);
+  // `value.real` / `.imag` of a number or a complex array (a float view), `value` of type `base`.
+  std::string realOrImag(const std::string& value, const NumbaType& base, bool imaginary);
   std::string arrayViewOf(const ast::Subscript* s, const NumbaType& base, const NumbaType& t,
                           const std::vector<const ast::Expr*>& items);
   // A record's field `name` (`record` has type `recordType`), and the field of every record of a
@@ -312,6 +322,10 @@ private:
   // A numba.cuda vector type's constructor: the elements of its arguments in order
   // (EmitVectors.cpp).
   std::string vectorConstruction(const ast::Call* c, const NumbaType& t);
+  // numba.cuda.libdevice.<f>: __nv_<f> on CUDA, pyk::libdevice::<f> on the CPU; what it writes
+  // through pointers returned as the tuple numba types it as.
+  std::string libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                            const NumbaType& t);
 
   const sema::ResolvedModule& module_;
   const SourceFile& file_;

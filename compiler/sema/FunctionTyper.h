@@ -122,6 +122,8 @@ private:
   OptType visitIfExp(const ast::IfExp* i);
   OptType visitTuple(const ast::Tuple* t);
   OptType visitNamedExpr(const ast::NamedExpr* n);
+  // `*x` anywhere but among a call's arguments (spreadCall): not supported, located.
+  OptType visitStarred(const ast::Starred* s);
   // Lists, dicts, comprehensions, lambdas...: resolution reported them already.
   OptType visitExpr(const ast::Expr*) {
     failed_ = true;
@@ -133,6 +135,8 @@ private:
 
   // ---- attributes and subscripts (TypeAccess.cpp) ----
   OptType visitAttribute(const ast::Attribute* a);
+  // x.real / x.imag (and numpy.real / numpy.imag): a number's part, a complex array's float view.
+  OptType realOrImag(const NumbaType& base, bool imaginary, SourceRange at);
   // A record's field (reported when it has no type pyk can give), and a field of every record of
   // a record array (numba's view of layout A).
   OptType recordField(const NumbaType& record, const std::string& name, SourceRange at);
@@ -147,6 +151,8 @@ private:
 
   // ---- calls (TypeCalls.cpp) ----
   OptType visitCall(const ast::Call* c);
+  // A call with `*tuple` arguments: typed as the call of the tuple's elements (spreadCalls).
+  OptType spreadCall(const ast::Call* c);
   OptType methodCall(const ast::Attribute* method, const ast::Call* c);
   // A call of a variable whose type is a function (an intrinsic or a device function).
   OptType functionValueCall(const NumbaType& callee, const ast::Call* c);

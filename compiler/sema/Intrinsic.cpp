@@ -69,6 +69,19 @@ std::span<const IntrinsicInfo> allIntrinsics() {
   return kTable;
 }
 
+const LibdeviceSignature* libdeviceSignature(Intrinsic id) {
+  static const auto* signatures = [] {
+    auto* m = new std::unordered_map<Intrinsic, LibdeviceSignature>;
+#define LIBDEVICE(Id, Name, Result, Values, Outputs)                                               \
+  m->emplace(Intrinsic::Id, LibdeviceSignature{Result[0], Values, Outputs});
+#include "sema/LibdeviceFunctions.def"
+#undef LIBDEVICE
+    return m;
+  }();
+  auto it = signatures->find(id);
+  return it == signatures->end() ? nullptr : &it->second;
+}
+
 Intrinsic intrinsicNamed(std::string_view name) {
   auto it = byName().find(name);
   return it == byName().end() ? Intrinsic::None : it->second;
@@ -141,9 +154,13 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::ComplexCast:
   case T::BuiltinPow:
   case T::Divmod:
+  case T::RealImag:
+  case T::OperatorFunction:
     return F::Builtin;
   case T::VectorConstructor:
     return F::Vector;
+  case T::Libdevice:
+    return F::Libdevice;
   case T::LibraryFunction:
     return F::Library;
   case T::NotYetTyped:
@@ -162,6 +179,8 @@ IntrinsicModule moduleOf(Intrinsic id) {
     return IntrinsicModule::Cmath;
   if (name.starts_with("numpy."))
     return IntrinsicModule::Numpy;
+  if (name.starts_with("operator."))
+    return IntrinsicModule::Operator;
   return IntrinsicModule::Builtin;
 }
 

@@ -24,7 +24,7 @@ enum class IntrinsicKind : uint8_t {
 };
 
 // The module an intrinsic belongs to (from its qualified name).
-enum class IntrinsicModule : uint8_t { Builtin, NumbaCuda, Math, Cmath, Numpy };
+enum class IntrinsicModule : uint8_t { Builtin, NumbaCuda, Math, Cmath, Numpy, Operator };
 
 // How a use of the intrinsic is typed: each rule is implemented once, in the Type*.cpp of its
 // family (familyOf; TypeCalls.cpp dispatches), with numba's overload cases of the math and builtin
@@ -85,8 +85,11 @@ enum class IntrinsicTyping : uint8_t {
   BuiltinPow,
   Divmod,
   VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/VectorTypes.h)
-  LibraryFunction,   // typed as a call of the stdlib's pyk function
-  NotYetTyped,       // accepted by name resolution; typing rejects every call, saying so
+  RealImag,         // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
+  OperatorFunction, // operator.add, operator.lt, operator.neg, ...: the operator they are
+  Libdevice,        // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
+  LibraryFunction,  // typed as a call of the stdlib's pyk function
+  NotYetTyped,      // accepted by name resolution; typing rejects every call, saying so
 };
 
 // The families of typing rules, which typing and emission dispatch on (a file of each).
@@ -100,8 +103,10 @@ enum class IntrinsicFamily : uint8_t {
   Math,            // Math*
   Cmath,           // Cmath*
   Iteration,       // Range, Enumerate, Zip
-  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod
   Vector,          // VectorConstructor
+  Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod, RealImag,
+                   // OperatorFunction
+  Libdevice,       // Libdevice
   Library,         // LibraryFunction
   NotYetTyped,
 };
@@ -146,6 +151,17 @@ const IntrinsicInfo& intrinsicInfo(Intrinsic id);
 std::span<const IntrinsicInfo> allIntrinsics();
 // The intrinsic a canonical qualified name (or a builtin's name) denotes, or None.
 Intrinsic intrinsicNamed(std::string_view name);
+
+// A libdevice function's prototype (LibdeviceFunctions.def's codes: f float32, d float64, i int32,
+// l int64, h int16, v void): __nv_<name> returns `result` and writes `outputs` through pointers
+// after its `values`.
+struct LibdeviceSignature {
+  char result;
+  std::string_view values;
+  std::string_view outputs;
+};
+// The prototype of a Libdevice intrinsic; null for any other.
+const LibdeviceSignature* libdeviceSignature(Intrinsic id);
 
 // The module `id` belongs to: `math` for math.sin, Builtin for range.
 IntrinsicModule moduleOf(Intrinsic id);

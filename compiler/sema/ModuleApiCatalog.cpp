@@ -103,9 +103,10 @@ constexpr const char* kNumpyHostFunctions[] = {
 class Catalog {
 public:
   Catalog() {
-    for (const char* m : {"numba", "numba.cuda", "numba.types", "math", "cmath", "numpy"})
+    for (const char* m :
+         {"numba", "numba.cuda", "numba.types", "math", "cmath", "numpy", "operator"})
       add(m, ApiKind::Module);
-    add("numba.cuda.libdevice", ApiKind::OpaqueModule);
+    add("numba.cuda.libdevice", ApiKind::Module);
     add("numba.cuda.fp16", ApiKind::Module);
     for (const char* n : kCudaNamespaces)
       add(std::string("numba.cuda.") + n, ApiKind::Module);

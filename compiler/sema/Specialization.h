@@ -36,6 +36,10 @@ struct Specialization {
   std::vector<std::optional<NumbaType>> versionTypes;
   // The callee of each call of a device function.
   std::unordered_map<const ast::Call*, const Specialization*> callees;
+  // Each call with `*tuple` arguments as the call of the tuple's elements (`f(*t)` as
+  // `f(t[0], t[1])`), in nodes the specialization owns; the emitter evaluates each `*` value once.
+  std::unordered_map<const ast::Call*, const ast::Call*> spreadCalls;
+  ast::AstContext spreadNodes;
 
   const NumbaType* versionType(size_t version) const {
     return version < versionTypes.size() && versionTypes[version] ? &*versionTypes[version]

@@ -178,10 +178,37 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
       if (fields[i] == a->attr)
         return base->elements()[i];
   }
-  if (base->isScalar() && isComplex(base->scalarKind()) && (a->attr == "real" || a->attr == "imag"))
-    return NumbaType::scalar(base->scalarKind() == ScalarKind::Complex64 ? ScalarKind::Float32
-                                                                         : ScalarKind::Float64);
+  if ((base->isScalar() || base->isArray()) && (a->attr == "real" || a->attr == "imag"))
+    return realOrImag(*base, a->attr == "imag", a->attrRange);
   error(DiagKind::TypeUnknownAttribute, a->attrRange, {base->str(), a->attr});
+  return std::nullopt;
+}
+
+// numba's typing of .real / .imag (Number's attributes, arraydecl's _resolve_real_imag): a
+// complex number's float parts, a real number itself (or a zero of its type); a complex array's
+// parts as float arrays of layout A (views of every other float); a real array's `.real` is the
+// array, its `.imag` a new zero array, which kernels cannot allocate.
+OptType FunctionTyper::realOrImag(const NumbaType& base, bool imaginary, SourceRange at) {
+  const std::string attr = imaginary ? "imag" : "real";
+  if (base.isScalar() || base.isArray()) {
+    const ScalarKind k = base.scalarKind();
+    const ScalarKind part = k == ScalarKind::Complex64    ? ScalarKind::Float32
+                            : k == ScalarKind::Complex128 ? ScalarKind::Float64
+                                                          : k;
+    const bool number = k != ScalarKind::Boolean && !base.isRecordArray();
+    if (number && base.isScalar())
+      return NumbaType::scalar(part);
+    if (number && isComplex(k))
+      return NumbaType::array(part, base.ndim(), ArrayLayout::A, base.readonly());
+    if (number && !imaginary)
+      return base;
+    if (number) {
+      error(DiagKind::TypeNotSupported, at,
+            {"`.imag` of `" + base.str() + "` (numba allocates an array of zeros for it)"});
+      return std::nullopt;
+    }
+  }
+  error(DiagKind::TypeUnknownAttribute, at, {base.str(), attr});
   return std::nullopt;
 }
 

@@ -39,6 +39,9 @@ OptType FunctionTyper::badArguments(std::string_view function, const ast::Call* 
 }
 
 OptType FunctionTyper::visitCall(const ast::Call* c) {
+  if (std::any_of(c->args.begin(), c->args.end(),
+                  [](const ast::Expr* a) { return a->is<ast::Starred>(); }))
+    return spreadCall(c);
   // A device function of this module, or a named tuple class?
   if (const auto* n = c->func->as<ast::Name>()) {
     auto it = fn_.scope.names.find(n);
@@ -93,6 +96,37 @@ OptType FunctionTyper::functionValueCall(const NumbaType& callee, const ast::Cal
   if (!args)
     return std::nullopt;
   return deviceCall(*callee.definition(), c, *args);
+}
+
+OptType FunctionTyper::spreadCall(const ast::Call* c) {
+  auto* spread = spec_.spreadNodes.make<ast::Call>(c->range);
+  spread->func = c->func;
+  spread->keywords = c->keywords;
+  for (ast::Expr* a : c->args) {
+    const auto* starred = a->as<ast::Starred>();
+    if (starred == nullptr) {
+      spread->args.push_back(a);
+      continue;
+    }
+    OptType t = expr(starred->value);
+    if (!t)
+      return std::nullopt;
+    if (!t->isTuple()) {
+      error(DiagKind::TypeSpreadNotTuple, a->range, {t->str()});
+      return std::nullopt;
+    }
+    for (size_t i = 0; i < t->elements().size(); ++i) {
+      auto* index = spec_.spreadNodes.make<ast::Constant>(a->range);
+      index->valueKind = ast::ConstantKind::Int;
+      index->intValue = static_cast<__int128>(i);
+      auto* element = spec_.spreadNodes.make<ast::Subscript>(a->range);
+      element->value = starred->value;
+      element->slice = index;
+      spread->args.push_back(element);
+    }
+  }
+  spec_.spreadCalls[c] = spread;
+  return expr(spread);
 }
 
 OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {

@@ -237,4 +237,9 @@ OptType FunctionTyper::visitTuple(const ast::Tuple* t) {
   return tupleOf(std::move(elements));
 }
 
+OptType FunctionTyper::visitStarred(const ast::Starred* s) {
+  error(DiagKind::TypeNotSupported, s->range, {"`*` unpacking outside the arguments of a call"});
+  return std::nullopt;
+}
+
 } // namespace pyk::sema

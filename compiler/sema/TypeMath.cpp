@@ -19,11 +19,6 @@ std::optional<std::vector<ScalarKind>> scalarsOf(const std::vector<NumbaType>& a
   return out;
 }
 
-bool isUnsignedWord(const NumbaType& t) {
-  return t.isScalar() &&
-         (t.scalarKind() == ScalarKind::UInt32 || t.scalarKind() == ScalarKind::UInt64);
-}
-
 } // namespace
 
 OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
@@ -31,29 +26,26 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   auto bad = [&] { return badArguments(info.name, c, args); };
   const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
   switch (info.typing) {
-  // numba.cuda's integer and float intrinsics.
+  // numba.cuda's integer and float intrinsics (TypeCallRules' cases).
   case IntrinsicTyping::BitCount:
-    return args.size() == 1 && isIntegerType(args[0]) ? OptType(args[0]) : bad();
   case IntrinsicTyping::FirstSet:
-    return args.size() == 1 && isIntegerType(args[0])
-               ? OptType(NumbaType::scalar(ScalarKind::UInt32))
-               : bad();
   case IntrinsicTyping::BitReverse:
-    return args.size() == 1 && isUnsignedWord(args[0]) ? OptType(args[0]) : bad();
-  case IntrinsicTyping::SameFloat: {
-    if (!info.acceptsArgumentCount(args.size()) || !args[0].isScalar())
-      return bad();
-    for (const NumbaType& a : args)
-      if (!(a == args[0]))
-        return bad();
-    const ScalarKind k = args[0].scalarKind();
-    return k == ScalarKind::Float32 || k == ScalarKind::Float64 ? OptType(args[0]) : bad();
-  }
+  case IntrinsicTyping::SameFloat:
   case IntrinsicTyping::Select: {
-    if (args.size() != 3 || !args[1].isScalar() || !args[2].isScalar())
+    if (!kinds || !info.acceptsArgumentCount(args.size()))
       return bad();
-    OptType u = unify(args[1], args[2]);
-    return u ? u : bad();
+    const std::optional<std::vector<ScalarKind>> converted = callArgumentTypes(info.id, *kinds);
+    if (!converted)
+      return bad();
+    // numba types ffs of an 8- or 16-bit integer but has no lowering for it.
+    if (info.typing == IntrinsicTyping::FirstSet && bitWidth((*converted)[0]) < 32) {
+      error(DiagKind::TypeNotSupported, c->range,
+            {"`cuda.ffs` of `" + args[0].str() +
+             "` (numba.cuda compiles it for 32- and 64-bit "
+             "integers only)"});
+      return std::nullopt;
+    }
+    return callResultType(info.id, *kinds);
   }
   // Builtins with results of their own.
   case IntrinsicTyping::Print:
@@ -70,6 +62,15 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
     return m ? OptType(
                    NumbaType::tuple({NumbaType::scalar(*m), NumbaType::scalar(ScalarKind::Int32)}))
              : bad();
+  }
+  case IntrinsicTyping::RealImag:
+    return args.size() == 1 ? realOrImag(args[0], info.id == Intrinsic::NumpyImag, c->range)
+                            : bad();
+  case IntrinsicTyping::Libdevice: {
+    if (!kinds || !info.acceptsArgumentCount(args.size()))
+      return bad();
+    OptType result = callResultType(info.id, *kinds);
+    return result ? result : bad();
   }
   case IntrinsicTyping::MathModf:
   case IntrinsicTyping::Divmod: {
@@ -93,47 +94,15 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   return bad();
 }
 
-// cmath: on a real or complex argument, computed in complex64 for float32/complex64 and in
-// complex128 otherwise.
+// cmath: numba's cmathdecl cases (TypeCallRules.cpp).
 OptType FunctionTyper::cmathCall(const IntrinsicInfo& info, const ast::Call* c,
                                  const std::vector<NumbaType>& args) {
-  const std::optional<std::vector<ScalarKind>> k = scalarsOf(args);
-  if (!k || k->empty())
+  const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
+  if (!kinds || !info.acceptsArgumentCount(args.size()))
     return badArguments(info.name, c, args);
-  bool single = true;
-  for (ScalarKind x : *k)
-    single = single && (x == ScalarKind::Float32 || x == ScalarKind::Complex64);
-  const NumbaType complexType =
-      NumbaType::scalar(single ? ScalarKind::Complex64 : ScalarKind::Complex128);
-  const NumbaType real = NumbaType::scalar(single ? ScalarKind::Float32 : ScalarKind::Float64);
-  const bool unary = k->size() == 1;
-  switch (info.typing) {
-  case IntrinsicTyping::CmathComplex:
-    if (unary)
-      return complexType;
-    break;
-  case IntrinsicTyping::CmathPhase:
-    if (unary)
-      return real;
-    break;
-  case IntrinsicTyping::CmathPolar:
-    if (unary)
-      return NumbaType::uniTuple(real, 2);
-    break;
-  case IntrinsicTyping::CmathClassify:
-    if (unary)
-      return NumbaType::scalar(ScalarKind::Boolean);
-    break;
-  case IntrinsicTyping::CmathRect:
-    if (k->size() == 2 && !isComplex((*k)[0]) && !isComplex((*k)[1]))
-      return complexType;
-    break;
-  default:
-    break;
-  }
-  error(DiagKind::TypeNotSupported, c->range,
-        {"`" + std::string(info.name) + "` with these arguments"});
-  return std::nullopt;
+  if (OptType result = callResultType(info.id, *kinds))
+    return result;
+  return badArguments(info.name, c, args);
 }
 
 } // namespace pyk::sema

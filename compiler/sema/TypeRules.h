@@ -70,6 +70,16 @@ std::optional<NumbaType> callResultType(Intrinsic function, std::span<const Scal
 std::optional<std::vector<ScalarKind>> callArgumentTypes(Intrinsic function,
                                                          std::span<const ScalarKind> args);
 
+// The operator an `operator` module function computes (operator.add and operator.iadd are `+`,
+// operator.lt `<`, operator.neg unary `-`): exactly one of the three is set for an
+// OperatorFunction intrinsic, none for any other.
+struct OperatorOf {
+  std::optional<ast::BinOpKind> binary;
+  std::optional<ast::CmpOpKind> comparison;
+  std::optional<ast::UnaryOpKind> unary;
+};
+OperatorOf operatorOf(Intrinsic function);
+
 // The same three by name (`math.sin`, `abs`: the intrinsic intrinsicNamed finds), for tests and
 // tables that spell functions as numba does.
 std::optional<ScalarKind> mathResultType(std::string_view function,

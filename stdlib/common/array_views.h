@@ -1,8 +1,10 @@
-// array_views.h: new views of an array's data: another layout parameter, the transpose, a slice
-// (Python's slice.indices), another item type (`a.view(T)`), a gufunc's core view a[i].
+// array_views.h: new views of an array's data: another layout parameter, a complex array's
+// parts, the transpose, a slice (Python's slice.indices), another item type (`a.view(T)`), a
+// gufunc's core view a[i].
 #pragma once
 
 #include "arrays.h"
+#include "complex.h"
 
 namespace pyk {
 
@@ -11,6 +13,18 @@ namespace pyk {
 template <Layout To, typename T, int N, Layout From>
 PYK_HD Array<T, N, To> as_layout(const Array<T, N, From>& a) {
   Array<T, N, To> out{a.data, {}, {}};
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = a.shape[d];
+    out.strides[d] = a.strides[d];
+  }
+  return out;
+}
+
+// `a.real`, `a.imag` of a complex array: every element's real (part 0) or imaginary (part 1)
+// float, a strided view of the same memory, as numba's array_complex_attr makes it.
+template <typename F, int N, Layout L>
+PYK_HD Array<F, N, Layout::A> complex_part(const Array<Complex<F>, N, L>& a, int part) {
+  Array<F, N, Layout::A> out{reinterpret_cast<F*>(a.data) + part, {}, {}};
   for (int d = 0; d < N; ++d) {
     out.shape[d] = a.shape[d];
     out.strides[d] = a.strides[d];

@@ -162,6 +162,25 @@ PYK_HD inline float log1pOf(float x) {
 PYK_HD inline double log1pOf(double x) {
   return log1p(x);
 }
+PYK_HD inline float copysignOf(float x, float y) {
+  return copysignf(x, y);
+}
+PYK_HD inline double copysignOf(double x, double y) {
+  return copysign(x, y);
+}
+// IEEE classification in either precision (CUDA's overloads, <cmath>'s on the host).
+template <typename F>
+PYK_HD bool isnanOf(F x) {
+  return isnan(x);
+}
+template <typename F>
+PYK_HD bool isinfOf(F x) {
+  return isinf(x);
+}
+template <typename F>
+PYK_HD bool isfiniteOf(F x) {
+  return isfinite(x);
+}
 
 } // namespace detail
 

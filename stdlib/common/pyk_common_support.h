@@ -29,5 +29,7 @@
 #include "vector_types.h"
 // complex64, complex128
 #include "complex.h"
-// cmath
+// cmath: abs, phase, exp, log, sqrt, the trigonometric and hyperbolic functions, power
 #include "complex_math.h"
+// cmath: acos, asin, atan, acosh, asinh, atanh
+#include "complex_inverse_math.h"

@@ -187,36 +187,48 @@ PYK_HD F fpow(F base, F exponent) {
 
 // ---- rounding ----------------------------------------------------------------------------------
 
-// round(x) -> int64: rint (half to even), then the float-to-int conversion.
+// round(x) -> int64: numba.cuda's ptx_round, libdevice's llrint of x as a float64 (half to even;
+// the GPU's conversion saturates out of range and gives 0 for NaN).
 template <typename F>
 PYK_HD int64 round_half_even(F x) {
   static_assert(detail::isFloat<F>, "pyk::round_half_even takes a float");
-  return detail::floatToIntSaturating<int64>(detail::rintOf(x));
+  return detail::floatToIntSaturating<int64>(detail::rintOf(static_cast<double>(x)));
 }
 
-// round(x, ndigits) -> float, as numba's round_ndigits (scaled rint; inf/nan pass through).
+// round(x, ndigits) -> float, numba.cuda's round_to_impl (CPython's fallback double_round). numba
+// types its locals float64 whatever x is (`y = x * pow1` with pow1 = 10.0 ** ndigits), so a float32
+// x is scaled, rounded and unscaled in float64 and rounded to float32 once, at the end; `round(y)`
+// is round_half_even's int64, so a huge y saturates as on the GPU.
 template <typename F>
 PYK_HD F round_ndigits(F x, int64 ndigits) {
   static_assert(detail::isFloat<F>, "pyk::round_ndigits takes a float");
   if (detail::isInf(x) || x != x)
     return x;
+  double pow1;
+  double pow2 = 1.0;
+  double y;
   if (ndigits >= 0) {
-    double pow1, pow2;
     if (ndigits > 22) {
       pow1 = fpowi(10.0, ndigits - 22);
       pow2 = 1e22;
     } else {
       pow1 = fpowi(10.0, ndigits);
-      pow2 = 1.0;
     }
-    const double y = (static_cast<double>(x) * pow1) * pow2;
+    y = (static_cast<double>(x) * pow1) * pow2;
     if (detail::isInf(y))
       return x;
-    return static_cast<F>((static_cast<double>(detail::rintOf(static_cast<F>(y))) / pow2) / pow1);
+  } else {
+    pow1 = fpowi(10.0, -ndigits);
+    y = static_cast<double>(x) / pow1;
   }
-  const double pow1 = fpowi(10.0, -ndigits);
-  const double y = static_cast<double>(x) / pow1;
-  return static_cast<F>(static_cast<double>(detail::rintOf(static_cast<F>(y))) * pow1);
+  double z = static_cast<double>(round_half_even(y));
+  if (detail::fabsOf(y - z) == 0.5) // halfway between two integers: round half to even
+    z = 2.0 * static_cast<double>(round_half_even(y / 2.0));
+  if (ndigits >= 0)
+    z = (z / pow2) / pow1;
+  else
+    z *= pow1;
+  return static_cast<F>(z);
 }
 
 // ---- shifts ------------------------------------------------------------------------------------

@@ -25,13 +25,13 @@ static_assert(sizeof(int8) == 1 && sizeof(int16) == 2 && sizeof(int32) == 4 && s
               "pyk needs 8/16/32/64-bit integers");
 static_assert(sizeof(float32) == 4 && sizeof(float64) == 8, "pyk needs IEEE binary32/binary64");
 
-// IEEE infinity and Python's NaN (float('nan'), a quiet NaN) as constant expressions on both
-// backends: NVRTC has none of the __builtin_inf family, both have __builtin_bit_cast.
-PYK_HD constexpr float64 infinity64() {
-  return __builtin_bit_cast(float64, 0x7ff0000000000000ULL);
-}
+// Python's float('nan') and float('inf') as constant expressions (NVRTC has no __builtin_nan,
+// and no <limits> without include paths; both compilers have __builtin_bit_cast).
 PYK_HD constexpr float64 nan64() {
   return __builtin_bit_cast(float64, 0x7ff8000000000000ULL);
+}
+PYK_HD constexpr float64 inf64() {
+  return __builtin_bit_cast(float64, 0x7ff0000000000000ULL);
 }
 
 namespace detail {

@@ -41,3 +41,11 @@
 #include "integer_intrinsics.h"
 // cuda.atomic.* on std::atomic_ref
 #include "atomics.h"
+// numba.cuda.libdevice: integer functions and reinterpretations of bits
+#include "libdevice_integer.h"
+// numba.cuda.libdevice: arithmetic and conversions in a rounding mode, float16 bits
+#include "libdevice_rounding.h"
+// numba.cuda.libdevice: the floating-point functions
+#include "libdevice_math.h"
+// numba.cuda.libdevice: sinpi, rsqrt, erfcx, erfinv, normcdfinv, ...
+#include "libdevice_special.h"

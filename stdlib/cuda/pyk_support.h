@@ -21,3 +21,5 @@
 #include "dynamic_shared_memory.h"
 // cuda.cg.this_grid().sync()
 #include "grid_barrier.h"
+// numba.cuda.libdevice: the __nv_ prototypes NVRTC links from libdevice
+#include "libdevice_declarations.h"

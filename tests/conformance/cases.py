@@ -262,6 +262,26 @@ def random_records(dtype):
     return f
 
 
+def cmath_special_arguments():
+    """x + yj for x, y among signed zeros, +-1, 1.5, -3.5, +-pi, +-inf and NaN, where none of
+    cmath's functions raises in CPython (numba's tests filter their values the same way)."""
+    import cmath
+    import itertools
+    import math
+    reals = [-0.0, 0.0, 1.0, -1.0, 1.5, -3.5, -math.pi, math.pi, -math.inf, math.inf, math.nan]
+    names = ["acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp", "log",
+             "log10", "sin", "sinh", "sqrt", "tan", "tanh", "polar", "phase"]
+    out = []
+    for x, y in itertools.product(reals, reals):
+        try:
+            for name in names:
+                getattr(cmath, name)(complex(x, y))
+        except (ValueError, OverflowError):
+            continue
+        out.append(complex(x, y))
+    return out
+
+
 def complex_right_half(rng, shape):
     return rng.uniform(0.2, 2.0, size=shape) + 1j * rng.uniform(-1.5, 1.5, size=shape)
 
@@ -561,6 +581,18 @@ def _cases():
                  [Arr(dt, 64, lambda rng, shape, sp=cspecial: np.concatenate(
                      [sp, complex_right_half(rng, (shape[0] - len(sp),))])),
                   Arr(dt, (64, 2), "zeros"), Arr("bool", (64, 3), "zeros")]))
+    # cmath's special values: every pair of these parts for which CPython's cmath (the
+    # simulator) raises for none of the functions.
+    for dt, rdt in (("complex128", "float64"), ("complex64", "float32")):
+        specials = cmath_special_arguments()
+        n = len(specials)
+        add(Case("cmath_special_values_" + dt, "cmath_special_values.pyk",
+                 "cmath_special_values", 1, 128,
+                 [Arr(dt, n, "values", value=specials), Arr(dt, (n, 17), "zeros"),
+                  Arr(rdt, (n, 2), "zeros"), Arr("bool", (n, 3), "zeros")]))
+        add(Case("cmath_log_base_" + dt, "cmath_special_values.pyk", "cmath_log_base", 2, 64,
+                 [Arr(dt, 128, complex_right_half), Arr(dt, 128, complex_right_half),
+                  Arr(dt, 128, "zeros")]))
     add(Case("cmath_funcs_complex128", "cmath_funcs.pyk", "cmath_funcs", 2, 64,
              [Arr("complex128", 128, complex_right_half), Arr("complex128", (128, 10), "zeros"),
               Arr("float64", (128, 4), "zeros")]))
@@ -595,6 +627,26 @@ def _cases():
              expect=expect_sorted_rows))
     add(Case("const_arrays", "const_arrays.pyk", "const_arrays", 8, 64,
              [Arr("float32", 500, lo=-4.0, hi=4.0), Arr("float32", 500, "zeros")]))
+    for dt, rdt in (("complex128", "float64"), ("complex64", "float32")):
+        add(Case("complex_array_parts_" + dt, "complex_array_parts.pyk", "complex_array_parts",
+                 2, 64,
+                 [Arr(dt, 100, lo=-3.0, hi=3.0), Arr(dt, 100, "zeros"),
+                  Arr(dt, (3, 4), lo=-1.0, hi=1.0), Arr(rdt, 100), Arr(rdt, (100, 4), "zeros"),
+                  Arr("int64", 100, lo=-9, hi=9)]))
+    add(Case("operator_functions", "operator_functions.pyk", "operator_functions", 2, 64,
+             [Arr("int64", 100, lo=-50, hi=50), Arr("int32", 100, nonzero_ints(-9, 9)),
+              Arr("float64", 100, lo=-4.0, hi=4.0), Arr("int64", (100, 9), "zeros"),
+              Arr("float64", (100, 3), "zeros"), Arr("bool", (100, 4), "zeros")]))
+    add(Case("builtins_numeric", "builtins_numeric.pyk", "builtins_numeric", 2, 64,
+             [Arr("int64", 100, lo=-50, hi=50), Arr("float64", 100, lo=-20.0, hi=20.0),
+              Arr("complex128", 100, lo=-3.0, hi=3.0), Arr("uint64", 100, lo=0, hi=100),
+              Arr("int64", (100, 9), "zeros"), Arr("float64", (100, 11), "zeros"),
+              Arr("complex128", (100, 4), "zeros"), Arr("bool", (100, 3), "zeros")]))
+    add(Case("const_array_dtypes", "const_array_dtypes.pyk", "const_array_dtypes", 1, 32,
+             [Arr("complex128", (2, 3), "zeros"), Arr("complex64", 4, "zeros"),
+              Arr("float64", 6, "zeros"), Arr("float32", 5, "zeros"), Arr("bool", 3, "zeros"),
+              Arr("int64", (4, 3), "zeros"), Arr("uint64", (4, 3), "zeros"),
+              Arr("int64", 2, "zeros")]))
 
     # --- records, tuples, aliases ---------------------------------------------------------------
     point = np.dtype([("i", np.int32), ("j", np.float32, (3, 2))])

@@ -155,6 +155,9 @@ class CaseWriter:
                 "shared": int(kernel.dynshared_size or 0),
                 "args": spellings,
                 "signature": signature,
+                # numba compiles a kernel with a declared signature for that signature (and
+                # converts the launch's arguments to it); the CUBIN is built for it.
+                "declared_signature": getattr(kernel, "_pyk_signature", None) is not None,
                 "compared": compared,
             }
             with open(os.path.join(folder, "case.json"), "w") as f:

@@ -138,6 +138,10 @@ std::string documentedException(const Row& row) {
 std::string functionName(const Row& row) {
   if (row.category == "math")
     return "math." + row.name;
+  if (row.category == "cmath")
+    return "cmath." + row.name;
+  if (row.category == "cuda")
+    return "numba.cuda." + row.name;
   if (row.name == "round1" || row.name == "round2")
     return "round";
   if (row.name == "complex1" || row.name == "complex2")

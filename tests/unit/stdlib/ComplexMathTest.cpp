@@ -1,10 +1,14 @@
-// ComplexMathTest: pyk_support.h's cmath functions (host build) against CPython's cmath, whose
-// values were printed by Python 3.11 for these arguments.
+// ComplexMathTest: pyk_support.h's cmath functions (host build) against CPython's cmath on
+// ordinary arguments (values printed by Python 3.11), and against compiled numba on special ones
+// (signed zeros, infinities, NaNs, huge and tiny parts: data/cmath_numba_values.txt).
 #include "cuda/pyk_support.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -73,9 +77,23 @@ const Case kCases[] = {
     {"atanh", 0.999, 0.001, 3.6269144346727527, 0.3929492067403906},
 };
 
-pyk::complex128 apply(const std::string& f, pyk::complex128 z) {
+// cmath.<f>(z) in the precision of F; polar and phase give their floats as the parts, rect takes
+// the parts as its arguments, cpow raises z to 0.5+1.25j.
+template <typename F>
+pyk::Complex<F> apply(const std::string& f, pyk::Complex<F> z) {
+  using C = pyk::Complex<F>;
   if (f == "log10")
     return pyk::clog10(z);
+  if (f == "log")
+    return pyk::clog(z);
+  if (f == "exp")
+    return pyk::cexp(z);
+  if (f == "sqrt")
+    return pyk::csqrt(z);
+  if (f == "sin")
+    return pyk::csin(z);
+  if (f == "cos")
+    return pyk::ccos(z);
   if (f == "tan")
     return pyk::ctan(z);
   if (f == "asin")
@@ -94,12 +112,23 @@ pyk::complex128 apply(const std::string& f, pyk::complex128 z) {
     return pyk::casinh(z);
   if (f == "acosh")
     return pyk::cacosh(z);
-  return pyk::catanh(z);
+  if (f == "atanh")
+    return pyk::catanh(z);
+  if (f == "polar")
+    return C{pyk::abs(z), pyk::cphase(z)};
+  if (f == "phase")
+    return C{pyk::cphase(z), F(0)};
+  if (f == "rect")
+    return pyk::crect(z.re, z.im);
+  if (f == "cpow")
+    return pyk::cpow(z, C{F(0.5), F(1.25)});
+  ADD_FAILURE() << "no function " << f;
+  return z;
 }
 
 TEST(ComplexMath, MatchesCPythonCmath) {
   for (const Case& c : kCases) {
-    pyk::complex128 w = apply(c.function, {c.re, c.im});
+    pyk::complex128 w = apply<double>(c.function, {c.re, c.im});
     double tolerance = 1e-13 * (1 + std::fabs(c.wantRe) + std::fabs(c.wantIm));
     EXPECT_NEAR(w.re, c.wantRe, tolerance) << c.function << "(" << c.re << "+" << c.im << "j)";
     EXPECT_NEAR(w.im, c.wantIm, tolerance) << c.function << "(" << c.re << "+" << c.im << "j)";
@@ -108,20 +137,8 @@ TEST(ComplexMath, MatchesCPythonCmath) {
 
 TEST(ComplexMath, SinglePrecisionFollowsDouble) {
   for (const Case& c : kCases) {
-    pyk::complex64 w = [&] {
-      pyk::complex64 z{static_cast<float>(c.re), static_cast<float>(c.im)};
-      const std::string f = c.function;
-      if (f == "tanh")
-        return pyk::ctanh(z);
-      if (f == "atanh")
-        return pyk::catanh(z);
-      if (f == "asinh")
-        return pyk::casinh(z);
-      return pyk::cacos(z);
-    }();
-    const std::string f = c.function;
-    if (f != "tanh" && f != "atanh" && f != "asinh" && f != "acos")
-      continue;
+    pyk::complex64 w =
+        apply<float>(c.function, {static_cast<float>(c.re), static_cast<float>(c.im)});
     double tolerance = 1e-5 * (1 + std::fabs(c.wantRe) + std::fabs(c.wantIm));
     EXPECT_NEAR(w.re, c.wantRe, tolerance) << c.function;
     EXPECT_NEAR(w.im, c.wantIm, tolerance) << c.function;
@@ -134,6 +151,68 @@ TEST(ComplexMath, TanhOfHugeRealPartIsItsLimit) {
   EXPECT_EQ(w.im, 0.0);
   w = pyk::ctanh(pyk::complex128{-800.0, 0.5});
   EXPECT_EQ(w.re, -1.0);
+}
+
+// A float of the table: a Python repr, `nan`, `inf` or `-inf`.
+double parseFloat(const std::string& word) {
+  if (word == "nan")
+    return std::nan("");
+  if (word == "inf")
+    return INFINITY;
+  if (word == "-inf")
+    return -INFINITY;
+  return std::strtod(word.c_str(), nullptr); // subnormals too (std::stod throws on them)
+}
+
+// Whether `got` is `want`: NaN where NaN, the same sign of zero, within 2 units in the last place
+// of F (compiled numba and pyk call the same libm functions; an optimizer may fuse a
+// multiply-add).
+template <typename F>
+bool sameValue(F got, F want) {
+  if (std::isnan(want) || std::isnan(got))
+    return std::isnan(want) && std::isnan(got);
+  if (got == want)
+    return std::signbit(got) == std::signbit(want);
+  if (std::isinf(want) || std::isinf(got))
+    return false;
+  const F ulp = std::nextafter(std::fabs(want), F(INFINITY)) - std::fabs(want);
+  return std::fabs(got - want) <= 2 * ulp;
+}
+
+template <typename F>
+int checkRow(const std::string& function, double re, double im, double wantRe, double wantIm,
+             const std::string& line) {
+  const pyk::Complex<F> got = apply<F>(function, {F(re), F(im)});
+  const bool ok = sameValue<F>(got.re, F(wantRe)) && sameValue<F>(got.im, F(wantIm));
+  EXPECT_TRUE(ok) << line << "  (pyk: " << got.re << " " << got.im << ")";
+  return ok ? 0 : 1;
+}
+
+// Every row of data/cmath_numba_values.txt: compiled numba's cmath (numba.njit of the same
+// cmathimpl.py numba.cuda lowers) and numba.cuda's complex power, on special values in both
+// precisions.
+TEST(ComplexMath, SpecialValuesFollowCompiledNumba) {
+  std::ifstream in(std::string(PYK_TEST_DATA_DIR) + "/stdlib/data/cmath_numba_values.txt");
+  std::string line;
+  int rows = 0;
+  int failures = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    std::istringstream words(line);
+    std::string function, precision, re, im, arrow, wantRe, wantIm;
+    words >> function >> precision >> re >> im >> arrow >> wantRe >> wantIm;
+    ++rows;
+    if (precision == "complex64")
+      failures += checkRow<float>(function, parseFloat(re), parseFloat(im), parseFloat(wantRe),
+                                  parseFloat(wantIm), line);
+    else
+      failures += checkRow<double>(function, parseFloat(re), parseFloat(im), parseFloat(wantRe),
+                                   parseFloat(wantIm), line);
+    if (failures > 20)
+      break;
+  }
+  EXPECT_GT(rows, 5000) << "table missing: " << PYK_TEST_DATA_DIR;
 }
 
 } // namespace
