@@ -5,11 +5,16 @@
 #include <functional>
 
 #include "codegen/UnitEmitter.h"
+#include "sema/FunctionConstants.h"
 #include "sema/VectorTypes.h"
 
 namespace pyk::codegen {
 
 std::string UnitEmitter::visitAttribute(const ast::Attribute* a, const NumbaType* t) {
+  if (t != nullptr)
+    if (std::optional<sema::ConstantValue> member =
+            sema::enumMember(spec_->function->scope, definingModule().symbols, a))
+      return constantValue(*member, *t, a->range); // `Color.red`
   if (const sema::Intrinsic id = spec_->intrinsicOf(a); id != sema::Intrinsic::None)
     return intrinsicValue(id, a);
   if (const std::string api = sema::qualifiedApiName(spec_->function->scope, a); !api.empty()) {
@@ -67,6 +72,10 @@ std::string UnitEmitter::realOrImag(const std::string& value, const NumbaType& b
 }
 
 std::string UnitEmitter::visitSubscript(const ast::Subscript* s, const NumbaType* t) {
+  if (t != nullptr)
+    if (std::optional<sema::ConstantValue> member =
+            sema::enumMember(spec_->function->scope, definingModule().symbols, s))
+      return constantValue(*member, *t, s->range); // `Color['red']`
   const NumbaType* base = typeOf(s->value);
   if (base == nullptr || t == nullptr) {
     unsupported(s->range, "this subscript");

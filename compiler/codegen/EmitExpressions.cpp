@@ -210,6 +210,16 @@ std::string UnitEmitter::comparison(ast::CmpOpKind op, const ast::Expr* left,
                                     const ast::Expr* right, SourceRange at) {
   const NumbaType* lt = typeOf(left);
   const NumbaType* rt = typeOf(right);
+  if ((op == ast::CmpOpKind::Is || op == ast::CmpOpKind::IsNot) && lt != nullptr && rt != nullptr) {
+    // numba's generic `is`: `==` on one scalar type, true for None is None, false between types
+    // that differ (the operands still evaluated).
+    const bool is = op == ast::CmpOpKind::Is;
+    if (*lt == *rt && lt->isScalar())
+      return comparison(is ? ast::CmpOpKind::Eq : ast::CmpOpKind::NotEq, left, right, at);
+    const bool same = *lt == *rt && lt->isVoid();
+    return std::string("((void)(") + (lt->isVoid() ? "0" : expr(left)) + "), (void)(" +
+           (rt->isVoid() ? "0" : expr(right)) + "), " + ((same == is) ? "true" : "false") + ")";
+  }
   if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
     unsupported(at, "this comparison");
     return "false";
@@ -314,8 +324,9 @@ std::string UnitEmitter::constantRecordArray(const sema::ConstantArray& a, const
 // explicitly, as they do not narrow implicitly).
 std::string UnitEmitter::constantElement(const sema::ConstantValue& x, ScalarKind dtype) {
   if (dtype == ScalarKind::Float16)
-    return halfLiteral(x.kind == sema::ConstantValue::Kind::Float ? x.floatValue
-                                                                  : static_cast<double>(x.intValue));
+    return halfLiteral(x.kind == sema::ConstantValue::Kind::Float
+                           ? x.floatValue
+                           : static_cast<double>(x.intValue));
   switch (x.kind) {
   case sema::ConstantValue::Kind::Complex:
     return scalarCpp(dtype) + "(" + doubleLiteral(x.complexValue.real()) + ", " +

@@ -51,6 +51,7 @@ std::optional<bool> equal(const ConstantValue& a, const ConstantValue& b) {
   case Kind::Type:
     return a.typeValue == b.typeValue;
   case Kind::NamedTupleClass:
+  case Kind::EnumClass:
     return a.strValue == b.strValue && a.elements == b.elements;
   case Kind::Tuple: {
     if (a.elements.size() != b.elements.size())
@@ -111,6 +112,7 @@ std::optional<bool> truthValue(const ConstantValue& value) {
     return !value.elements.empty();
   case Kind::Type:
   case Kind::NamedTupleClass:
+  case Kind::EnumClass:
     return true;
   case Kind::Array:
     return std::nullopt;

@@ -282,6 +282,14 @@ FoldResult ConstantFolder::evalAttribute(const ast::Attribute* attribute, int de
     return base;
   const ConstantValue& v = base.value();
   const std::string& attr = attribute->attr;
+  if (v.kind == Kind::EnumClass) {
+    // `Color.red`: the member, as its value (an IntEnum member is an int, as numba computes
+    // with it; pyk has no member type of its own).
+    if (const ConstantValue* member = v.enumMember(attr))
+      return FoldResult::constant(*member);
+    return FoldResult::error(DiagKind::ConstantInvalidOperation,
+                             {"type object '" + v.strValue + "' has no attribute '" + attr + "'"});
+  }
   if (v.kind == Kind::Array) {
     const ConstantArray& a = *v.array;
     if (attr == "shape") {
@@ -341,6 +349,17 @@ FoldResult ConstantFolder::evalSubscript(const ast::Subscript* subscript, int de
   if (!base.isConstant())
     return base;
   const ConstantValue& v = base.value();
+  if (v.kind == Kind::EnumClass) {
+    // `Color['red']`: the member named by a string.
+    FoldResult key = eval(subscript->slice, depth + 1);
+    if (!key.isConstant())
+      return key;
+    if (key.value().kind == Kind::Str)
+      if (const ConstantValue* member = v.enumMember(key.value().strValue))
+        return FoldResult::constant(*member);
+    return FoldResult::error(DiagKind::ConstantInvalidOperation,
+                             {"KeyError: " + key.value().repr()});
+  }
   if (v.kind != Kind::Tuple)
     return notFolded("indexing " + v.typeDescription());
   int64_t length = static_cast<int64_t>(v.elements.size());

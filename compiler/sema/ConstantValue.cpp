@@ -228,6 +228,26 @@ ConstantValue ConstantValue::namedTupleClass(std::string name,
   return v;
 }
 
+ConstantValue ConstantValue::enumClass(std::string name, bool integer,
+                                       std::vector<std::pair<std::string, ConstantValue>> members) {
+  ConstantValue v;
+  v.kind = Kind::EnumClass;
+  v.strValue = std::move(name);
+  v.boolValue = integer;
+  for (auto& [member, value] : members)
+    v.elements.push_back(tuple({string(member), std::move(value)}));
+  return v;
+}
+
+const ConstantValue* ConstantValue::enumMember(const std::string& name) const {
+  if (kind != Kind::EnumClass)
+    return nullptr;
+  for (const ConstantValue& m : elements)
+    if (m.elements[0].strValue == name)
+      return &m.elements[1];
+  return nullptr;
+}
+
 std::vector<std::string> ConstantValue::fieldNames() const {
   std::vector<std::string> out;
   for (const ConstantValue& e : elements)
@@ -265,6 +285,7 @@ std::string ConstantValue::repr() const {
   case Kind::Type:
     return typeValue.spelling();
   case Kind::NamedTupleClass:
+  case Kind::EnumClass:
     return "<class '" + strValue + "'>";
   }
   return "?";
@@ -299,6 +320,8 @@ std::string ConstantValue::typeDescription() const {
     return "type";
   case Kind::NamedTupleClass:
     return "namedtuple class";
+  case Kind::EnumClass:
+    return "enum class";
   }
   return "?";
 }
@@ -330,6 +353,7 @@ bool operator==(const ConstantValue& a, const ConstantValue& b) {
   case ConstantValue::Kind::Type:
     return a.typeValue == b.typeValue;
   case ConstantValue::Kind::NamedTupleClass:
+  case ConstantValue::Kind::EnumClass:
     return a.strValue == b.strValue && a.elements == b.elements;
   }
   return false;

@@ -18,6 +18,8 @@ struct ConstantArray;
 struct ConstantValue {
   // NamedTupleClass: `namedtuple("Point", "x y")`; strValue is the class name, elements the
   // field names (Str values).
+  // EnumClass: `class Color(IntEnum): red = 1`; strValue is the class name, elements its members
+  // in order, each a 2-tuple (Str name, value); boolValue true for an IntEnum (or IntFlag).
   enum class Kind : uint8_t {
     None,
     Bool,
@@ -28,7 +30,8 @@ struct ConstantValue {
     Tuple,
     Array,
     Type,
-    NamedTupleClass
+    NamedTupleClass,
+    EnumClass
   };
 
   Kind kind = Kind::None;
@@ -63,6 +66,10 @@ struct ConstantValue {
   static ConstantValue namedTupleClass(std::string name, const std::vector<std::string>& fields);
   // NamedTupleClass: the field names.
   std::vector<std::string> fieldNames() const;
+  static ConstantValue enumClass(std::string name, bool integer,
+                                 std::vector<std::pair<std::string, ConstantValue>> members);
+  // EnumClass: the value of member `name`, or null.
+  const ConstantValue* enumMember(const std::string& name) const;
 
   bool isNumber() const {
     return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float || kind == Kind::Complex;

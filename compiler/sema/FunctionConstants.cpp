@@ -31,6 +31,34 @@ ConstantFolder::LocalNames functionLocalNames(const Specialization& spec, Consta
   };
 }
 
+std::optional<ConstantValue> enumMember(const FunctionScope& scope,
+                                        const ModuleSymbolTable& symbols, const ast::Expr* e) {
+  const ast::Expr* base = nullptr;
+  std::string name;
+  if (const auto* a = e->as<ast::Attribute>()) {
+    base = a->value;
+    name = a->attr;
+  } else if (const auto* s = e->as<ast::Subscript>()) {
+    const auto* key = s->slice->as<ast::Constant>();
+    if (key == nullptr || key->valueKind != ast::ConstantKind::Str)
+      return std::nullopt;
+    base = s->value;
+    name = key->strValue;
+  } else {
+    return std::nullopt;
+  }
+  const auto* n = base->as<ast::Name>();
+  if (n == nullptr)
+    return std::nullopt;
+  auto it = scope.names.find(n);
+  if (it == scope.names.end() || it->second.kind != NameBinding::Kind::ModuleConstant)
+    return std::nullopt;
+  const ConstantValue& cls = symbols.constants()[it->second.index].value;
+  if (const ConstantValue* member = cls.enumMember(name))
+    return *member;
+  return std::nullopt;
+}
+
 std::vector<bool> parametersNeedingConstants(const CompiledFunction& function) {
   const FunctionScope& scope = function.scope;
   std::vector<bool> needs(scope.params.size(), false);

@@ -12,6 +12,12 @@ namespace pyk::sema {
 // The name folding of `spec`'s body for `folder` (which folds the values it finds, too).
 ConstantFolder::LocalNames functionLocalNames(const Specialization& spec, ConstantFolder& folder);
 
+// The member an expression names of an Enum class frozen as a module constant (`Color.red`,
+// `Color['red']`): its value; nullopt when `e` is no such member. `symbols` are the module's
+// where the function is defined.
+std::optional<ConstantValue> enumMember(const FunctionScope& scope,
+                                        const ModuleSymbolTable& symbols, const ast::Expr* e);
+
 // The parameters of `function` whose value its body needs as a constant (a shared or local
 // array's shape, `cuda.grid`'s rank): a call with a constant argument there specializes for it.
 std::vector<bool> parametersNeedingConstants(const CompiledFunction& function);

@@ -24,6 +24,9 @@ using OptType = std::optional<NumbaType>;
 // numba's unification of two types assigned to one variable (numbers as numpy promotes them,
 // arrays to the common layout, tuples element by element); nullopt where numba cannot unify.
 OptType unify(const NumbaType& a, const NumbaType& b);
+// The type numba gives a folded module constant used in a kernel; nullopt for one that is no
+// value there (a string, a class).
+OptType typeOfConstant(const ConstantValue& v);
 // `(float32, int64)`: the types, as messages list them.
 std::string typeList(const std::vector<NumbaType>& types);
 // A tuple of `elements`: a UniTuple when they are all one type.

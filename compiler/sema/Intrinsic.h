@@ -85,11 +85,11 @@ enum class IntrinsicTyping : uint8_t {
   BuiltinPow,
   Divmod,
   VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/VectorTypes.h)
-  RealImag,         // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
-  OperatorFunction, // operator.add, operator.lt, operator.neg, ...: the operator they are
-  Libdevice,        // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
-  LibraryFunction,  // typed as a call of the stdlib's pyk function
-  NotYetTyped,      // accepted by name resolution; typing rejects every call, saying so
+  RealImag,          // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
+  OperatorFunction,  // operator.add, operator.lt, operator.neg, ...: the operator they are
+  Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
+  LibraryFunction, // typed as a call of the stdlib's pyk function
+  NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
 };
 
 // The families of typing rules, which typing and emission dispatch on (a file of each).

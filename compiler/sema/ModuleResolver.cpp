@@ -271,8 +271,7 @@ private:
       }
       bool direct = event.statement == event.topLevel;
       if (event.kind == BindingEvent::Kind::Class) {
-        result_.symbols.bindHostValue({name, "it is a class", event.statement->range},
-                                      ModuleSymbolKind::Class);
+        bindClass(event);
         continue;
       }
       if (event.kind == BindingEvent::Kind::Function)
@@ -288,6 +287,48 @@ private:
       }
       bindAssignment(event);
     }
+  }
+
+  // A class: an Enum or IntEnum whose members are constants is a constant itself (numba freezes
+  // its members); any other class is a host value.
+  void bindClass(const BindingEvent& event) {
+    const auto* cls = event.statement->as<ast::ClassDef>();
+    bool isEnum = false, integer = false;
+    for (const ast::Expr* base : cls != nullptr ? cls->bases : std::vector<ast::Expr*>{})
+      if (std::optional<std::string> q = importedQualifiedName(base, result_.symbols)) {
+        isEnum = isEnum || *q == "enum.Enum" || *q == "enum.IntEnum" || *q == "enum.IntFlag" ||
+                 *q == "enum.Flag";
+        integer = integer || *q == "enum.IntEnum" || *q == "enum.IntFlag";
+      }
+    if (!isEnum) {
+      result_.symbols.bindHostValue({event.name, "it is a class", event.statement->range},
+                                    ModuleSymbolKind::Class);
+      return;
+    }
+    std::vector<std::pair<std::string, ConstantValue>> members;
+    for (const ast::Stmt* s : cls->body) {
+      if (s->is<ast::Pass>() || s->is<ast::ExprStmt>()) // `pass`, a docstring
+        continue;
+      const auto* a = s->as<ast::Assign>();
+      const auto* target =
+          a != nullptr && a->targets.size() == 1 ? a->targets[0]->as<ast::Name>() : nullptr;
+      std::string reason =
+          "its member is not `NAME = constant` (methods and auto() are not folded)";
+      if (target != nullptr) {
+        ConstantFolder folder(result_.symbols, diags_);
+        FoldResult r = folder.fold(a->value);
+        if (r.isConstant()) {
+          members.push_back({target->id, std::move(r.value())});
+          continue;
+        }
+        reason = "the value of its member `" + target->id + "` is not a compile-time constant";
+      }
+      result_.symbols.bindHostValue({event.name, reason, s->range}, ModuleSymbolKind::Class);
+      return;
+    }
+    result_.symbols.bindConstant({event.name,
+                                  ConstantValue::enumClass(event.name, integer, std::move(members)),
+                                  event.statement->range});
   }
 
   void hostValue(const BindingEvent& event, std::string reason) {

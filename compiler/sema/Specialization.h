@@ -24,6 +24,9 @@ struct Specialization {
   std::vector<std::optional<ConstantValue>> literals;
   NumbaType returnType;  // void for kernels; inferred for device functions
   bool complete = false; // typing finished (a recursive call may see it unfinished)
+  // While typing: the unification of the returns typed so far, which a recursive call of the
+  // function takes as its result (numba infers simple recursion so).
+  std::optional<NumbaType> partialReturn;
 
   // The type of every expression that has a value (not `cuda`, `math.sqrt`, `range(...)`...).
   std::unordered_map<const ast::Expr*, NumbaType> exprTypes;

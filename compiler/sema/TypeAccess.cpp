@@ -2,6 +2,7 @@
 // `strides`, `T`), record fields (scalars, sub-arrays, nested records; a field of every record of
 // a record array), vector members (TypeVectors.cpp), named-tuple fields, complex parts, tuple
 // items (constant indices for heterogeneous tuples), array items and views.
+#include "sema/FunctionConstants.h"
 #include "sema/FunctionTyper.h"
 
 namespace pyk::sema {
@@ -142,6 +143,8 @@ bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
 }
 
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
+  if (std::optional<ConstantValue> member = enumMember(fn_.scope, module_.symbols, a))
+    return typeOfConstant(*member); // `Color.red`: the member's value
   if (const Intrinsic id = intrinsicOf(a); id != Intrinsic::None)
     return intrinsicValue(id);
   if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, a))
@@ -213,6 +216,8 @@ OptType FunctionTyper::realOrImag(const NumbaType& base, bool imaginary, SourceR
 }
 
 OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
+  if (std::optional<ConstantValue> member = enumMember(fn_.scope, module_.symbols, s))
+    return typeOfConstant(*member); // `Color['red']`
   OptType base = expr(s->value);
   if (!base)
     return std::nullopt;

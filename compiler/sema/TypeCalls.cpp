@@ -298,9 +298,19 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
     for (const FunctionSignature& sig : callee.signatures) {
       if (sig.params.size() != args.size())
         continue;
+      // As numba's dispatcher converts: a number to another, an array to the declared layout A
+      // (or its own), a writable array to a readonly one.
+      auto convertible = [](const NumbaType& from, const NumbaType& to) {
+        if (from == to || (from.isScalar() && to.isScalar()))
+          return true;
+        return from.isArray() && to.isArray() && from.elementType() == to.elementType() &&
+               from.ndim() == to.ndim() &&
+               (to.layout() == ArrayLayout::A || to.layout() == from.layout()) &&
+               (to.readonly() || !from.readonly());
+      };
       bool accepts = true;
       for (size_t i = 0; i < args.size() && accepts; ++i)
-        accepts = sig.params[i] == args[i] || (sig.params[i].isScalar() && args[i].isScalar());
+        accepts = convertible(args[i], sig.params[i]);
       if (accepts) {
         params = sig.params;
         declaredReturn = sig.returnType;
@@ -313,13 +323,11 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
   }
   const bool real = reporting_ && !quietOnly_;
   SpecializationSet& set = real ? set_ : scratch_;
-  Specialization* s = set.find(&callee, params, literals);
-  if (s == nullptr && !real) {
-    // Still being typed for real further up the call stack: a recursive call.
-    if (Specialization* inProgress = set_.find(&callee, params, literals);
-        inProgress && !inProgress->complete)
-      s = inProgress;
-  }
+  // Still being typed for real further up the call stack: a recursive call (which wins over a
+  // quiet pass's finished copy, typed before the recursion's types were known).
+  Specialization* s = set_.find(&callee, params, literals);
+  if (s == nullptr || s->complete)
+    s = set.find(&callee, params, literals);
   if (s == nullptr) {
     if (depth_ >= kMaxCallDepth) {
       error(DiagKind::TypeNotSupported, c->range, {"calls nested this deeply"});
@@ -336,16 +344,21 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
       failed_ = true;
       if (intoLibrary)
         return badArguments(callee.library->qualifiedName + "." + callee.name, c, args);
+      return std::nullopt; // the callee reported why; its result type would only add echoes
     }
   } else if (!s->complete) {
-    // A recursive call: its return type must be declared.
-    if (!declaredReturn) {
-      error(DiagKind::TypeRecursionNeedsSignature, c->range, {callee.name});
+    // A recursive call: its declared return type, else (as numba infers simple recursion) the
+    // type the function's other returns give so far; a later pass sees it widened.
+    OptType result = declaredReturn ? declaredReturn : s->partialReturn;
+    if (!result) {
+      if (reporting_)
+        error(DiagKind::TypeRecursionNeedsSignature, c->range, {callee.name});
+      failed_ = true;
       return std::nullopt;
     }
     if (reporting_)
       spec_.callees[c] = s;
-    return declaredReturn;
+    return result;
   }
   if (reporting_)
     spec_.callees[c] = s;

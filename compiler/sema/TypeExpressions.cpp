@@ -10,8 +10,6 @@
 
 namespace pyk::sema {
 
-namespace {
-
 // The type numba gives a folded module constant used in a kernel.
 OptType typeOfConstant(const ConstantValue& v) {
   switch (v.kind) {
@@ -42,8 +40,6 @@ OptType typeOfConstant(const ConstantValue& v) {
     return std::nullopt; // strings and type objects are not values in a kernel
   }
 }
-
-} // namespace
 
 std::optional<ConstantValue> FunctionTyper::constant(const ast::Expr* e, const char* what) {
   DiagnosticEngine quiet; // the folder's own reports would repeat on every pass
@@ -184,9 +180,10 @@ OptType FunctionTyper::visitCompare(const ast::Compare* c) {
       return std::nullopt;
     bool ok = left->isScalar() && right->isScalar() &&
               comparisonOperandType(c->ops[i], left->scalarKind(), right->scalarKind());
-    if (!ok && (c->ops[i] == ast::CmpOpKind::Is || c->ops[i] == ast::CmpOpKind::IsNot) &&
-        (left->isVoid() || right->isVoid()))
-      ok = true; // `x is None`
+    // numba's generic `is`: `==` between values of one immutable type, false between types
+    // that differ (`x is None` too); arrays, being mutable, have none.
+    if (!ok && (c->ops[i] == ast::CmpOpKind::Is || c->ops[i] == ast::CmpOpKind::IsNot))
+      ok = !(*left == *right) || left->isScalar() || left->isVoid();
     if (!ok) {
       error(DiagKind::TypeBadOperands, c->range,
             {ast::toString(c->ops[i]), left->str(), right->str()});

@@ -117,6 +117,14 @@ void FunctionTyper::visitReturn(const ast::Return* r) {
   } else {
     error(DiagKind::TypeCannotUnify, r->range,
           {returnType_->str(), value.str(), "the return value of " + fn_.name});
+    return;
+  }
+  // What a recursive call of this function sees before its typing ends: every return so far,
+  // over all passes (a widening is a change for the fixed point).
+  OptType partial = spec_.partialReturn ? unify(*spec_.partialReturn, *returnType_) : returnType_;
+  if (partial && !(spec_.partialReturn && *spec_.partialReturn == *partial)) {
+    spec_.partialReturn = partial;
+    changed_ = true;
   }
 }
 

@@ -966,6 +966,24 @@ def _value_cases(add):
              [Arr("float32", 17, lo=-5, hi=5), Arr("float64", 4, "zeros")]))
     add(Case("redefined_kernel_and_njit_calls", "python_rules.pyk", "redefined", 2, 16,
              [Arr("int64", 30)]))
+    for x in (300, 450, 550):
+        add(Case("enums_is_recursion_%d" % x, "python_values.pyk", "values", 1, 1,
+                 [Scalar("int64", x), Arr("int64", 8, "zeros")]))
+    # The five everyday kernels of issue 16.
+    f = "everyday_numba.pyk"
+    add(Case("everyday_histogram", f, "histogram", 4, 64,
+             [Arr("int32", 250, lo=0, hi=1000), Arr("int32", 16, "zeros")]))
+    add(Case("everyday_softmax", f, "softmax", 2, 32,
+             [Arr("float32", (40, 7), lo=-3, hi=3), Arr("float32", (40, 7), "zeros")]))
+    add(Case("everyday_jacobi", f, "jacobi", (3, 3), (8, 8),
+             [Arr("float64", (20, 17)), Arr("float64", (20, 17)), Arr("float64", (20, 17), "zeros"),
+              Scalar("float64", 0.1)]))
+    for dt in ("float32", "float64"):
+        add(Case("everyday_clip_" + dt, "everyday_clip_ufunc.pyk", "clip", 2, 64,
+                 [Arr(dt, 100, lo=-5, hi=5), Arr(dt, 100, lo=0, hi=3), Arr(dt, 100, "zeros")],
+                 kind="ufunc"))
+    add(Case("everyday_min_max_reduce", f, "min_max_reduce", 1, 1,
+             [Arr("float64", 33, lo=-100, hi=100), Arr("float64", 2, "zeros")]))
 
 
 CASES = _cases()

@@ -44,10 +44,9 @@ def is_device_array(arg):
 def scalar_spelling(value):
     """`dtype:value` as `pykc run` takes a scalar, typed as numba's typeof types it."""
     if isinstance(value, enum.Enum):
-        if isinstance(value, enum.IntEnum):
-            value = int(value)
-        else:
-            raise NotKept("an Enum member as an argument")
+        # numba types it as a member of its class (`a is b` tells classes apart even where the
+        # values are equal); `pykc run` has no spelling for that.
+        raise NotKept("an Enum or IntEnum member as an argument")
     if isinstance(value, (bool, np.bool_)):
         return "bool:" + ("true" if value else "false")
     if isinstance(value, np.generic):
