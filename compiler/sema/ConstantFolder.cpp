@@ -149,6 +149,8 @@ FoldResult ConstantFolder::eval(const ast::Expr* expr, int depth) {
       FoldResult right = eval(b->right, depth + 1);
       if (!right.isConstant())
         return right;
+      if (left.value().kind == Kind::Array || right.value().kind == Kind::Array)
+        return elementwise(b->op, left.value(), right.value());
       return applyBinaryOperator(b->op, left.value(), right.value());
     }
     case ast::NodeKind::UnaryOp: {
@@ -156,6 +158,8 @@ FoldResult ConstantFolder::eval(const ast::Expr* expr, int depth) {
       FoldResult operand = eval(u->operand, depth + 1);
       if (!operand.isConstant())
         return operand;
+      if (operand.value().kind == Kind::Array && u->op != ast::UnaryOpKind::Not)
+        return elementwiseNegation(u->op, operand.value());
       return applyUnaryOperator(u->op, operand.value());
     }
     case ast::NodeKind::BoolOp: {
@@ -404,15 +408,35 @@ FoldResult ConstantFolder::evalCall(const ast::Call* call, int depth) {
   for (const ast::Expr* arg : call->args)
     if (arg->is<ast::Starred>())
       return notFolded("a call with `*` arguments");
-  // `a.reshape(shape)` of a folded array.
+  // `a.reshape(shape)`, `a.astype(dtype)`, `a.copy()` of a folded array.
   if (const auto* method = call->func->as<ast::Attribute>();
-      method != nullptr && method->attr == "reshape" &&
+      method != nullptr &&
+      (method->attr == "reshape" || method->attr == "astype" || method->attr == "copy") &&
       !importedQualifiedName(call->func, symbols_)) {
     FoldResult base = eval(method->value, depth + 1);
     if (!base.isConstant())
       return base;
-    if (base.value().kind == Kind::Array)
-      return evalReshape(base.value(), call, depth);
+    if (base.value().kind == Kind::Array) {
+      if (method->attr == "reshape")
+        return evalReshape(base.value(), call, depth);
+      if (method->attr == "copy" && call->args.empty() && call->keywords.empty())
+        return base;
+      if (method->attr == "astype" && call->args.size() == 1 && call->keywords.empty()) {
+        const auto* name = call->args[0]->as<ast::Name>();
+        std::optional<ScalarKind> dtype;
+        if (name && symbols_.find(name->id) == nullptr && builtinDtype(name->id))
+          dtype = builtinDtype(name->id);
+        FoldResult d = eval(call->args[0], depth + 1);
+        if (!dtype && d.isConstant() && d.value().kind == Kind::Type &&
+            d.value().typeValue.isScalar())
+          dtype = d.value().typeValue.scalarKind();
+        if (!dtype && d.isConstant() && d.value().kind == Kind::Str)
+          dtype = numpyScalarKindNamed(d.value().strValue);
+        if (dtype)
+          return castArray(base.value(), *dtype);
+      }
+      return notFolded("this method of an array");
+    }
   }
   // The callee: a builtin (a bare name the module does not bind) or an imported API.
   std::string builtin;

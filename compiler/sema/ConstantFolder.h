@@ -8,6 +8,7 @@
 
 #include "diag/DiagnosticEngine.h"
 #include "sema/FoldResult.h"
+#include "sema/ModuleApiCatalog.h"
 #include "sema/ModuleSymbolTable.h"
 #include "syntax/Ast.h"
 
@@ -52,6 +53,9 @@ private:
   // ConstantFolderArrays.cpp: `np.array(...)` of scalars (records: evalRecordArray), and
   // `a.reshape(shape)` of a folded array.
   FoldResult evalNumpyArray(const ast::Call* call, int depth);
+  // ConstantFolderNumpyArrays.cpp: arange, zeros, ones, full, linspace, layout copies; astype.
+  FoldResult evalNumpyConstructor(HostCall kind, const ast::Call* call, int depth);
+  FoldResult castArray(const ConstantValue& array, ScalarKind dtype);
   FoldResult evalReshape(const ConstantValue& array, const ast::Call* call, int depth);
   // ConstantFolderRecordArrays.cpp: `np.array([(1.0, 2), (3.0, 4)], dtype=record)`, its items
   // laid out as numpy lays them out.

@@ -235,6 +235,10 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
   const HostCall host = entity != nullptr ? entity->hostCall : HostCall::None;
   if (host == HostCall::NumpyArray)
     return evalNumpyArray(call, depth);
+  if (host == HostCall::NumpyZeros || host == HostCall::NumpyOnes || host == HostCall::NumpyFull ||
+      host == HostCall::NumpyArange || host == HostCall::NumpyLinspace ||
+      host == HostCall::NumpyLayoutCopy)
+    return evalNumpyConstructor(host, call, depth);
   if (q == "collections.namedtuple")
     return evalNamedTupleClass(call, depth);
   if (host == HostCall::NumpyDtype && call->args.size() == 1)

@@ -105,8 +105,15 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
     return FoldResult::constant(ConstantValue::none());
   };
   const ast::Expr* data = call->args[0];
-  if (!data->is<ast::List>() && !data->is<ast::Tuple>())
-    return notFolded("`numpy.array` of anything but a literal list");
+  if (!data->is<ast::List>() && !data->is<ast::Tuple>()) {
+    // `np.array(a)` / `np.asarray(a)` of an array folded already: its items (in a dtype).
+    FoldResult r = eval(data, depth + 1);
+    if (!r.isConstant())
+      return r;
+    if (r.value().kind != Kind::Array)
+      return notFolded("`numpy.array` of " + r.value().typeDescription());
+    return dtype ? castArray(r.value(), *dtype) : r;
+  }
   FoldResult flattened = flatten(data, 0, depth + 1);
   if (!flattened.isConstant())
     return flattened;

@@ -8,6 +8,7 @@
 
 #include "sema/ConstantValue.h"
 #include "sema/FoldResult.h"
+#include "syntax/Ast.h"
 
 namespace pyk::sema::folding {
 
@@ -26,5 +27,11 @@ std::optional<ScalarKind> builtinDtype(const std::string& name);
 // Python's int(x) of an integer-valued double: an error for nan and infinity (naming `context`,
 // the function), not a constant beyond 64 bits.
 FoldResult floatToInt(double x, const char* context);
+
+// `a op b` where an operand is an array: element by element with numpy's promotion (an array of
+// the same shape, a Python scalar or a numpy scalar on the other side); ConstantFolderNumpyArrays.
+FoldResult elementwise(ast::BinOpKind op, const ConstantValue& a, const ConstantValue& b);
+// `-a`, `+a`, `~a` of an array.
+FoldResult elementwiseNegation(ast::UnaryOpKind op, const ConstantValue& a);
 
 } // namespace pyk::sema::folding

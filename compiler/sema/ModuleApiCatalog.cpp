@@ -87,18 +87,73 @@ constexpr const char* kPythonCmathMembers[] = {
     "phase", "pi",    "polar",   "rect",     "sin",   "sinh",  "sqrt", "tan",   "tanh", "tau"};
 
 // numpy functions that build or reduce arrays: host code only.
-constexpr const char* kNumpyHostFunctions[] = {
-    "array",      "asarray",   "zeros",      "ones",      "empty",       "full",
-    "zeros_like", "ones_like", "empty_like", "full_like", "arange",      "linspace",
-    "logspace",   "meshgrid",  "eye",        "identity",  "concatenate", "stack",
-    "vstack",     "hstack",    "reshape",    "transpose", "copy",        "sum",
-    "prod",       "mean",      "std",        "var",       "min",         "max",
-    "amin",       "amax",      "argmin",     "argmax",    "sort",        "argsort",
-    "dot",        "matmul",    "outer",      "allclose",  "isclose",     "array_equal",
-    "testing",    "random",    "save",       "load",      "savetxt",     "loadtxt",
-    "fromfile",   "dtype",     "ndarray",    "where",     "cumsum",      "diff",
-    "histogram",  "unique",    "clip",       "round",     "around",      "set_printoptions",
-    "finfo",      "iinfo",     "linalg",     "fft",       "float_"};
+constexpr const char* kNumpyHostFunctions[] = {"array",
+                                               "asarray",
+                                               "zeros",
+                                               "ones",
+                                               "empty",
+                                               "full",
+                                               "zeros_like",
+                                               "ones_like",
+                                               "empty_like",
+                                               "full_like",
+                                               "arange",
+                                               "linspace",
+                                               "logspace",
+                                               "meshgrid",
+                                               "eye",
+                                               "identity",
+                                               "concatenate",
+                                               "stack",
+                                               "vstack",
+                                               "hstack",
+                                               "reshape",
+                                               "transpose",
+                                               "copy",
+                                               "sum",
+                                               "prod",
+                                               "mean",
+                                               "std",
+                                               "var",
+                                               "min",
+                                               "max",
+                                               "amin",
+                                               "amax",
+                                               "argmin",
+                                               "argmax",
+                                               "sort",
+                                               "argsort",
+                                               "dot",
+                                               "matmul",
+                                               "outer",
+                                               "allclose",
+                                               "isclose",
+                                               "array_equal",
+                                               "testing",
+                                               "random",
+                                               "save",
+                                               "load",
+                                               "savetxt",
+                                               "loadtxt",
+                                               "fromfile",
+                                               "dtype",
+                                               "ndarray",
+                                               "where",
+                                               "cumsum",
+                                               "diff",
+                                               "histogram",
+                                               "unique",
+                                               "clip",
+                                               "round",
+                                               "around",
+                                               "set_printoptions",
+                                               "finfo",
+                                               "iinfo",
+                                               "linalg",
+                                               "fft",
+                                               "float_",
+                                               "asfortranarray",
+                                               "ascontiguousarray"};
 
 class Catalog {
 public:
@@ -150,6 +205,13 @@ public:
     entities_["numpy.asarray"].hostCall = HostCall::NumpyArray;
     entities_["numpy.dtype"].hostCall = HostCall::NumpyDtype;
     entities_["numba.from_dtype"].hostCall = HostCall::NumbaFromDtype;
+    entities_["numpy.zeros"].hostCall = HostCall::NumpyZeros;
+    entities_["numpy.ones"].hostCall = HostCall::NumpyOnes;
+    entities_["numpy.full"].hostCall = HostCall::NumpyFull;
+    entities_["numpy.arange"].hostCall = HostCall::NumpyArange;
+    entities_["numpy.linspace"].hostCall = HostCall::NumpyLinspace;
+    for (const char* n : {"numpy.asfortranarray", "numpy.ascontiguousarray", "numpy.copy"})
+      entities_[n].hostCall = HostCall::NumpyLayoutCopy;
     // numba's device API, from the intrinsic table (builtins are not module members).
     for (const IntrinsicInfo& row : allIntrinsics()) {
       if (row.name.find('.') == std::string_view::npos || row.has(intrinsic_flags::HostOnly))

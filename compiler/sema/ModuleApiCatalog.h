@@ -36,9 +36,15 @@ enum class NumbaDecorator : uint8_t {
 // Host calls the constant folder evaluates in module-level code (numpy arrays and dtypes).
 enum class HostCall : uint8_t {
   None,
-  NumpyArray,     // numpy.array / numpy.asarray of nested literals
-  NumpyDtype,     // numpy.dtype([...]): a record dtype
-  NumbaFromDtype, // numba.from_dtype(dtype): its numba type
+  NumpyArray,      // numpy.array / numpy.asarray of nested literals
+  NumpyDtype,      // numpy.dtype([...]): a record dtype
+  NumbaFromDtype,  // numba.from_dtype(dtype): its numba type
+  NumpyZeros,      // numpy.zeros(shape, dtype=float64)
+  NumpyOnes,       // numpy.ones(shape, dtype=float64)
+  NumpyFull,       // numpy.full(shape, fill_value, dtype=)
+  NumpyArange,     // numpy.arange([start,] stop[, step], dtype=)
+  NumpyLinspace,   // numpy.linspace(start, stop, num=50)
+  NumpyLayoutCopy, // numpy.asfortranarray / ascontiguousarray / copy of an array: its items
 };
 
 struct ApiEntity {

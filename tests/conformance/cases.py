@@ -969,6 +969,8 @@ def _value_cases(add):
     for x in (300, 450, 550):
         add(Case("enums_is_recursion_%d" % x, "python_values.pyk", "values", 1, 1,
                  [Scalar("int64", x), Arr("int64", 8, "zeros")]))
+    add(Case("module_arrays_numpy", "module_arrays_numpy.pyk", "read_module_arrays", 1, 16,
+             [Arr("float64", 10, "zeros"), Arr("complex64", 10, "zeros")]))
     # The five everyday kernels of issue 16.
     f = "everyday_numba.pyk"
     add(Case("everyday_histogram", f, "histogram", 4, 64,

@@ -155,6 +155,34 @@ TEST(ConstantFolder, NumpyArrayLiterals) {
   EXPECT_EQ(fold("len(A)", "A = np.array([[1, 2, 3], [4, 5, 6]])\n"), "2 : int64");
 }
 
+TEST(ConstantFolder, NumpyArraysBuiltAtImport) {
+  EXPECT_EQ(fold("np.arange(4)"),
+            "array([0, 1, 2, 3], dtype=int64) : array(int64, 1d, C) shape (4,)");
+  EXPECT_EQ(fold("np.arange(1, 2, 0.25)"),
+            "array([1.0, 1.25, 1.5, 1.75], dtype=float64) : array(float64, 1d, C) shape (4,)");
+  EXPECT_EQ(fold("np.arange(5, 1, -2, dtype=np.int8)"),
+            "array([5, 3], dtype=int8) : array(int8, 1d, C) shape (2,)");
+  EXPECT_EQ(fold("np.zeros((2, 2), dtype=np.int32) + 1"),
+            "array([[1, 1], [1, 1]], dtype=int32) : array(int32, 2d, C) shape (2, 2)");
+  EXPECT_EQ(fold("np.ones(2) * 3"),
+            "array([3.0, 3.0], dtype=float64) : array(float64, 1d, C) shape (2,)");
+  EXPECT_EQ(fold("np.full(3, 7)"),
+            "array([7, 7, 7], dtype=int64) : array(int64, 1d, C) shape (3,)");
+  EXPECT_EQ(fold("np.linspace(0, 1, 3, dtype=np.float32)"),
+            "array([0.0, 0.5, 1.0], dtype=float32) : array(float32, 1d, C) shape (3,)");
+  // numpy's promotion: a Python scalar is weak (the array keeps float32), a higher kind is not.
+  EXPECT_EQ(fold("np.arange(2, dtype=np.float32) * 2.5"),
+            "array([0.0, 2.5], dtype=float32) : array(float32, 1d, C) shape (2,)");
+  EXPECT_EQ(fold("np.arange(3) / 2"),
+            "array([0.0, 0.5, 1.0], dtype=float64) : array(float64, 1d, C) shape (3,)");
+  EXPECT_EQ(fold("(np.arange(2, dtype=np.complex64) + 1j) / 2j"),
+            "array([(0.5+0j), (0.5-0.5j)], dtype=complex64) : array(complex64, 1d, C) shape (2,)");
+  EXPECT_EQ(fold("-np.arange(2) + np.arange(2)"),
+            "array([0, 0], dtype=int64) : array(int64, 1d, C) shape (2,)");
+  EXPECT_EQ(fold("np.asfortranarray(np.arange(4, dtype=np.int32).reshape(2, 2)).astype(np.int16)"),
+            "array([[0, 1], [2, 3]], dtype=int16) : array(int16, 2d, C) shape (2, 2)");
+}
+
 TEST(ConstantFolder, HostValuesAreNotErrors) {
   Resolved r("import numpy as np\nrng = np.random.default_rng(1)\nA = rng.random(10)\n"
              "L = [1, 2]\nD = {}\n");
