@@ -100,7 +100,8 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
   std::vector<Entry> entries;
   bool selected = false;
   for (const sema::CompiledFunction& function : resolved.functions) {
-    if (function.shadowed || (!options.kernel.empty() && function.name != options.kernel))
+    if (function.shadowed ||
+        (!options.kernel.empty() && resolved.function(options.kernel) != &function))
       continue; // a definition a later one of the same name replaces is dead, as in Python
     selected = true;
     std::vector<sema::FunctionSignature> signatures =

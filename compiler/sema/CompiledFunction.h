@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "diag/SourceLocation.h"
@@ -66,6 +67,14 @@ struct CompiledFunction {
   // A later top-level definition rebinds the name (Python keeps the last one): nothing can call
   // or launch this one.
   bool shadowed = false;
+  // Defined inside a (host) function, a kernel factory (EnclosingScope.h): `qualifiedName` is
+  // Python's `make.<locals>.k`, and `enclosingNames` maps the free variables it may use to their
+  // hidden names in the module's symbol table.
+  std::string qualifiedName;
+  std::unordered_map<std::string, std::string> enclosingNames;
+  bool nested() const {
+    return !enclosingNames.empty() || qualifiedName.find('.') != std::string::npos;
+  }
   // Decorated with `@numba.njit` / `@numba.jit`: compiled for the CPU by numba, and as a device
   // function when GPU code calls it (numba does the same). Resolved and checked only then.
   bool cpuJit = false;

@@ -81,6 +81,8 @@ private:
       auto b = function_.scope.names.find(n);
       if (b == function_.scope.names.end())
         return std::nullopt;
+      if (b->second.kind == NameBinding::Kind::ModuleConstant) // an enclosing function's too
+        return FoldResult::constant(symbols_.constants()[b->second.index].value);
       if (b->second.kind != NameBinding::Kind::Parameter &&
           b->second.kind != NameBinding::Kind::Local)
         return std::nullopt;

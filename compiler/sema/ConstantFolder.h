@@ -33,6 +33,7 @@ public:
   // module's.
   using LocalNames = std::function<std::optional<FoldResult>(const ast::Name*)>;
   void setLocalNames(LocalNames localNames) { localNames_ = std::move(localNames); }
+  const ModuleSymbolTable& symbols() const { return symbols_; }
 
 private:
   // ConstantFolder.cpp: the dispatch, names, attributes, tuples, subscripts, the callee.

@@ -6,14 +6,17 @@
 namespace pyk::sema {
 
 ConstantFolder::LocalNames functionLocalNames(const Specialization& spec, ConstantFolder& folder) {
-  return [&spec, &folder](const ast::Name* n) -> std::optional<FoldResult> {
+  const ModuleSymbolTable& symbols = folder.symbols();
+  return [&spec, &folder, &symbols](const ast::Name* n) -> std::optional<FoldResult> {
     const FunctionScope& scope = spec.function->scope;
     auto it = scope.names.find(n);
     if (it == scope.names.end())
       return std::nullopt;
     const NameBinding::Kind kind = it->second.kind;
+    if (kind == NameBinding::Kind::ModuleConstant) // by the binding: an enclosing function's too
+      return FoldResult::constant(symbols.constants()[it->second.index].value);
     if (kind != NameBinding::Kind::Parameter && kind != NameBinding::Kind::Local)
-      return std::nullopt; // the module's constants, imports and builtins
+      return std::nullopt; // the module's imports and builtins
     const size_t v = scope.versions.ofNameOr(n);
     if (v != kNoVersion) {
       const LocalVersion& version = scope.versions.versions[v];

@@ -10,6 +10,7 @@
 #include "sema/ConstantArguments.h"
 #include "sema/ConstantFolder.h"
 #include "sema/DecoratorReader.h"
+#include "sema/EnclosingScope.h"
 #include "sema/ImportResolver.h"
 #include "sema/KernelLanguageChecker.h"
 #include "sema/NameResolver.h"
@@ -75,7 +76,7 @@ private:
   // Python keeps the last definition of a name: an earlier one is dead.
   void markShadowed() {
     for (size_t i = 0; i < result_.functions.size(); ++i) {
-      const ModuleSymbol* symbol = result_.symbols.find(result_.functions[i].name);
+      const ModuleSymbol* symbol = result_.symbols.find(result_.functions[i].qualifiedName);
       result_.functions[i].shadowed = symbol == nullptr ||
                                       symbol->kind != ModuleSymbolKind::CompiledFunction ||
                                       symbol->index != i;
@@ -408,10 +409,17 @@ private:
                                       ModuleSymbolKind::HostFunction);
       return;
     }
+    const size_t index = defineCompiled(def, match);
+    if (bindName)
+      result_.symbols.bindCompiledFunction(def.name, index);
+  }
+
+  // The compiled function a numba decorator makes of `def`; its index.
+  size_t defineCompiled(const ast::FunctionDef& def, const DecoratorMatch& match) {
+    CompiledFunction function;
     if (match.which == NumbaDecorator::CpuJit) {
       // numba compiles an @njit function called from a kernel as a device function, for the
       // argument types of the call (its CPU signatures and options play no part).
-      CompiledFunction function;
       function.name = def.name;
       function.def = &def;
       function.kind = CompiledFunctionKind::DeviceFunction;
@@ -419,57 +427,77 @@ private:
       function.decoratorRange = match.decorator->range;
       function.lazy = true;
       function.cpuJit = true;
-      result_.functions.push_back(std::move(function));
-      if (bindName)
-        result_.symbols.bindCompiledFunction(def.name, result_.functions.size() - 1);
-      return;
+    } else {
+      const unsigned errorsBefore = diags_.errorCount();
+      readDecorator(match, def, result_.symbols, diags_, function);
+      function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
     }
-    CompiledFunction function;
-    const unsigned errorsBefore = diags_.errorCount();
-    readDecorator(match, def, result_.symbols, diags_, function);
-    function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
+    function.qualifiedName = def.name;
     result_.functions.push_back(std::move(function));
-    if (bindName)
-      result_.symbols.bindCompiledFunction(def.name, result_.functions.size() - 1);
+    return result_.functions.size() - 1;
   }
 
-  // Numba decorators on functions nested in functions or classes (not in compiled functions,
-  // whose nested definitions KernelLanguageChecker reports).
+  // Decorated functions not at module level: inside a class, an error; inside a host function
+  // (a kernel factory), compiled with the factory's constants as their free variables
+  // (EnclosingScope). Inside a compiled function, KernelLanguageChecker reports them.
   void findNestedDecoratedFunctions() {
-    struct Container {
-      const ast::Node* node;
-      bool compiled;
-    };
-    std::vector<Container> stack;
-    std::function<void(ast::Node*)> walk = [&](ast::Node* node) {
-      const auto* def = node->as<ast::FunctionDef>();
-      const auto* cls = node->as<ast::ClassDef>();
-      bool compiled = false;
-      if (def != nullptr) {
-        DecoratorMatch match = findNumbaDecorator(*def, result_.symbols, nullptr);
-        compiled = match.which != NumbaDecorator::None && match.which != NumbaDecorator::CpuJit;
-        bool insideCompiled = false;
-        for (const Container& c : stack)
-          insideCompiled = insideCompiled || c.compiled;
-        if (compiled && !stack.empty() && !insideCompiled) {
-          const ast::Node* parent = stack.back().node;
-          if (const auto* parentClass = parent->as<ast::ClassDef>())
-            diags_.report(DiagKind::DecoratedFunctionInClass,
-                          def->nameRange.valid() ? def->nameRange : def->range,
-                          {def->name, parentClass->name});
-          else
-            diags_.report(DiagKind::DecoratedFunctionNotTopLevel,
-                          def->nameRange.valid() ? def->nameRange : def->range,
-                          {def->name, parent->as<ast::FunctionDef>()->name});
-        }
+    std::function<void(ast::Node*, const ast::ClassDef*)> inClasses = [&](ast::Node* node,
+                                                                          const ast::ClassDef* in) {
+      if (const auto* def = node->as<ast::FunctionDef>()) {
+        if (in != nullptr && isCompiled(*def))
+          diags_.report(DiagKind::DecoratedFunctionInClass,
+                        def->nameRange.valid() ? def->nameRange : def->range,
+                        {def->name, in->name});
+        if (isCompiled(*def) || in != nullptr)
+          return; // a compiled function's body; a method's is host code
       }
-      if (def != nullptr || cls != nullptr)
-        stack.push_back({node, compiled});
-      ast::forEachChild(node, walk);
-      if (def != nullptr || cls != nullptr)
-        stack.pop_back();
+      const auto* cls = node->as<ast::ClassDef>();
+      ast::forEachChild(node, [&](ast::Node* child) { inClasses(child, cls ? cls : in); });
     };
-    walk(const_cast<ast::Module*>(&module_));
+    for (ast::Stmt* top : module_.body) {
+      if (const auto* def = top->as<ast::FunctionDef>(); def && !isCompiled(*def))
+        factory(*def, {}, {});
+      else
+        inClasses(top, nullptr);
+    }
+  }
+
+  bool isCompiled(const ast::FunctionDef& def) const {
+    DecoratorMatch match = findNumbaDecorator(def, result_.symbols, nullptr);
+    return match.which != NumbaDecorator::None;
+  }
+
+  // A host function `f` inside `chain`: its names bound for the decorated functions in it, which
+  // are compiled; the plain functions in it are factories in turn.
+  void factory(const ast::FunctionDef& f, std::vector<const ast::FunctionDef*> chain,
+               const std::unordered_map<std::string, std::string>& outer) {
+    chain.push_back(&f);
+    std::vector<size_t> made;
+    std::unordered_map<std::string, std::string> names =
+        bindEnclosingScope(chain, result_.symbols, diags_, outer,
+                           [&](const ast::FunctionDef& def, const std::string& hidden) {
+                             DecoratorMatch match =
+                                 findNumbaDecorator(def, result_.symbols, &diags_);
+                             if (match.which == NumbaDecorator::None)
+                               return;
+                             const size_t index = defineCompiled(def, match);
+                             result_.functions[index].qualifiedName = hidden;
+                             result_.symbols.bindCompiledFunction(hidden, index);
+                             made.push_back(index);
+                           });
+    for (size_t i : made)
+      result_.functions[i].enclosingNames = names;
+    walkScope(const_cast<ast::FunctionDef&>(f).body, [&](ast::Node* node) {
+      const auto* def = node->as<ast::FunctionDef>();
+      if (def != nullptr && !isCompiled(*def))
+        factory(*def, chain, names);
+      if (const auto* cls = node->as<ast::ClassDef>())
+        for (ast::Stmt* member : cls->body)
+          if (const auto* m = member->as<ast::FunctionDef>(); m && isCompiled(*m))
+            diags_.report(DiagKind::DecoratedFunctionInClass,
+                          m->nameRange.valid() ? m->nameRange : m->range, {m->name, cls->name});
+      return def == nullptr; // a nested function's body is walked as a factory of its own
+    });
   }
 
   const ast::Module& module_;

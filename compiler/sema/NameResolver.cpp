@@ -157,6 +157,19 @@ private:
     if (local != scope_.locals.end())
       return bind(
           name, {NameBinding::Kind::Local, static_cast<size_t>(local - scope_.locals.begin()), ""});
+    // A kernel defined inside a function sees that function's names first (EnclosingScope).
+    if (auto enclosed = function_.enclosingNames.find(id);
+        enclosed != function_.enclosingNames.end())
+      if (const ModuleSymbol* symbol = symbols_.find(enclosed->second)) {
+        if (symbol->kind != ModuleSymbolKind::HostValue)
+          return resolveModuleName(name, *symbol);
+        if (reportedOnce(id)) {
+          const HostValue& value = symbols_.hostValues()[symbol->index];
+          diags_.report(DiagKind::EnclosingValueInKernel, name->range, {id, context_});
+          diags_.note(DiagKind::NoteHostValueAssigned, value.range, {id, value.reason});
+        }
+        return nullptr;
+      }
     if (const ModuleSymbol* symbol = symbols_.find(id))
       return resolveModuleName(name, *symbol);
     if (isDeviceBuiltin(id))

@@ -14,12 +14,26 @@ struct ResolvedModule {
   ModuleSymbolTable symbols;
   std::vector<CompiledFunction> functions; // source order
 
-  // The function a name is bound to (the last definition, as in Python).
+  // The function a name is bound to at module level (the last definition, as in Python); else a
+  // function defined inside a function, by its qualified name (`make.<locals>.k`) or by its own
+  // name where no other has it. Null when none is, or the name is ambiguous.
   const CompiledFunction* function(std::string_view name) const {
     for (const CompiledFunction& f : functions)
-      if (f.name == name && !f.shadowed)
+      if (f.name == name && !f.shadowed && !f.nested())
         return &f;
-    return nullptr;
+    const CompiledFunction* found = nullptr;
+    for (const CompiledFunction& f : functions) {
+      if (!f.nested() || f.shadowed)
+        continue;
+      if (f.qualifiedName == name)
+        return &f;
+      if (f.name == name) {
+        if (found != nullptr)
+          return nullptr;
+        found = &f;
+      }
+    }
+    return found;
   }
   const ModuleConstant* constant(std::string_view name) const {
     return symbols.constantNamed(name);

@@ -44,22 +44,23 @@ Module loads(const std::string& source, const std::string& name) {
 }
 
 Kernel Module::operator[](const std::string& name) const {
-  for (const sema::CompiledFunction& f : state_->resolved.functions)
-    if (f.name == name && !f.shadowed) {
-      if (f.kind == sema::CompiledFunctionKind::DeviceFunction)
-        throw Error(ErrorKind::InvalidArgument,
-                    state_->file.path() + ": `" + name +
-                        "` is a device function; only kernels and ufuncs are launched");
-      std::lock_guard lock(state_->kernelsMutex);
-      std::shared_ptr<detail::KernelState>& k = state_->kernels[name];
-      if (k == nullptr) {
-        k = std::make_shared<detail::KernelState>();
-        k->module = state_.get();
-        k->function = &f;
-      }
-      // The handle keeps the module (and so its kernels' states) alive.
-      return Kernel(std::shared_ptr<detail::KernelState>(state_, k.get()));
+  // By its name, or (a kernel defined inside a function) its qualified name `make.<locals>.k`.
+  if (const sema::CompiledFunction* found = state_->resolved.function(name)) {
+    const sema::CompiledFunction& f = *found;
+    if (f.kind == sema::CompiledFunctionKind::DeviceFunction)
+      throw Error(ErrorKind::InvalidArgument,
+                  state_->file.path() + ": `" + name +
+                      "` is a device function; only kernels and ufuncs are launched");
+    std::lock_guard lock(state_->kernelsMutex);
+    std::shared_ptr<detail::KernelState>& k = state_->kernels[f.qualifiedName];
+    if (k == nullptr) {
+      k = std::make_shared<detail::KernelState>();
+      k->module = state_.get();
+      k->function = &f;
     }
+    // The handle keeps the module (and so its kernels' states) alive.
+    return Kernel(std::shared_ptr<detail::KernelState>(state_, k.get()));
+  }
   std::string known;
   for (const std::string& n : kernelNames())
     known += (known.empty() ? "" : ", ") + n;
@@ -72,7 +73,7 @@ std::vector<std::string> Module::kernelNames() const {
   std::vector<std::string> names;
   for (const sema::CompiledFunction& f : state_->resolved.functions)
     if (f.kind != sema::CompiledFunctionKind::DeviceFunction && !f.shadowed)
-      names.push_back(f.name);
+      names.push_back(f.nested() ? f.qualifiedName : f.name);
   return names;
 }
 
