@@ -11,7 +11,11 @@ const char* usageText() {
 Compiles numba.cuda kernels written in Python (.pyk files).
 
 commands:
-  check FILE                 report every error in FILE; print nothing when it is clean
+  check FILE [--kernel NAME [--sig SIG]]
+                             report every error in FILE (every function is checked; those with
+                             signatures are typed for them, as numba compiles them eagerly);
+                             with --kernel, type that function for its signatures or for --sig;
+                             print nothing when it is clean
   emit FILE --emit=KIND      print an intermediate form of FILE:
                                ast      the syntax tree, with source ranges
                                symbols  imports, folded module constants and the kernels,
@@ -299,6 +303,15 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     }
     if (options.emit == "cubin" && options.output.empty()) {
       error = "`--emit=cubin` writes a binary: give the file with `-o FILE`";
+      return std::nullopt;
+    }
+  } else if (options.command == Command::Check) {
+    if (!options.emit.empty() || !options.arch.empty() || !options.output.empty()) {
+      error = "`--emit`, `--arch` and `-o` go with `pykc emit`";
+      return std::nullopt;
+    }
+    if (!options.sig.empty() && options.kernel.empty()) {
+      error = "`pykc check --sig` types the function `--kernel NAME` names";
       return std::nullopt;
     }
   } else if (!options.emit.empty() || !options.kernel.empty() || !options.sig.empty() ||

@@ -211,6 +211,31 @@ int runFile(const driver::Options& options) {
                            options.emit == "cubin";
     if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, jitSettings, diags, output);
+    if (options.command == driver::Command::Check && !diags.hasErrors() &&
+        !options.kernel.empty()) {
+      // `--kernel NAME [--sig SIG]`: that function typed for the signature, or its own.
+      const sema::CompiledFunction* function = resolved.function(options.kernel);
+      if (function == nullptr) {
+        diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
+        return;
+      }
+      std::vector<sema::FunctionSignature> signatures = function->signatures;
+      if (!options.sig.empty()) {
+        std::optional<sema::FunctionSignature> sig = sema::parseSignature(
+            options.sig, sema::StringLiteralLocation(SourceRange(), options.sig, nullptr), diags);
+        if (!sig)
+          return;
+        signatures = {*sig};
+      }
+      if (signatures.empty())
+        diags.report(DiagKind::TypeKernelNeedsSignature, function->def->nameRange,
+                     {function->name});
+      sema::SpecializationSet set;
+      for (const sema::FunctionSignature& signature : signatures)
+        jit::compileSpecialization(requestFor(resolved, *file, Entry{function, signature},
+                                              jit::CpuTarget{}, jit::Stage::Typed, set, diags));
+      return;
+    }
     if (options.command == driver::Command::Check && !diags.hasErrors()) {
       // Functions whose decorator gives signatures are typed now, as numba compiles them eagerly.
       sema::SpecializationSet set;
