@@ -18,8 +18,6 @@ namespace {
 
 using Kind = ConstantValue::Kind;
 
-constexpr size_t kMaxArrayElements = 1 << 20;
-
 } // namespace
 
 FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
@@ -87,7 +85,7 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
         if (!r.isConstant())
           return r;
       }
-      if (values.size() > kMaxArrayElements)
+      if (values.size() > static_cast<size_t>(kMaxArrayElements))
         return FoldResult::notConstant("the array literal is too large to freeze");
       return FoldResult::constant(ConstantValue::none());
     }

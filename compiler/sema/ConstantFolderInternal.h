@@ -3,6 +3,7 @@
 // dtypes, and Python's float-to-int conversion.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,9 @@
 #include "syntax/Ast.h"
 
 namespace pyk::sema::folding {
+
+// The most elements a folded constant array may have (numba freezes it into the kernel's code).
+inline constexpr int64_t kMaxArrayElements = 1 << 20;
 
 // An int, a bool or a float (a number that is not complex).
 bool isReal(const ConstantValue& v);

@@ -19,8 +19,6 @@ namespace {
 
 using Kind = ConstantValue::Kind;
 
-constexpr int64_t kMaxArrayElements = 1 << 20;
-
 FoldResult arrayOf(ScalarKind dtype, std::vector<int64_t> shape,
                    std::vector<ConstantValue> values) {
   auto a = std::make_shared<ConstantArray>();

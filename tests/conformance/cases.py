@@ -1,4 +1,5 @@
 """The conformance cases: the single source of truth for what run_conformance.py launches.
+(Longer than 600 lines: it is one table, a case per entry, kept whole so that a name is unique.)
 
 A case names a kernel in kernels/*.pyk, the launch (grid, block, dynamic shared bytes) and its
 arguments:

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Differential conformance suite: every case in cases.py runs under numba's CUDA simulator (the
 reference) and through `pykc run` (pyk's CPU backend by default); every array argument must match
-afterwards (integers and bools exactly, floats within the case's tolerance).
+afterwards (integers and bools exactly, floats within the case's tolerance). One file past 600
+lines: building arguments for both sides, running them and comparing are one protocol.
 
 usage: run_conformance.py PYKC [-j N] [--filter SUBSTR] [--backend cpu|cuda|default]
                                [--sim-only] [--list] [--keep DIR] [--timeout S] [-v]

@@ -10,7 +10,7 @@ namespace {
 
 using test::TypedKernel;
 
-const char* kSource = R"(from numba import cuda
+const char* kVersionsSource = R"(from numba import cuda
 
 @cuda.jit
 def one_type(a, n):
@@ -62,7 +62,7 @@ std::string slotsText(const TypedKernel& k, const std::string& variable) {
 }
 
 TEST(VariableStorage, OneTypeOneVariable) {
-  TypedKernel k(kSource, "one_type", "void(float64[::1], int64)");
+  TypedKernel k(kVersionsSource, "one_type", "void(float64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "s"), "py_s: float64");
   EXPECT_FALSE(VariableStorage(k.spec()).anySplitVariable());
@@ -71,20 +71,20 @@ TEST(VariableStorage, OneTypeOneVariable) {
 TEST(VariableStorage, AnIntegerStartOnlyFeedingAFloatPhiIsStoredAsTheFloat) {
   // numba types `s = 0` int64 and the loop's `s` float64; nothing reads the int64 version but
   // the loop's phi, so it is stored as float64 from the start: one variable.
-  TypedKernel k(kSource, "accumulator", "void(float64[::1], int64)");
+  TypedKernel k(kVersionsSource, "accumulator", "void(float64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "s"), "py_s: float64");
 }
 
 TEST(VariableStorage, StraightLineRetypingGetsAVariablePerType) {
-  TypedKernel k(kSource, "straight", "void(float64[::1], int32)");
+  TypedKernel k(kVersionsSource, "straight", "void(float64[::1], int32)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "x"), "py_x: int32, pyv1_x: float64");
   EXPECT_TRUE(VariableStorage(k.spec()).anySplitVariable());
 }
 
 TEST(VariableStorage, APhiHeldApartGetsCopiesOnItsEdges) {
-  TypedKernel k(kSource, "joined", "void(float64[::1], int64)");
+  TypedKernel k(kVersionsSource, "joined", "void(float64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "x"), "py_x: int64, pyv1_x: float64");
   const VariableStorage storage(k.spec());
@@ -98,7 +98,7 @@ TEST(VariableStorage, APhiHeldApartGetsCopiesOnItsEdges) {
 }
 
 TEST(VariableStorage, AParameterKeepsItsOwnVariableFirst) {
-  TypedKernel k(kSource, "assigns_parameter", "void(float64[::1], int64)");
+  TypedKernel k(kVersionsSource, "assigns_parameter", "void(float64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "n"), "py_n: int64, pyv1_n: float64");
 }

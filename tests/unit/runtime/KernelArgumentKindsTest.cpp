@@ -71,7 +71,7 @@ protected:
   SettingsForTest settings_;
 };
 
-std::string errorOf(const std::function<void()>& f) {
+std::string launchErrorOf(const std::function<void()>& f) {
   try {
     f();
   } catch (const pyk::Error& e) {
@@ -110,11 +110,11 @@ TEST_F(KernelArgumentKinds, ARecordIsPassedByReferenceAndWrittenInPlace) {
 
   // A record argument is exactly one record.
   pyk::AnyDeviceArray two = pyk::AnyDeviceArray::allocate(dtype, {2});
-  EXPECT_EQ(errorOf([&] { KernelArgument::record(two); }),
+  EXPECT_EQ(launchErrorOf([&] { KernelArgument::record(two); }),
             "a record argument is one record: an array of one item of a structured dtype, not an "
             "array of 2 records");
   pyk::DeviceArray<float, 1> floats = pyk::device_array<float>({1});
-  EXPECT_EQ(errorOf([&] { KernelArgument::record(floats.untyped()); }),
+  EXPECT_EQ(launchErrorOf([&] { KernelArgument::record(floats.untyped()); }),
             "a record argument is one record: an array of one item of a structured dtype, not an "
             "array of float32");
 }
@@ -136,7 +136,7 @@ TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
   const KernelArgument args[] = {KernelArgument::of(out), p};
   m["point"].launchWith({{1}, {1}}, 0, args);
   EXPECT_EQ(out.copy_to_host()[0], 300.25);
-  EXPECT_EQ(errorOf([] {
+  EXPECT_EQ(launchErrorOf([] {
               KernelArgument::tupleOf({KernelArgument::of(1.0)}, "Point", {"x", "y"});
             }),
             "the named tuple `Point` has 2 field names for 1 elements");
@@ -154,8 +154,8 @@ TEST_F(KernelArgumentKinds, TheDynamicSharedArrayEndsWhereTheLaunchSaysOnTheCpu)
   auto out = pyk::device_array<float>({4});
   m["dynamic"].launch({1}, {4}, pyk::Stream(), 16)(out, std::int64_t{1});
   EXPECT_EQ(out.copy_to_host(), (std::vector<float>{0, 1, 2, 3}));
-  const std::string message =
-      errorOf([&] { m["dynamic"].launch({1}, {4}, pyk::Stream(), 16)(out, std::int64_t{4}); });
+  const std::string message = launchErrorOf(
+      [&] { m["dynamic"].launch({1}, {4}, pyk::Stream(), 16)(out, std::int64_t{4}); });
   EXPECT_NE(message.find("in `dynamic`: index 4 is out of bounds for axis 0 of `sm` with size 4"),
             std::string::npos)
       << message;

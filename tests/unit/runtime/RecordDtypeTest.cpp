@@ -31,7 +31,7 @@ std::vector<std::byte> bytesOf(const std::string& text) {
 }
 
 // A .npy file of version 1.0 with this header dictionary (padded as numpy pads it) and data.
-std::string npyFile(const std::string& dictionary, const std::string& data) {
+std::string recordNpyFile(const std::string& dictionary, const std::string& data) {
   std::string header = dictionary;
   while ((10 + header.size() + 1) % 64 != 0)
     header += ' ';
@@ -115,7 +115,7 @@ TEST(RecordNpy, WritesWhatNumpyWrites) {
   for (int i = 0; i < 32; ++i)
     a.bytes[i] = static_cast<std::byte>(i);
   // np.save of np.zeros(2, xoroshiro128p_dtype), header bytes as numpy 1.24 writes them.
-  const std::string expectedHeader = npyFile(
+  const std::string expectedHeader = recordNpyFile(
       "{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, 'shape': (2,), }", "");
   std::string written = textOf(pyk::encodeNpy(a));
   EXPECT_EQ(written.substr(0, expectedHeader.size()), expectedHeader);
@@ -150,9 +150,9 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
   data[0] = 7;
   data[8] = 9;
   HostArray a = pyk::decodeNpy(
-      bytesOf(npyFile("{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, "
-                      "'shape': (1,), }",
-                      data)),
+      bytesOf(recordNpyFile("{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, "
+                            "'shape': (1,), }",
+                            data)),
       "s.npy");
   ASSERT_EQ(a.dtype, Dtype::Record);
   EXPECT_EQ(a.record->str(), "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;False)");
@@ -164,8 +164,8 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
   auto readError = [](const std::string& descr) {
     return errorOf([&] {
       pyk::decodeNpy(
-          bytesOf(npyFile("{'descr': " + descr + ", 'fortran_order': False, 'shape': (1,), }",
-                          std::string(64, '\0'))),
+          bytesOf(recordNpyFile("{'descr': " + descr + ", 'fortran_order': False, 'shape': (1,), }",
+                                std::string(64, '\0'))),
           "r.npy");
     });
   };
@@ -199,7 +199,7 @@ TEST(RecordNpy, SubArraysNestedRecordsAndCharactersAreReadAndWrittenAsNumpyDoes)
     return a;
   };
   // np.zeros(2, recordtype) with a = [0.5, 1], b = [1, 2], c = [1j, 2j], d = [[1..5], [6..10]].
-  HostArray sub = roundTrip(npyFile(
+  HostArray sub = roundTrip(recordNpyFile(
       "{'descr': [('a', '<f8'), ('b', '<i4'), ('c', '<c8'), ('d', '|u1', (5,)), ('', '|V7')], "
       "'fortran_order': False, 'shape': (2,), }" +
           kGrowthPadding,
@@ -212,7 +212,7 @@ TEST(RecordNpy, SubArraysNestedRecordsAndCharactersAreReadAndWrittenAsNumpyDoes)
   EXPECT_EQ(sub.record->field("d")->shape, std::vector<std::int64_t>{5});
   EXPECT_EQ(static_cast<int>(sub.bytes[32 + 20 + 4]), 10);
   // A nested aligned record inside an aligned one.
-  HostArray nested = roundTrip(npyFile(
+  HostArray nested = roundTrip(recordNpyFile(
       "{'descr': [('x', '|i1'), ('', '|V7'), ('r', [('a', '<i2'), ('', '|V6'), ('b', '<f8')])], "
       "'fortran_order': False, 'shape': (1,), }" +
           kGrowthPadding,
@@ -222,7 +222,7 @@ TEST(RecordNpy, SubArraysNestedRecordsAndCharactersAreReadAndWrittenAsNumpyDoes)
             "offset=8];16;False);offset=8];24;False)");
   EXPECT_EQ(nested.record->field("r")->record->itemsize(), 16);
   // Bytes and UCS-4 characters, in a 0-d array.
-  HostArray chars = roundTrip(npyFile(
+  HostArray chars = roundTrip(recordNpyFile(
       "{'descr': [('x', '<f4'), ('y', '|S12'), ('z', '<U3')], 'fortran_order': False, 'shape': "
       "(), }",
       std::string("\0\0\300\77ABC\0\0\0\0\0\0\0\0\0x\0\0\0y\0\0\0\0\0\0\0", 28)));

@@ -16,8 +16,8 @@ namespace {
 
 using pyk::float16;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
+constexpr double kHalfTestInf = std::numeric_limits<double>::infinity();
+constexpr double kHalfTestNan = std::numeric_limits<double>::quiet_NaN();
 
 float16 bits(std::uint16_t b) {
   return float16::from_bits(b);
@@ -36,7 +36,7 @@ TEST(Float16, FromDoubleRoundsToNearestEvenAsNumpy) {
       {65519.99, 0x7bff},               // the largest finite, 65504
       {65520.0, 0x7c00},                // halfway to 65536: rounds to inf
       {100000.0, 0x7c00},               // overflow
-      {-kInf, 0xfc00},                  //
+      {-kHalfTestInf, 0xfc00},          //
       {-0.0, 0x8000},                   // the sign of zero kept
       {1.00048828125, 0x3c00},          // halfway between 1 and 1 + 2**-10: to even, 1
       {1.00146484375, 0x3c02},          // halfway between 0x3c01 and 0x3c02: to even
@@ -49,7 +49,7 @@ TEST(Float16, FromDoubleRoundsToNearestEvenAsNumpy) {
   };
   for (const Case& c : cases)
     EXPECT_EQ(float16(c.value).bits(), c.bits) << c.value;
-  EXPECT_TRUE(float16(kNan).is_nan());
+  EXPECT_TRUE(float16(kHalfTestNan).is_nan());
   EXPECT_EQ(float16(0.1f).bits(), 0x2e66); // from float32 through its exact double
 }
 
@@ -85,12 +85,13 @@ TEST(Float16, ToIntegerRoundsToNearestAndSaturatesAsNumba056) {
   EXPECT_EQ(from_float16<pyk::uint8>(float16(-1.5)), 0);
   EXPECT_EQ(from_float16<pyk::uint16>(float16(65504.0)), 65504);
   EXPECT_EQ(from_float16<pyk::int16>(float16(65504.0)), 32767);
-  EXPECT_EQ(from_float16<pyk::int64>(float16(kInf)), std::numeric_limits<pyk::int64>::max());
-  EXPECT_EQ(from_float16<pyk::uint64>(float16(-kInf)), 0u);
-  EXPECT_EQ(from_float16<pyk::int32>(float16(kNan)), 0);
+  EXPECT_EQ(from_float16<pyk::int64>(float16(kHalfTestInf)),
+            std::numeric_limits<pyk::int64>::max());
+  EXPECT_EQ(from_float16<pyk::uint64>(float16(-kHalfTestInf)), 0u);
+  EXPECT_EQ(from_float16<pyk::int32>(float16(kHalfTestNan)), 0);
   EXPECT_EQ(from_float16<pyk::float32>(float16(0.1)), 0.0999755859375f);
   EXPECT_EQ(from_float16<pyk::float64>(float16(-2.5)), -2.5);
-  EXPECT_TRUE(from_float16<bool>(float16(kNan)));
+  EXPECT_TRUE(from_float16<bool>(float16(kHalfTestNan)));
   EXPECT_FALSE(from_float16<bool>(float16(-0.0)));
 }
 
@@ -122,14 +123,14 @@ TEST(Float16, Fp16FunctionsAsNumba056sPtx) {
   EXPECT_EQ(pyk::habs(float16(-0.0)).bits(), 0x0000);
   EXPECT_EQ(pyk::habs(float16(-3.0)).bits(), float16(3.0).bits());
   // setp.ne.f16 is an ordered comparison: NaN != x is false.
-  EXPECT_FALSE(pyk::hne(float16(kNan), float16(1.0)));
+  EXPECT_FALSE(pyk::hne(float16(kHalfTestNan), float16(1.0)));
   EXPECT_TRUE(pyk::hne(float16(2.0), float16(1.0)));
-  EXPECT_FALSE(pyk::heq(float16(kNan), float16(kNan)));
+  EXPECT_FALSE(pyk::heq(float16(kHalfTestNan), float16(kHalfTestNan)));
   EXPECT_TRUE(pyk::hle(float16(-0.0), float16(0.0)));
-  EXPECT_FALSE(pyk::hgt(float16(kNan), float16(1.0)));
+  EXPECT_FALSE(pyk::hgt(float16(kHalfTestNan), float16(1.0)));
   // hmax / hmin: a when a > b (a < b), else b.
-  EXPECT_EQ(pyk::hmax(float16(kNan), float16(1.0)).bits(), float16(1.0).bits());
-  EXPECT_TRUE(pyk::hmax(float16(1.0), float16(kNan)).is_nan());
+  EXPECT_EQ(pyk::hmax(float16(kHalfTestNan), float16(1.0)).bits(), float16(1.0).bits());
+  EXPECT_TRUE(pyk::hmax(float16(1.0), float16(kHalfTestNan)).is_nan());
   EXPECT_EQ(pyk::hmin(float16(-0.0), float16(0.0)).bits(), 0x0000);
   EXPECT_EQ(pyk::hmin(float16(2.0), float16(-1.0)).bits(), float16(-1.0).bits());
 }
