@@ -159,6 +159,9 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
       reportNvrtcFailure(*unit->nvrtcFailure, *unit, entry, options, arch, diags);
       return;
     }
+    if (!unit->nvrtcWarnings.empty())
+      diags.report(DiagKind::NvrtcWarned, entry.function->def->nameRange,
+                   {unit->description, unit->nvrtcWarnings});
     out << unit->binary;
   }
 }

@@ -117,6 +117,7 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
   out.fromCache = image.fromCache;
   out.target = target->describe();
   out.nvrtcFailure = std::move(image.failure);
+  out.nvrtcWarnings = std::move(image.warnings);
   return out;
 }
 

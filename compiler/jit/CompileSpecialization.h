@@ -89,6 +89,7 @@ struct CompiledSpecialization {
   std::string target;                       // "cubin sm_90", "ptx compute_90", or "cpu"
   bool fromCache = false;                   // the binary came from the disk cache
   std::optional<NvrtcFailure> nvrtcFailure; // CUDA, Stage::Compiled: why there is no binary
+  std::string nvrtcWarnings; // CUDA, Stage::Compiled: NVRTC's warnings (CudaImage::warnings)
 };
 
 // Types, emits and compiles `request.function` for `request.params` up to `request.stage`.

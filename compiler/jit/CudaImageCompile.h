@@ -16,6 +16,9 @@ struct CudaImage {
   std::string bytes;                   // the CUBIN or the PTX text; empty on failure
   bool fromCache = false;              // taken from the disk cache
   std::optional<NvrtcFailure> failure; // why there is no image
+  // NVRTC's log of a compile that succeeded with warnings (none on a cache hit): the generated
+  // code should compile cleanly, so any is a bug in pyk.
+  std::string warnings;
 };
 
 // Compiles `source` (named `name` in NVRTC's messages) for `target`; `fastMath` adds

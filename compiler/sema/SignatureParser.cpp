@@ -1,4 +1,6 @@
-// SignatureParser: numba's signature strings (`void(float32[:, ::1], int64)`) parsed into types.
+// SignatureParser: numba's signature strings (`void(float32[:, ::1], int64)`) parsed into types,
+// and numba's repr of a record type (`Record(x[type=float32;offset=0];4;False)`), which is how pyk
+// spells one. Kept whole because it is one recursive-descent parser sharing its token state.
 #include "sema/SignatureParser.h"
 
 #include <cctype>
@@ -141,6 +143,18 @@ private:
       return parseTuple();
     if (name.text == "Array")
       return parseArrayCall();
+    if (name.text == "Record") {
+      std::optional<RecordLayout> layout = parseRecord(name.offset);
+      if (!layout)
+        return std::nullopt;
+      NumbaType record = NumbaType::record(std::move(*layout));
+      if (!isPunct("["))
+        return record;
+      std::optional<NumbaType> shape = parseArraySlices(ScalarKind::UInt8);
+      if (!shape)
+        return std::nullopt;
+      return NumbaType::recordArray(record, shape->ndim(), shape->layout());
+    }
     if (isVoidTypeName(name.text)) {
       if (!allowVoid || isPunct("[")) {
         report(DiagKind::SignatureVoidNotReturn, name.offset, name.text.size(),
@@ -246,6 +260,154 @@ private:
     }
     report(DiagKind::SignatureBadArrayDimension, dimStart, end - dimStart,
            {trimmed(std::string(text_.substr(dimStart, end - dimStart)))});
+  }
+
+  // numba's repr of a record type (what NumbaType::spelling() writes for one):
+  // `Record(x[type=float32;offset=0],y[type=nestedarray(int16, (2, 3));offset=4];16;False)`,
+  // fields of a scalar, a nested Record, a sub-array or `[char x N]` / `[unichr x N]`; checked
+  // to fit: each field inside the item, the item no larger than 1 MiB.
+  std::optional<RecordLayout> parseRecord(size_t start) {
+    RecordLayout layout;
+    if (!expectPunct("("))
+      return std::nullopt;
+    while (!isPunct(";")) {
+      if (!layout.fields.empty() && !expectPunct(","))
+        return std::nullopt;
+      if (token_.kind != Token::Kind::Name) {
+        expected("a field name");
+        return std::nullopt;
+      }
+      RecordField field;
+      field.name = std::string(token_.text);
+      advance();
+      if (!expectPunct("[") || !expectWord("type") || !expectPunct("=") || !parseField(field) ||
+          !expectPunct(";") || !expectWord("offset") || !expectPunct("="))
+        return std::nullopt;
+      std::optional<int64_t> offset = parseSize();
+      if (!offset || !expectPunct("]"))
+        return std::nullopt;
+      field.offset = *offset;
+      if (layout.field(field.name) != nullptr) {
+        badRecord(start, "the field `" + field.name + "` is given twice");
+        return std::nullopt;
+      }
+      layout.fields.push_back(std::move(field));
+    }
+    advance();
+    std::optional<int64_t> size = parseSize();
+    if (!size || !expectPunct(";"))
+      return std::nullopt;
+    layout.size = *size;
+    if (token_.kind != Token::Kind::Name || (token_.text != "True" && token_.text != "False")) {
+      expected("`True` or `False` (aligned)");
+      return std::nullopt;
+    }
+    layout.aligned = token_.text == "True";
+    advance();
+    if (!expectPunct(")"))
+      return std::nullopt;
+    if (layout.fields.empty() || layout.size < 1) {
+      badRecord(start, "a record has at least one field and one byte");
+      return std::nullopt;
+    }
+    for (const RecordField& f : layout.fields) {
+      int64_t end = f.itemBytes(); // each factor at most 2**20: stop before it could overflow
+      for (size_t d = 0; d < f.shape.size() && end <= layout.size; ++d)
+        end *= f.shape[d];
+      if (f.offset + end > layout.size) {
+        badRecord(start, "the field `" + f.name + "` ends past the record's " +
+                             std::to_string(layout.size) + " bytes");
+        return std::nullopt;
+      }
+    }
+    return layout;
+  }
+
+  // A field's type: a scalar, `Record(...)`, `nestedarray(ITEM, (d, ...))`, `[char x N]`,
+  // `[unichr x N]`.
+  bool parseField(RecordField& field) {
+    if (isPunct("[")) {
+      advance();
+      if (token_.kind != Token::Kind::Name || (token_.text != "char" && token_.text != "unichr")) {
+        expected("`char` or `unichr`");
+        return false;
+      }
+      field.kind = token_.text == "char" ? FieldKind::Bytes : FieldKind::Unicode;
+      advance();
+      if (!expectWord("x"))
+        return false;
+      std::optional<int64_t> length = parseSize();
+      if (!length || *length < 1)
+        return length ? (expected("a length of at least 1"), false) : false;
+      field.length = *length;
+      return expectPunct("]");
+    }
+    if (token_.kind != Token::Kind::Name) {
+      expected("a field type");
+      return false;
+    }
+    const Token name = token_;
+    advance();
+    if (name.text == "nestedarray") {
+      if (!expectPunct("(") || !parseField(field) || !expectPunct(",") || !expectPunct("("))
+        return false;
+      while (!isPunct(")")) {
+        std::optional<int64_t> extent = parseSize();
+        if (!extent || *extent < 1)
+          return extent ? (expected("an extent of at least 1"), false) : false;
+        field.shape.push_back(*extent);
+        if (isPunct(","))
+          advance();
+        else if (!isPunct(")"))
+          return expectPunct(")");
+      }
+      advance();
+      return !field.shape.empty() ? expectPunct(")") : (expected("a sub-array shape"), false);
+    }
+    if (name.text == "Record") {
+      std::optional<RecordLayout> nested = parseRecord(name.offset);
+      if (!nested)
+        return false;
+      field.kind = FieldKind::Record;
+      field.record = std::make_shared<const RecordLayout>(std::move(*nested));
+      return true;
+    }
+    // numba's repr names boolean `bool` in a record.
+    std::optional<ScalarKind> scalar =
+        name.text == "bool" ? ScalarKind::Boolean : scalarKindNamed(name.text);
+    if (!scalar) {
+      report(DiagKind::SignatureUnknownType, name.offset, name.text.size(),
+             {std::string(name.text)});
+      return false;
+    }
+    field.kind = FieldKind::Scalar;
+    field.type = *scalar;
+    return true;
+  }
+
+  // A byte count or an extent: 0 to 2**20.
+  std::optional<int64_t> parseSize() {
+    if (token_.kind != Token::Kind::Integer || token_.text.size() > 7 ||
+        std::stoll(std::string(token_.text)) > (int64_t{1} << 20)) {
+      expected("a count from 0 to 1048576");
+      return std::nullopt;
+    }
+    const int64_t value = std::stoll(std::string(token_.text));
+    advance();
+    return value;
+  }
+
+  bool expectWord(std::string_view word) {
+    if (token_.kind != Token::Kind::Name || token_.text != word) {
+      expected("`" + std::string(word) + "`");
+      return false;
+    }
+    advance();
+    return true;
+  }
+
+  void badRecord(size_t start, const std::string& why) {
+    report(DiagKind::SignatureBadRecord, start, std::max<size_t>(lastEnd_ - start, 1), {why});
   }
 
   // `UniTuple(` type `,` count `)`.

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 
+import numba
 import numpy as np
 
 from numba.cuda.simulator.cudadrv.devicearray import FakeCUDAArray
@@ -73,10 +74,10 @@ def scalar_spelling(value):
 
 
 def numba_type_spelling(value):
-    """The argument's numba type in signature syntax (for `pykc emit --sig`); None where the
-    syntax has none (records, named tuples)."""
+    """The argument's numba type in signature syntax (for `pykc emit --sig`; a record as
+    numba's repr, which pyk reads back); None where the syntax has none (named tuples)."""
     if isinstance(value, np.void):
-        return None
+        return str(numba.typeof(value))
     if isinstance(value, tuple):
         if hasattr(value, "_fields"):
             return None
@@ -88,14 +89,17 @@ def numba_type_spelling(value):
         return "Tuple((%s%s))" % (", ".join(parts), "," if len(parts) == 1 else "")
     array = host_array(value)
     if array is not None:
-        if array.dtype.fields is not None or array.dtype.subdtype is not None:
-            return None  # records: the runner types them through pykc run only
+        if array.dtype.subdtype is not None:
+            return None  # an array of sub-arrays: numba sees a record-less nested array
         dims = [":"] * array.ndim
         if array.ndim and array.flags.c_contiguous:
             dims[-1] = "::1"
         elif array.ndim and array.flags.f_contiguous:
             dims[0] = "::1"
-        name = "boolean" if array.dtype == np.bool_ else array.dtype.name
+        if array.dtype.fields is not None:
+            name = str(numba.from_dtype(array.dtype))
+        else:
+            name = "boolean" if array.dtype == np.bool_ else array.dtype.name
         return "%s[%s]" % (name, ", ".join(dims))
     spelt = scalar_spelling(value)
     name = spelt.split(":")[0]

@@ -4,8 +4,9 @@
 Collects the launches (collect_launches.py, under numba's CUDA simulator), then runs every kept
 one through `pykc run --backend cpu` and compares each array argument with what the simulator
 left in it (integers and bools exactly; floats within a tolerance for their width; NaN where
-NaN). Each case's kernel is also compiled for CUDA (`pykc emit --emit=cubin`, NVRTC, sm_90)
-for the launch's argument types, when pykc has NVRTC.
+NaN). Each case's kernel is also compiled for CUDA by NVRTC (`pykc emit`: CUBIN for sm_80 and
+sm_90, and PTX) for the launch's argument types, once per distinct kernel and signature, when
+pykc has NVRTC; an NVRTC warning fails it as an error does.
 
 Prints a table (launches seen, kept and why not, compiled, matched), the failures grouped by
 cause and every wrong result one by one; `--markdown FILE` writes the same as markdown.
@@ -18,12 +19,14 @@ usage: run_numba_suite.py PYKC WORK_DIR [--tests PATTERN] [-j N] [--no-cuda] [--
 import argparse
 import collections
 import concurrent.futures
+import hashlib
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
@@ -142,14 +145,52 @@ def run_case(pykc, case_dir, cuda, env):
         else:
             result["status"] = "match"
     if cuda and (meta.get("signature") or meta.get("declared_signature")):
-        sig = [] if meta.get("declared_signature") else ["--sig", meta["signature"]]
-        c = subprocess.run([pykc, "emit", "kernel.pyk", "--kernel", meta["kernel"]] + sig +
-                           ["--emit=cubin", "--arch", "sm_90", "-o", "kernel.cubin"],
-                           cwd=case_dir, env=env, capture_output=True, text=True,
-                           timeout=TIMEOUT_S)
-        result["cubin"] = c.returncode == 0
-        if c.returncode != 0:
-            result["cubin_message"] = first_error(c.stdout + c.stderr)
+        ok, message = cuda_check(pykc, case_dir, meta, env)
+        result["cubin"] = ok
+        if not ok:
+            result["cubin_message"] = message
+    return result
+
+
+# `pykc emit` arguments of each CUDA target a kernel is compiled for.
+CUDA_TARGETS = [["--emit=cubin", "--arch", "sm_80"], ["--emit=cubin", "--arch", "sm_90"],
+                ["--emit=ptx", "--arch", "sm_90"]]
+_cuda_checks = {}  # (source digest, kernel, signature) -> {"done": Event, "result": (ok, msg)}
+_cuda_checks_lock = threading.Lock()
+
+
+def cuda_check(pykc, case_dir, meta, env):
+    """(ok, first error) of compiling the case's kernel for its signature with NVRTC for every
+    CUDA_TARGETS entry; anything pykc prints (an NVRTC warning) fails it. Many launches share a
+    kernel and a signature: each distinct one is compiled once."""
+    with open(os.path.join(case_dir, "kernel.pyk"), "rb") as f:
+        digest = hashlib.sha1(f.read()).hexdigest()
+    sig = [] if meta.get("declared_signature") else ["--sig", meta["signature"]]
+    key = (digest, meta["kernel"], tuple(sig))
+    with _cuda_checks_lock:
+        entry = _cuda_checks.get(key)
+        owner = entry is None
+        if owner:
+            entry = _cuda_checks[key] = {"done": threading.Event(), "result": None}
+    if not owner:
+        entry["done"].wait()
+        return entry["result"]
+    result = (True, "")
+    try:
+        for target in CUDA_TARGETS:
+            out = "kernel.cubin" if "--emit=cubin" in target else "kernel.ptx"
+            c = subprocess.run([pykc, "emit", "kernel.pyk", "--kernel", meta["kernel"]] + sig +
+                               target + ["-o", out], cwd=case_dir, env=env, capture_output=True,
+                               text=True, timeout=TIMEOUT_S)
+            if c.returncode != 0 or (c.stdout + c.stderr).strip():
+                result = (False, "%s: %s" % (target[-1] if "cubin" in target[0] else "ptx",
+                                             first_error(c.stdout + c.stderr)))
+                break
+    except subprocess.TimeoutExpired:
+        result = (False, "pykc emit took over %d s" % TIMEOUT_S)
+    finally:
+        entry["result"] = result
+        entry["done"].set()
     return result
 
 
@@ -218,9 +259,9 @@ def table(launches, results, cuda):
         with_sig = [r for r in results.values() if "cubin" in r]
         cubins = sum(1 for r in with_sig if r["cubin"])
         both = sum(1 for r in with_sig if r["cubin"] and r["status"] == "match")
-        lines.append("| compiled to CUBIN (NVRTC, sm_90) | %d of %d | %s |"
+        lines.append("| compiled by NVRTC (CUBIN sm_80 and sm_90, PTX) | %d of %d | %s |"
                      % (cubins, len(with_sig), pct(cubins, len(kept))))
-        lines.append("| matched and compiled to CUBIN | %d | %s |" % (both, pct(both, len(kept))))
+        lines.append("| matched and compiled by NVRTC | %d | %s |" % (both, pct(both, len(kept))))
     out = ["## Launches", ""] + lines + [""]
     if not_kept:
         out += ["## Not kept (%d)" % (seen - len(kept)), "", "| launches | why |",
@@ -252,7 +293,7 @@ def table(launches, results, cuda):
                 cubin_fail[key] += 1
                 cubin_examples.setdefault(key, r)
         if cubin_fail:
-            out += ["## Not compiled to CUBIN, by cause", "", "| launches | cause | e.g. |",
+            out += ["## Not compiled by NVRTC, by cause", "", "| launches | cause | e.g. |",
                     "| ---: | --- | --- |"]
             for key, n in cubin_fail.most_common():
                 e = cubin_examples[key]

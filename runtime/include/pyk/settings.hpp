@@ -41,6 +41,10 @@ struct RuntimeSettings {
   std::string hostCompiler; // PYK_CXX: the CPU backend's C++ compiler; empty: pyk's own
   std::string libcuda;      // PYK_LIBCUDA: the CUDA driver library; empty: libcuda.so.1
   std::string libnvrtc;     // PYK_LIBNVRTC: the NVRTC library; empty: the usual names
+  // PYK_SPECIALIZATION_LOG: a file each compiled specialization is appended to, a line each
+  // (`source<TAB>kernel<TAB>signature`): the signatures a program uses, for compiling ahead of
+  // time or checking them elsewhere; empty: no log.
+  std::filesystem::path specializationLog;
 
   // The settings the process environment gives (unset or empty variables keep the defaults).
   // Throws pyk::Error naming a malformed variable.

@@ -1,11 +1,47 @@
 // KernelCompiler: the runtime's request to the jit library, and its diagnostics as a pyk::Error.
 #include "module/KernelCompiler.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <sstream>
 
 #include "module/ModuleState.h"
 
 namespace pyk::detail {
+
+namespace {
+
+bool hasNamedTuple(const sema::NumbaType& t) {
+  if (t.isNamedTuple())
+    return true;
+  for (const sema::NumbaType& e : t.isTuple() ? t.elements() : std::vector<sema::NumbaType>{})
+    if (hasNamedTuple(e))
+      return true;
+  return false;
+}
+
+// PYK_SPECIALIZATION_LOG: `source<TAB>kernel<TAB>signature` appended with one write(2) to a file
+// opened O_APPEND, so that lines from threads and processes sharing the log never interleave. A
+// signature no signature string can spell (a named tuple's fields) is logged as a comment, `#`
+// first. A log that cannot be written is skipped: it must never fail a launch.
+void logSpecialization(const std::filesystem::path& log, const KernelState& k,
+                       const SpecializationChoice& choice) {
+  const sema::FunctionSignature signature{choice.returnType.value_or(sema::NumbaType()),
+                                          choice.params};
+  bool spellable = true;
+  for (const sema::NumbaType& p : choice.params)
+    spellable = spellable && !hasNamedTuple(p);
+  const std::string line = (spellable ? "" : "# ") + k.module->file.path() + "\t" +
+                           k.function->qualifiedName + "\t" + signature.spelling() + "\n";
+  const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return;
+  [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
+  ::close(fd);
+}
+
+} // namespace
 
 jit::JitSettings jitSettingsOf(const RuntimeSettings& settings) {
   jit::JitSettings out;
@@ -39,6 +75,8 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
     diags.render(out, false);
     throw Error(ErrorKind::Compile, out.str());
   }
+  if (!settings.specializationLog.empty())
+    logSpecialization(settings.specializationLog, k, choice);
   return std::move(*compiled);
 }
 

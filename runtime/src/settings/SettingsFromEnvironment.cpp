@@ -144,6 +144,7 @@ RuntimeSettings RuntimeSettings::fromEnvironment(
   s.hostCompiler = value("PYK_CXX");
   s.libcuda = value("PYK_LIBCUDA");
   s.libnvrtc = value("PYK_LIBNVRTC");
+  s.specializationLog = value("PYK_SPECIALIZATION_LOG");
   return s;
 }
 
