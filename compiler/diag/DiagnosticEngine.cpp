@@ -68,24 +68,9 @@ void DiagnosticEngine::report(DiagKind kind, SourceRange range,
 void DiagnosticEngine::report(DiagKind kind, SourceRange range,
                               const std::vector<std::string>& args) {
   Severity severity = severityOf(kind);
-  lastDropped_ = false;
-  if (limitReached_) {
-    lastDropped_ = true;
+  // A repeat below counts too: whoever watches the error count sees the failure.
+  if (!admit(severity))
     return;
-  }
-  if (severity == Severity::Error || severity == Severity::Fatal) {
-    if (errorCount_ >= errorLimit_) {
-      limitReached_ = true;
-      lastDropped_ = true;
-      diagnostics_.push_back({DiagKind::TooManyErrors,
-                              Severity::Fatal,
-                              SourceRange(),
-                              formatOf(DiagKind::TooManyErrors),
-                              {}});
-      return;
-    }
-    ++errorCount_; // a repeat below counts too: whoever watches the count sees the failure
-  }
   std::string message = formatMessage(formatOf(kind), args);
   if (!specialization_.empty() && severity == Severity::Error) {
     // Seen before, for another specialization: name this one too, report nothing new.
@@ -120,25 +105,28 @@ void DiagnosticEngine::report(DiagKind kind, SourceRange range,
 }
 
 void DiagnosticEngine::add(const Diagnostic& diagnostic) {
-  lastDropped_ = false;
-  if (limitReached_) {
+  if (admit(diagnostic.severity))
+    diagnostics_.push_back(diagnostic);
+}
+
+bool DiagnosticEngine::admit(Severity severity) {
+  lastDropped_ = limitReached_;
+  if (limitReached_)
+    return false;
+  if (severity != Severity::Error && severity != Severity::Fatal)
+    return true;
+  if (errorCount_ >= errorLimit_) {
+    limitReached_ = true;
     lastDropped_ = true;
-    return;
+    diagnostics_.push_back({DiagKind::TooManyErrors,
+                            Severity::Fatal,
+                            SourceRange(),
+                            formatOf(DiagKind::TooManyErrors),
+                            {}});
+    return false;
   }
-  if (diagnostic.severity == Severity::Error || diagnostic.severity == Severity::Fatal) {
-    if (errorCount_ >= errorLimit_) {
-      limitReached_ = true;
-      lastDropped_ = true;
-      diagnostics_.push_back({DiagKind::TooManyErrors,
-                              Severity::Fatal,
-                              SourceRange(),
-                              formatOf(DiagKind::TooManyErrors),
-                              {}});
-      return;
-    }
-    ++errorCount_;
-  }
-  diagnostics_.push_back(diagnostic);
+  ++errorCount_;
+  return true;
 }
 
 void DiagnosticEngine::note(DiagKind kind, SourceRange range,

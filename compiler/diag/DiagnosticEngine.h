@@ -46,6 +46,10 @@ public:
   void render(std::ostream& out, const Diagnostic& diagnostic, bool color) const;
 
 private:
+  // Whether a diagnostic of `severity` is kept: not past the error limit (the first error past
+  // it adds the limit's fatal instead); counts the errors kept and sets lastDropped_.
+  bool admit(Severity severity);
+
   const SourceFile* file_;
   unsigned errorLimit_;
   unsigned errorCount_ = 0;

@@ -65,6 +65,21 @@ FoldResult invalid(std::string message) {
   return FoldResult::error(DiagKind::ConstantInvalidOperation, {std::move(message)});
 }
 
+std::optional<FoldResult> extendShape(std::vector<int64_t>& shape, size_t dim, int64_t n,
+                                      bool leafFound, const char* mixed, SourceRange range) {
+  if (dim == shape.size()) {
+    if (leafFound)
+      return FoldResult::error(DiagKind::ConstantArrayNotRectangular, {mixed}, range);
+    shape.push_back(n);
+    return std::nullopt;
+  }
+  if (shape[dim] == n)
+    return std::nullopt;
+  return FoldResult::error(
+      DiagKind::ConstantArrayNotRectangular,
+      {"expected " + std::to_string(shape[dim]) + " elements, found " + std::to_string(n)}, range);
+}
+
 FoldResult notFolded(const std::string& what) {
   return FoldResult::notConstant(what + " is not folded");
 }

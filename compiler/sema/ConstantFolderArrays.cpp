@@ -66,18 +66,10 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
     else if (const auto* tuple = e->as<ast::Tuple>())
       elts = &tuple->elts;
     if (elts != nullptr) {
-      int64_t n = static_cast<int64_t>(elts->size());
-      if (dim == shape.size()) {
-        if (!values.empty())
-          return FoldResult::error(DiagKind::ConstantArrayNotRectangular,
-                                   {"expected a number, found a sequence"}, e->range);
-        shape.push_back(n);
-      } else if (shape[dim] != n) {
-        return FoldResult::error(
-            DiagKind::ConstantArrayNotRectangular,
-            {"expected " + std::to_string(shape[dim]) + " elements, found " + std::to_string(n)},
-            e->range);
-      }
+      if (std::optional<FoldResult> bad =
+              extendShape(shape, dim, static_cast<int64_t>(elts->size()), !values.empty(),
+                          "expected a number, found a sequence", e->range))
+        return *bad;
       for (const ast::Expr* elt : *elts) {
         if (elt->is<ast::Starred>())
           return notFolded("unpacking in an array literal");

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sema/ConstantValue.h"
 #include "sema/FoldResult.h"
@@ -18,6 +19,12 @@ inline constexpr int64_t kMaxArrayElements = 1 << 20;
 
 // An int, a bool or a float (a number that is not complex).
 bool isReal(const ConstantValue& v);
+
+// A nested literal's sequence of `n` items at dimension `dim` of the `shape` found so far: the
+// dimension's extent when it is new (an error saying `mixed` when items were found already,
+// `leafFound`), else an error unless `n` is its extent. std::nullopt when the sequence fits.
+std::optional<FoldResult> extendShape(std::vector<int64_t>& shape, size_t dim, int64_t n,
+                                      bool leafFound, const char* mixed, SourceRange range);
 
 // A Python error the module's own code would raise, with `message` as its text.
 FoldResult invalid(std::string message);

@@ -178,18 +178,10 @@ FoldResult ConstantFolder::evalRecordArray(const ast::Expr* data, const NumbaTyp
   std::function<FoldResult(const ast::Expr*, size_t)> flatten = [&](const ast::Expr* e,
                                                                     size_t dim) -> FoldResult {
     if (const auto* list = e->as<ast::List>()) {
-      const auto n = static_cast<int64_t>(list->elts.size());
-      if (dim == shape.size()) {
-        if (!bytes.empty())
-          return FoldResult::error(DiagKind::ConstantArrayNotRectangular,
-                                   {"expected a record, found a list"}, e->range);
-        shape.push_back(n);
-      } else if (shape[dim] != n) {
-        return FoldResult::error(
-            DiagKind::ConstantArrayNotRectangular,
-            {"expected " + std::to_string(shape[dim]) + " elements, found " + std::to_string(n)},
-            e->range);
-      }
+      if (std::optional<FoldResult> bad =
+              extendShape(shape, dim, static_cast<int64_t>(list->elts.size()), !bytes.empty(),
+                          "expected a record, found a list", e->range))
+        return *bad;
       for (const ast::Expr* elt : list->elts) {
         FoldResult r = flatten(elt, dim + 1);
         if (!r.isConstant())

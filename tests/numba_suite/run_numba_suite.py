@@ -31,6 +31,9 @@ import time
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nvrtc"))
+from nvrtc_targets import compile_for_targets  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TIMEOUT_S = 120
 
@@ -152,21 +155,18 @@ def run_case(pykc, case_dir, cuda, env):
     return result
 
 
-# `pykc emit` arguments of each CUDA target a kernel is compiled for.
-CUDA_TARGETS = [["--emit=cubin", "--arch", "sm_80"], ["--emit=cubin", "--arch", "sm_90"],
-                ["--emit=ptx", "--arch", "sm_90"]]
 _cuda_checks = {}  # (source digest, kernel, signature) -> {"done": Event, "result": (ok, msg)}
 _cuda_checks_lock = threading.Lock()
 
 
 def cuda_check(pykc, case_dir, meta, env):
     """(ok, first error) of compiling the case's kernel for its signature with NVRTC for every
-    CUDA_TARGETS entry; anything pykc prints (an NVRTC warning) fails it. Many launches share a
-    kernel and a signature: each distinct one is compiled once."""
+    target of nvrtc_targets.TARGETS; anything pykc prints (an NVRTC warning) fails it. Many
+    launches share a kernel and a signature: each distinct one is compiled once."""
     with open(os.path.join(case_dir, "kernel.pyk"), "rb") as f:
         digest = hashlib.sha1(f.read()).hexdigest()
-    sig = [] if meta.get("declared_signature") else ["--sig", meta["signature"]]
-    key = (digest, meta["kernel"], tuple(sig))
+    signature = None if meta.get("declared_signature") else meta["signature"]
+    key = (digest, meta["kernel"], signature)
     with _cuda_checks_lock:
         entry = _cuda_checks.get(key)
         owner = entry is None
@@ -177,17 +177,11 @@ def cuda_check(pykc, case_dir, meta, env):
         return entry["result"]
     result = (True, "")
     try:
-        for target in CUDA_TARGETS:
-            out = "kernel.cubin" if "--emit=cubin" in target else "kernel.ptx"
-            c = subprocess.run([pykc, "emit", "kernel.pyk", "--kernel", meta["kernel"]] + sig +
-                               target + ["-o", out], cwd=case_dir, env=env, capture_output=True,
-                               text=True, timeout=TIMEOUT_S)
-            if c.returncode != 0 or (c.stdout + c.stderr).strip():
-                result = (False, "%s: %s" % (target[-1] if "cubin" in target[0] else "ptx",
-                                             first_error(c.stdout + c.stderr)))
-                break
-    except subprocess.TimeoutExpired:
-        result = (False, "pykc emit took over %d s" % TIMEOUT_S)
+        failures = compile_for_targets(pykc, "kernel.pyk", meta["kernel"], signature,
+                                       cwd=case_dir, env=env, timeout=TIMEOUT_S)
+        if failures:
+            target, why = failures[0]
+            result = (False, "%s: %s" % (target, first_error(why)))
     finally:
         entry["result"] = result
         entry["done"].set()

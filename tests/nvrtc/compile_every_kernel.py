@@ -21,7 +21,8 @@ import concurrent.futures
 import os
 import subprocess
 import sys
-import tempfile
+
+from nvrtc_targets import TARGETS, compile_for_targets
 
 SIGNED_ROOTS = ["examples", "bench", "stdlib", "tests/conformance/kernels", "tests/lit"]
 TIMEOUT_S = 300
@@ -83,28 +84,11 @@ def read_logs(paths):
     return sorted(specs), len(unspellable)
 
 
-def compile_one(pykc, work, job):
+def compile_one(pykc, job):
     """Compiles one job for every target; returns (job, [failure messages])."""
     path, kernel, signature, targets = job
-    failures = []
-    for target in targets:
-        with tempfile.NamedTemporaryFile(dir=work, suffix=".bin", delete=True) as out:
-            cmd = [pykc, "emit", path, "--kernel", kernel, "-o", out.name]
-            if signature:
-                cmd += ["--sig", signature]
-            cmd += ["--emit=ptx", "--arch", "sm_90"] if target == "ptx" else \
-                ["--emit=cubin", "--arch", target]
-            try:
-                p = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                failures.append("%s: timed out after %d s" % (target, TIMEOUT_S))
-                continue
-            text = (p.stdout + p.stderr).strip()
-            if p.returncode != 0 or text:
-                failures.append("%s: exit %d\n%s" % (target, p.returncode, text[-3000:]))
-            elif os.path.getsize(out.name) == 0:
-                failures.append("%s: no output" % target)
-    return job, failures
+    failures = compile_for_targets(pykc, path, kernel, signature, targets, timeout=TIMEOUT_S)
+    return job, ["%s: %s" % failure for failure in failures]
 
 
 def main():
@@ -112,7 +96,7 @@ def main():
     parser.add_argument("pykc")
     parser.add_argument("root")
     parser.add_argument("--logs", nargs="*", default=[])
-    parser.add_argument("--targets", default="sm_80,sm_90,ptx")
+    parser.add_argument("--targets", default=",".join(TARGETS))
     parser.add_argument("-j", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--report", help="write the counts and every failure to this file")
     parser.add_argument("--keep-logs", action="store_true")
@@ -142,9 +126,8 @@ def main():
         jobs.append((source, kernel, signature, targets))
     logged = len(jobs) - declared
 
-    with tempfile.TemporaryDirectory(prefix="pyk-nvrtc-") as work:
-        with concurrent.futures.ThreadPoolExecutor(opts.j) as pool:
-            results = list(pool.map(lambda j: compile_one(pykc, work, j), jobs))
+    with concurrent.futures.ThreadPoolExecutor(opts.j) as pool:
+        results = list(pool.map(lambda j: compile_one(pykc, j), jobs))
     for (path, kernel, signature, _), failures in results:
         for f in failures:
             problems.append("%s `%s`%s %s" % (os.path.relpath(path, root), kernel,

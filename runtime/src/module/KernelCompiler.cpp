@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "module/ModuleState.h"
@@ -13,12 +14,9 @@ namespace pyk::detail {
 namespace {
 
 bool hasNamedTuple(const sema::NumbaType& t) {
-  if (t.isNamedTuple())
-    return true;
-  for (const sema::NumbaType& e : t.isTuple() ? t.elements() : std::vector<sema::NumbaType>{})
-    if (hasNamedTuple(e))
-      return true;
-  return false;
+  if (!t.isTuple())
+    return false;
+  return t.isNamedTuple() || std::ranges::any_of(t.elements(), hasNamedTuple);
 }
 
 // PYK_SPECIALIZATION_LOG: `source<TAB>kernel<TAB>signature` appended with one write(2) to a file
@@ -29,9 +27,7 @@ void logSpecialization(const std::filesystem::path& log, const KernelState& k,
                        const SpecializationChoice& choice) {
   const sema::FunctionSignature signature{choice.returnType.value_or(sema::NumbaType()),
                                           choice.params};
-  bool spellable = true;
-  for (const sema::NumbaType& p : choice.params)
-    spellable = spellable && !hasNamedTuple(p);
+  const bool spellable = std::ranges::none_of(choice.params, hasNamedTuple);
   const std::string line = (spellable ? "" : "# ") + k.module->file.path() + "\t" +
                            k.function->qualifiedName + "\t" + signature.spelling() + "\n";
   const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);

@@ -7,8 +7,7 @@
 #include <cstring>
 #include <tuple>
 
-#include "SettingsForTest.h"
-#include "TemporaryFolder.h"
+#include "CpuBackendTest.h"
 #include "pyk/pyk.hpp"
 
 namespace {
@@ -59,17 +58,7 @@ def dynamic(out, n):
     out[i] = sm[i * n]
 )pyk";
 
-class KernelArgumentKinds : public ::testing::Test {
-protected:
-  void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) {
-      s.cacheFolder = cache_ / "cache";
-      s.backend = pyk::BackendChoice::Cpu;
-    });
-  }
-  TemporaryFolder cache_;
-  SettingsForTest settings_;
-};
+class KernelArgumentKinds : public CpuBackendTest {};
 
 std::string launchErrorOf(const std::function<void()>& f) {
   try {

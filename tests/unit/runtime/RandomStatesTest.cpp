@@ -7,29 +7,20 @@
 
 #include <cstring>
 
-#include "SettingsForTest.h"
-#include "TemporaryFolder.h"
+#include "CpuBackendTest.h"
 
 using pyk::random::Xoroshiro128pState;
 
 namespace {
 
-class RandomStates : public ::testing::Test {
+class RandomStates : public CpuBackendTest {
 protected:
-  void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) {
-      s.cacheFolder = cache_ / "cache";
-      s.backend = pyk::BackendChoice::Cpu;
-    });
-  }
   static std::vector<Xoroshiro128pState> statesOf(const pyk::AnyDeviceArray& states) {
     pyk::HostArray host = states.copy_to_host();
     std::vector<Xoroshiro128pState> out(host.bytes.size() / sizeof(Xoroshiro128pState));
     std::memcpy(out.data(), host.bytes.data(), host.bytes.size());
     return out;
   }
-  TemporaryFolder cache_;
-  SettingsForTest settings_;
 };
 
 TEST_F(RandomStates, MatchNumba) {

@@ -10,8 +10,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "SettingsForTest.h"
-#include "TemporaryFolder.h"
+#include "CpuBackendTest.h"
 
 using pyk::Dtype;
 using pyk::HostArray;
@@ -232,17 +231,7 @@ TEST(RecordNpy, SubArraysNestedRecordsAndCharactersAreReadAndWrittenAsNumpyDoes)
   EXPECT_EQ(chars.record->field("z")->chars, pyk::FieldChars::Unicode);
 }
 
-class RecordArrays : public ::testing::Test {
-protected:
-  void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) {
-      s.cacheFolder = cache_ / "cache";
-      s.backend = pyk::BackendChoice::Cpu;
-    });
-  }
-  TemporaryFolder cache_;
-  SettingsForTest settings_;
-};
+class RecordArrays : public CpuBackendTest {};
 
 TEST_F(RecordArrays, KernelsSeeRecordArraysAsNumbaRecords) {
   pyk::Module m = pyk::loads(R"pyk(

@@ -1,0 +1,39 @@
+"""The CUDA targets every kernel is compiled for in the `nvrtc` tests (CUBIN for sm_80 and sm_90,
+PTX), and one kernel compiled for them with `pykc emit`: shared by compile_every_kernel.py and
+tests/numba_suite/run_numba_suite.py."""
+import os
+import subprocess
+import tempfile
+
+TARGETS = ["sm_80", "sm_90", "ptx"]
+
+
+def emit_arguments(target):
+    """`pykc emit` arguments for a target of TARGETS."""
+    return ["--emit=ptx", "--arch", "sm_90"] if target == "ptx" else \
+        ["--emit=cubin", "--arch", target]
+
+
+def compile_for_targets(pykc, path, kernel, signature, targets=TARGETS, cwd=None, env=None,
+                        timeout=300):
+    """Compiles `kernel` of `path` (for `signature`, or its declared ones when None) for each
+    target; returns [(target, why)] for those that failed. Anything pykc prints fails a target:
+    an NVRTC warning about generated code is a bug in pyk as an error is."""
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="pyk-nvrtc-") as work:
+        out = os.path.join(work, "image")
+        for target in targets:
+            cmd = [pykc, "emit", path, "--kernel", kernel, "-o", out] + \
+                (["--sig", signature] if signature else []) + emit_arguments(target)
+            try:
+                p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
+                                   timeout=timeout)
+            except subprocess.TimeoutExpired:
+                failures.append((target, "timed out after %d s" % timeout))
+                continue
+            text = (p.stdout + p.stderr).strip()
+            if p.returncode != 0 or text:
+                failures.append((target, "exit %d\n%s" % (p.returncode, text[-3000:])))
+            elif os.path.getsize(out) == 0:
+                failures.append((target, "no output"))
+    return failures
