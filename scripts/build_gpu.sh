@@ -24,8 +24,14 @@ for binary in "$build/compiler/pykc" "$build/tests/pyk_gpu_runtime_tests"; do
     exit 1
   fi
 done
+# numba's CUDA tests, launch by launch, collected here under the simulator (the GPU machine has no
+# numba): run_gpu_tests.sh runs them there on CUDA.
+rm -rf "$build/numba-suite"
+/usr/bin/python3 "$root/tests/numba_suite/run_numba_suite.py" "$build/compiler/pykc" \
+  "$build/numba-suite" --collect-only >/dev/null
 programs=(compiler/pykc tests/pyk_cuda_available tests/pyk_gpu_runtime_tests
-  bench/pyk_bench_gpu_backend examples/example_programs.txt)
+  bench/pyk_bench_gpu_backend examples/example_programs.txt numba-suite/launches.json
+  numba-suite/cases)
 while read -r program; do programs+=("examples/$program"); done <"$build/examples/example_programs.txt"
 tar -C "$build" -cJf "$build/gpu-bundle.tar.xz" "${programs[@]}"
 du -sh "$build/gpu-bundle.tar.xz"

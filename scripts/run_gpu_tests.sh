@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # run_gpu_tests: the `gpu` tests from a build folder made by scripts/build_gpu.sh, on a machine
 # with a GPU (run from the repository root; paths are relative, so the folder may have been
-# copied from another machine). The same three tests CTest knows by the label `gpu`:
-#   the runtime API on the device, every example on CUDA, and the conformance suite on
-#   CUDA compared with numba's simulator.
+# copied from another machine). The three tests CTest knows by the label `gpu` (the runtime API
+# on the device, every example on CUDA, the conformance suite on CUDA compared with numba's
+# simulator), then numba's own CUDA tests launch by launch on CUDA (collected by build_gpu.sh),
+# and compute-sanitizer's memcheck, racecheck and synccheck over every example where it is
+# installed (CUDA_HOME/bin or PATH).
 # Exits 77 with the reason when CUDA cannot run here; non-zero when any test fails.
 # usage: scripts/run_gpu_tests.sh [BUILD_DIR]        (default build-gpu)
 set -uo pipefail
@@ -28,4 +30,27 @@ run "gpu_runtime_api" "$build/tests/pyk_gpu_runtime_tests"
 run "gpu_examples" env PYK_BUILD_DIR="$build" "$root/scripts/run_examples.sh" --no-build
 run "gpu_conformance_vs_numba_simulator" \
   "$python" "$root/tests/conformance/run_conformance.py" "$build/compiler/pykc" --backend cuda -j 8
+if [ -f "$build/numba-suite/launches.json" ]; then
+  run "numba_suite_on_cuda" "$python" "$root/tests/numba_suite/run_numba_suite.py" \
+    "$build/compiler/pykc" "$build/numba-suite" --reuse --backend cuda --no-cuda -j 8 \
+    --markdown "$build/numba-suite-cuda.md" --min-matched-file "$root/tests/numba_suite/matched_floor.txt"
+else
+  echo "== numba_suite_on_cuda: skipped, $build/numba-suite was not collected (build_gpu.sh does)" >&2
+fi
+sanitizer="$(command -v compute-sanitizer || true)"
+for dir in "${CUDA_HOME:-/usr/local/cuda}/bin" /usr/local/cuda*/bin; do
+  [ -z "$sanitizer" ] && [ -x "$dir/compute-sanitizer" ] && sanitizer="$dir/compute-sanitizer"
+done
+if [ -n "$sanitizer" ]; then
+  mkdir -p "$build/sanitizer-output"
+  while read -r program; do
+    for tool in memcheck racecheck synccheck; do
+      run "compute-sanitizer $tool ${program#pyk_example_}" env PYK_DIFFUSION_STEPS=20 \
+        "$sanitizer" --tool "$tool" --error-exitcode 1 "$build/examples/$program" \
+        "$root/examples" "$build/sanitizer-output"
+    done
+  done <"$build/examples/example_programs.txt"
+else
+  echo "== compute-sanitizer: skipped, not installed here" >&2
+fi
 exit $status

@@ -34,7 +34,31 @@ std::string UnitEmitter::visitBinOp(const ast::BinOp* b, const NumbaType* t) {
     unsupported(b->range, "this operation");
     return "0";
   }
+  // Written out, a thread's global index takes the CUDA spelling's 32-bit variant too.
+  if (target_.backend() == Backend::Cuda && t->isScalar() && t->scalarKind() == ScalarKind::Int64)
+    if (const int axis = writtenGlobalIndexAxis(b); axis >= 0)
+      return globalIndexOnAxis(axis);
   return binary(b->op, b->left, b->right, *t, b->range);
+}
+
+int UnitEmitter::writtenGlobalIndexAxis(const ast::BinOp* b) const {
+  if (b->op != ast::BinOpKind::Add)
+    return -1;
+  auto product = [&](const ast::Expr* e) {
+    const auto* m = e->as<ast::BinOp>();
+    if (m == nullptr || m->op != ast::BinOpKind::Mult)
+      return -1;
+    const sema::Intrinsic l = spec_->intrinsicOf(m->left), r = spec_->intrinsicOf(m->right);
+    for (int d = 0; d < 3; ++d)
+      if ((l == sema::blockIdx(d) && r == sema::blockDim(d)) ||
+          (l == sema::blockDim(d) && r == sema::blockIdx(d)))
+        return d;
+    return -1;
+  };
+  for (const auto& [p, t] : {std::pair{b->left, b->right}, std::pair{b->right, b->left}})
+    if (const int d = product(p); d >= 0 && spec_->intrinsicOf(t) == sema::threadIdx(d))
+      return d;
+  return -1;
 }
 
 std::string UnitEmitter::visitIfExp(const ast::IfExp* i, const NumbaType* t) {

@@ -21,17 +21,29 @@ std::string UnitEmitter::intrinsicValue(Intrinsic id, const ast::Expr* at) {
 }
 
 std::string UnitEmitter::globalThreadIndex() const {
-  return "static_cast<pyk::int64>(" + spelled(Intrinsic::BlockIdxX) + ") * " +
-         spelled(Intrinsic::BlockDimX) + " + " + spelled(Intrinsic::ThreadIdxX);
+  return globalIndexOnAxis(0);
+}
+
+// On CUDA through pyk::grid_index / grid_size (stdlib/cuda/grid_index.h), which compute in 32 bits
+// in the PYK_INDEX32 variant; the CPU backend's indices are its loop counters.
+std::string UnitEmitter::globalIndexOnAxis(int d) const {
+  if (target_.backend() == Backend::Cuda)
+    return "pyk::grid_index(" + spelled(sema::blockIdx(d)) + ", " + spelled(sema::blockDim(d)) +
+           ", " + spelled(sema::threadIdx(d)) + ")";
+  return "(static_cast<pyk::int64>(" + spelled(sema::blockIdx(d)) + ") * " +
+         spelled(sema::blockDim(d)) + " + " + spelled(sema::threadIdx(d)) + ")";
 }
 
 std::string UnitEmitter::gridIndex(const sema::IntrinsicInfo& info, const NumbaType& t) {
   const bool size = info.id == Intrinsic::Gridsize;
   auto axis = [&](int d) {
-    return size ? "(static_cast<pyk::int64>(" + spelled(sema::blockDim(d)) + ") * " +
-                      spelled(sema::gridDim(d)) + ")"
-                : "(static_cast<pyk::int64>(" + spelled(sema::blockIdx(d)) + ") * " +
-                      spelled(sema::blockDim(d)) + " + " + spelled(sema::threadIdx(d)) + ")";
+    if (!size)
+      return globalIndexOnAxis(d);
+    if (target_.backend() == Backend::Cuda)
+      return "pyk::grid_size(" + spelled(sema::blockDim(d)) + ", " + spelled(sema::gridDim(d)) +
+             ")";
+    return "(static_cast<pyk::int64>(" + spelled(sema::blockDim(d)) + ") * " +
+           spelled(sema::gridDim(d)) + ")";
   };
   if (t.isScalar())
     return axis(0);

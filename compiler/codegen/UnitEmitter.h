@@ -303,6 +303,11 @@ private:
   }
   // `blockIdx.x * blockDim.x + threadIdx.x` as int64.
   std::string globalThreadIndex() const;
+  // `blockIdx * blockDim + threadIdx` on axis `d`, as numba's int64.
+  std::string globalIndexOnAxis(int d) const;
+  // Axis of `b` when it is `cuda.blockIdx.d * cuda.blockDim.d + cuda.threadIdx.d` written out (in
+  // any order of the operands), else -1.
+  int writtenGlobalIndexAxis(const ast::BinOp* b) const;
   std::string gridIndex(const sema::IntrinsicInfo& info, const NumbaType& t);
   std::string threadModelCall(const sema::IntrinsicInfo& info, const ast::Call* c);
   // cuda.shared.array, local.array, const.array_like (EmitMemory.cpp).

@@ -54,6 +54,9 @@ options:
   --kernel NAME              (emit) only this function (a top-level def)
   --sig SIG                  (emit=typed) a numba signature, e.g. 'void(float32[::1], int64)'
   --arch sm_XX               (emit=ptx|cubin) target architecture, default sm_90
+  --index32                  (emit=ptx|cubin) the variant the runtime launches when every array
+                             has under 2**31 elements and each grid axis under 2**31 threads:
+                             thread indices and sizes computed in 32 bits (PYK_INDEX32)
   --block X[,Y[,Z]]          (emit=cpu) the block shape a split-mode kernel is compiled for,
                              as the runtime does at each launch (default: any shape)
   -o FILE                    (emit) write the output to FILE instead of standard output
@@ -118,6 +121,10 @@ std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std
     }
     if (matched)
       continue;
+    if (arg == "--index32") {
+      options.index32 = true;
+      continue;
+    }
     if (arg == "--help" || arg == "-h") {
       options.command = Command::Help;
       return options;
@@ -240,6 +247,10 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       }
       continue;
     }
+    if (arg == "--index32") {
+      options.index32 = true;
+      continue;
+    }
     if (arg == "--help" || arg == "-h") {
       options.command = Command::Help;
       return options;
@@ -278,6 +289,10 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     }
     if (!options.arch.empty() && options.emit != "ptx" && options.emit != "cubin") {
       error = "`--arch` applies to --emit=ptx and cubin";
+      return std::nullopt;
+    }
+    if (options.index32 && options.emit != "ptx" && options.emit != "cubin") {
+      error = "`--index32` applies to --emit=ptx and cubin";
       return std::nullopt;
     }
     if (!options.arch.empty()) {

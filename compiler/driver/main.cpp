@@ -95,7 +95,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
       return;
   }
   const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
-  const jit::CudaTarget cudaTarget{arch, options.emit == "cubin"};
+  const jit::CudaTarget cudaTarget{arch, options.emit == "cubin", options.index32};
   sema::SpecializationSet set;
   std::vector<Entry> entries;
   bool selected = false;

@@ -94,6 +94,8 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     const CudaDevice& device = std::get<CudaDevice>(request.target);
     const Nvrtc* nvrtc = Nvrtc::load(request.settings.nvrtcLibrary);
     target = cudaTargetFor(nvrtc, device.computeCapabilityMajor, device.computeCapabilityMinor);
+    if (target)
+      target->index32 = device.index32;
     if (!target) {
       out.nvrtcFailure =
           NvrtcFailure{NvrtcFailure::Kind::NoArchitecture, nvrtcVersion(nvrtc), "", ""};

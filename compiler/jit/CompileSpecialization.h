@@ -31,6 +31,7 @@ struct CpuTarget {
 struct CudaDevice {
   int computeCapabilityMajor = 0;
   int computeCapabilityMinor = 0;
+  bool index32 = false; // CudaTarget::index32
 };
 
 // CudaTarget: CUDA for a named architecture (pykc's --arch).

@@ -60,6 +60,8 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
   std::vector<std::string> options = {"--diag-suppress=550"};
   if (fastMath)
     options.push_back("--use_fast_math");
+  if (target.index32)
+    options.push_back("-DPYK_INDEX32=1");
   std::vector<std::string> parts = {"pyk-cuda-module",
                                     std::to_string(kVersion.major) + "." +
                                         std::to_string(kVersion.minor) + "." +
@@ -87,8 +89,8 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
       return std::nullopt;
     }
     const std::string plain = sourceWithoutLines();
-    const NvrtcOutput again =
-        nvrtc->compile(plain, "generated.cu", CudaTarget{target.arch, false}, {}, supportHeader());
+    const NvrtcOutput again = nvrtc->compile(plain, "generated.cu", CudaTarget{target.arch, false},
+                                             options, supportHeader());
     image.failure = NvrtcFailure{NvrtcFailure::Kind::Rejected, version, out.log,
                                  describeGeneratedLines(again.log, plain)};
     return std::nullopt;

@@ -18,7 +18,8 @@ std::string archNumber(const std::string& arch) {
 }
 
 std::string CudaTarget::describe() const {
-  return cubin ? "cubin sm_" + archNumber(arch) : "ptx compute_" + archNumber(arch);
+  return (cubin ? "cubin sm_" + archNumber(arch) : "ptx compute_" + archNumber(arch)) +
+         (index32 ? " index32" : "");
 }
 
 std::optional<CudaTarget> cudaTargetFor(const Nvrtc* nvrtc, int major, int minor) {

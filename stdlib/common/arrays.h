@@ -23,10 +23,21 @@ struct Array {
   int64 shape[N];
   int64 strides[N]; // bytes
 
+  // a.size. In the CUDA variant the runtime launches when every array argument has fewer than
+  // 2**31 elements (PYK_INDEX32, checked at launch) the product is computed in 32 bits, so that
+  // a bounds test against it (`if i < a.size`) is a 32-bit compare. The shape and the offsets
+  // stay 64-bit there: narrowing them too cost the tiled matmul its vectorised shared-memory
+  // loads (bench/results/sass-2026-11-26-sm90.md).
   PYK_HD int64 size() const {
+#ifdef PYK_INDEX32
+    int32 count = 1;
+    for (int d = 0; d < N; ++d)
+      count *= static_cast<int32>(shape[d]);
+#else
     int64 count = 1;
     for (int d = 0; d < N; ++d)
       count *= shape[d];
+#endif
     return count;
   }
 

@@ -13,6 +13,8 @@
 // Device code only:
 // float16: the type, numba's casts, cuda.fp16.* (inline PTX)
 #include "float16.h"
+// cuda.grid, cuda.gridsize: a thread's global index (32-bit arithmetic under PYK_INDEX32)
+#include "grid_index.h"
 // numba.cuda.laneid, lanemask_lt
 #include "lanes.h"
 // cuda.atomic.*

@@ -14,6 +14,10 @@ cause and every wrong result one by one; `--markdown FILE` writes the same as ma
 
 usage: run_numba_suite.py PYKC WORK_DIR [--tests PATTERN] [-j N] [--no-cuda] [--markdown FILE]
                           [--min-matched N | --min-matched-file FILE] [--reuse]
+                          [--collect-only] [--backend cpu|cuda]
+
+On a GPU machine without numba: collect here (`--collect-only`), carry WORK_DIR, run there with
+`--reuse --backend cuda --no-cuda` (scripts/build_gpu.sh and run_gpu_tests.sh do so).
 """
 
 import argparse
@@ -106,7 +110,7 @@ def cause_of(message):
     return m
 
 
-def run_case(pykc, case_dir, cuda, env):
+def run_case(pykc, case_dir, cuda, env, backend):
     with open(os.path.join(case_dir, "case.json")) as f:
         meta = json.load(f)
     out_dir = os.path.join(case_dir, "pyk_out")
@@ -114,7 +118,7 @@ def run_case(pykc, case_dir, cuda, env):
     cmd = [pykc, "run", "kernel.pyk", meta["kernel"],
            "--grid", ",".join(map(str, meta["grid"])),
            "--block", ",".join(map(str, meta["block"])),
-           "--shared", str(meta["shared"]), "--backend", "cpu", "--out", "pyk_out"] + meta["args"]
+           "--shared", str(meta["shared"]), "--backend", backend, "--out", "pyk_out"] + meta["args"]
     result = {"case": os.path.basename(case_dir), "kernel": meta["kernel"]}
     start = time.time()
     try:
@@ -226,7 +230,7 @@ def has_nvrtc(pykc):
         os.unlink(path)
 
 
-def table(launches, results, cuda):
+def table(launches, results, cuda, backend="cpu"):
     seen = len(launches)
     kept = [e for e in launches if e.get("kept")]
     not_kept = collections.Counter(cause_of(e.get("reason", "?")) for e in launches
@@ -240,7 +244,8 @@ def table(launches, results, cuda):
     lines.append("| --- | ---: | ---: |")
     lines.append("| seen | %d | |" % seen)
     lines.append("| kept | %d | 100%% |" % len(kept))
-    lines.append("| compiled and ran (CPU backend) | %d | %s |" % (compiled, pct(compiled, len(kept))))
+    lines.append("| compiled and ran (%s backend) | %d | %s |"
+                 % (backend.upper(), compiled, pct(compiled, len(kept))))
     lines.append("| **matched the simulator** | **%d** | **%s** |" % (matched, pct(matched, len(kept))))
     lines.append("| wrong result | %d | %s |" % (by_status.get("wrong", 0),
                                                 pct(by_status.get("wrong", 0), len(kept))))
@@ -253,7 +258,7 @@ def table(launches, results, cuda):
         with_sig = [r for r in results.values() if "cubin" in r]
         cubins = sum(1 for r in with_sig if r["cubin"])
         both = sum(1 for r in with_sig if r["cubin"] and r["status"] == "match")
-        lines.append("| compiled by NVRTC (CUBIN sm_80 and sm_90, PTX) | %d of %d | %s |"
+        lines.append("| compiled by NVRTC (CUBIN sm_80, sm_90 and sm_90 index32, PTX) | %d of %d | %s |"
                      % (cubins, len(with_sig), pct(cubins, len(kept))))
         lines.append("| matched and compiled by NVRTC | %d | %s |" % (both, pct(both, len(kept))))
     out = ["## Launches", ""] + lines + [""]
@@ -330,6 +335,11 @@ def main():
                         help="a file holding the floor (the committed figure) for --min-matched")
     parser.add_argument("--reuse", action="store_true",
                         help="reuse the launches already collected in WORK_DIR")
+    parser.add_argument("--collect-only", action="store_true",
+                        help="collect the launches into WORK_DIR and stop (to run them elsewhere "
+                        "with --reuse, e.g. on a GPU machine without numba)")
+    parser.add_argument("--backend", choices=["cpu", "cuda"], default="cpu",
+                        help="the backend `pykc run` launches on (default cpu)")
     args = parser.parse_args()
     if args.min_matched_file:
         with open(args.min_matched_file) as f:
@@ -345,6 +355,8 @@ def main():
             sys.stderr.write(collect.stdout + collect.stderr)
             return 2
         print(collect.stdout.strip().splitlines()[-1])
+        if args.collect_only:
+            return 0
     with open(os.path.join(work, "launches.json")) as f:
         launches = json.load(f)
 
@@ -356,7 +368,7 @@ def main():
     results = {}
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_case, pykc, c, cuda, env): c for c in cases}
+        futures = {pool.submit(run_case, pykc, c, cuda, env, args.backend): c for c in cases}
         for f in concurrent.futures.as_completed(futures):
             r = f.result()
             results[r["case"]] = r
@@ -364,7 +376,7 @@ def main():
                      read_divergences(os.path.join(HERE, "compiled_numba_differs.txt")))
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
-    text, matched = table(launches, results, cuda)
+    text, matched = table(launches, results, cuda, args.backend)
     print(text)
     print("(%d launches run in %.0f s)" % (len(cases), time.time() - start))
     if args.markdown:

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Every kernel pyk has, through the real NVRTC: CUBIN for sm_80 and sm_90, and PTX.
+"""Every kernel pyk has, through the real NVRTC: CUBIN for sm_80 and sm_90 (and the sm_90 CUBIN of
+the 32-bit index variant), and PTX.
 
 usage: compile_every_kernel.py PYKC ROOT [--logs FILE_OR_FOLDER...] [--targets sm_80,sm_90,ptx]
                                [-j N] [--report FILE] [--keep-logs]

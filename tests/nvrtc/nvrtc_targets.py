@@ -1,17 +1,20 @@
 """The CUDA targets every kernel is compiled for in the `nvrtc` tests (CUBIN for sm_80 and sm_90,
-PTX), and one kernel compiled for them with `pykc emit`: shared by compile_every_kernel.py and
-tests/numba_suite/run_numba_suite.py."""
+the sm_90 CUBIN of the 32-bit index variant the runtime launches for arrays under 2**31
+elements, PTX), and one kernel compiled for them with `pykc emit`: shared by
+compile_every_kernel.py and tests/numba_suite/run_numba_suite.py."""
 import os
 import subprocess
 import tempfile
 
-TARGETS = ["sm_80", "sm_90", "ptx"]
+TARGETS = ["sm_80", "sm_90", "sm_90-index32", "ptx"]
 
 
 def emit_arguments(target):
     """`pykc emit` arguments for a target of TARGETS."""
-    return ["--emit=ptx", "--arch", "sm_90"] if target == "ptx" else \
-        ["--emit=cubin", "--arch", target]
+    if target == "ptx":
+        return ["--emit=ptx", "--arch", "sm_90"]
+    arch, _, variant = target.partition("-")
+    return ["--emit=cubin", "--arch", arch] + (["--index32"] if variant == "index32" else [])
 
 
 def compile_for_targets(pykc, path, kernel, signature, targets=TARGETS, cwd=None, env=None,

@@ -292,8 +292,10 @@ public:
   // fibers), compiling it if needed. For tests and tuning.
   std::string executionMode(std::span<const KernelArgument> args) const;
   // The CUDA C++ pyk compiles for `args` on CUDA (the specialization's translation unit), and
-  // what it was compiled to for the current device ("cubin sm_90" or "ptx compute_90"),
-  // compiling and loading it if needed. For tests and tuning.
+  // what it was compiled to for the current device ("cubin sm_90" or "ptx compute_90", then
+  // " index32" for the variant with 32-bit index arithmetic, which a launch with these arrays
+  // runs when each grid axis also has fewer than 2**31 threads), compiling and loading it if
+  // needed. For tests and tuning.
   std::string cudaSource(std::span<const KernelArgument> args) const;
   std::string cudaTarget(std::span<const KernelArgument> args) const;
   // The CUfunction of that specialization on the current device, for launching it through the

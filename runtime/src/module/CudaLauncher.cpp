@@ -3,6 +3,7 @@
 #include "module/CudaLauncher.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "module/KernelCompiler.h"
 #include "module/KernelDispatcher.h"
@@ -26,10 +27,11 @@ namespace {
 
 // `k` compiled for `choice` on `device`; what NVRTC could not do, as the runtime words it.
 jit::CompiledSpecialization compileForDevice(KernelState& k, const SpecializationChoice& choice,
-                                             const cuda::DeviceContext& device,
+                                             const cuda::DeviceContext& device, bool index32,
                                              const RuntimeSettings& settings, bool rebuild) {
   jit::CompiledSpecialization compiled = compileKernel(
-      k, choice, jit::CudaDevice{device.computeCapabilityMajor, device.computeCapabilityMinor},
+      k, choice,
+      jit::CudaDevice{device.computeCapabilityMajor, device.computeCapabilityMinor, index32},
       settings, rebuild);
   if (!compiled.nvrtcFailure)
     return compiled;
@@ -50,24 +52,48 @@ jit::CompiledSpecialization compileForDevice(KernelState& k, const Specializatio
                                        compiled.description + " (a bug in pyk):\n" + failure.log);
 }
 
+constexpr std::int64_t kIndex32Limit = std::numeric_limits<std::int32_t>::max();
+
 } // namespace
 
+bool arraysFitIndex32(std::span<const KernelArgument> args) {
+  bool fits = true;
+  for (const KernelArgument& arg : args)
+    forEachArrayOf(arg, [&](const AnyDeviceArray& a) {
+      // The product of the extents that are not 0, as size() multiplies them in 32 bits (an
+      // empty array's other extents still must not overflow it).
+      std::int64_t elements = 1;
+      for (int d = 0; d < a.ndim() && fits; ++d)
+        if (const std::int64_t extent = a.shape()[d]; extent > 0) {
+          elements *= extent; // both at most 2**31 here: no overflow before the test
+          fits = elements <= kIndex32Limit;
+        }
+    });
+  return fits;
+}
+
+bool gridFitsIndex32(const LaunchShape& shape) {
+  return shape.grid.x * shape.block.x <= kIndex32Limit &&
+         shape.grid.y * shape.block.y <= kIndex32Limit &&
+         shape.grid.z * shape.block.z <= kIndex32Limit;
+}
+
 CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgument> args,
-                                    const cuda::DeviceContext& device) {
+                                    const cuda::DeviceContext& device, bool index32) {
   ArgumentSignature signature;
   const bool packed = packSignature(args, signature);
   if (packed) {
     std::lock_guard lock(k.mutex);
     for (const KernelState::RecentCuda& r : k.recentCuda)
-      if (r.device == &device && r.signature == signature)
+      if (r.device == &device && r.index32 == index32 && r.signature == signature)
         return *r.instance;
   }
   const SpecializationChoice choice = chooseSpecialization(k, args);
-  const std::string key =
-      "device " + std::to_string(device.id) + " " + describeTypes(choice.params);
+  const std::string key = "device " + std::to_string(device.id) + " " +
+                          describeTypes(choice.params) + (index32 ? " index32" : "");
   auto remember = [&](CudaKernelInstance* instance) {
     if (packed)
-      k.recentCuda.push_back({signature, &device, instance});
+      k.recentCuda.push_back({signature, index32, &device, instance});
     return instance;
   };
   {
@@ -76,7 +102,8 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
       return *remember(it->second.get());
   }
   const std::shared_ptr<const RuntimeSettings> settings = currentSettings();
-  jit::CompiledSpecialization compiled = compileForDevice(k, choice, device, *settings, false);
+  jit::CompiledSpecialization compiled =
+      compileForDevice(k, choice, device, index32, *settings, false);
   auto instance = std::make_shared<CudaKernelInstance>();
   instance->description = compiled.description;
   instance->source = compiled.cuda.source;
@@ -88,7 +115,7 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
   cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, compiled.binary.c_str());
   if (loaded != cuda::kCudaSuccess && compiled.fromCache) {
     // A cached image the driver refuses: compiled afresh once.
-    compiled = compileForDevice(k, choice, device, *settings, true);
+    compiled = compileForDevice(k, choice, device, index32, *settings, true);
     loaded = driver.cuModuleLoadData(&instance->module, compiled.binary.c_str());
   }
   driver.check(loaded, "cuModuleLoadData", what);
@@ -112,7 +139,8 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
 void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
                   std::size_t sharedBytes, std::span<const KernelArgument> args,
                   const Stream& stream) {
-  CudaKernelInstance& instance = cudaInstanceFor(k, args, device);
+  CudaKernelInstance& instance =
+      cudaInstanceFor(k, args, device, gridFitsIndex32(shape) && arraysFitIndex32(args));
   const std::int64_t threads = shape.block.x * shape.block.y * shape.block.z;
   if (threads > instance.maxThreadsPerBlock)
     throw Error(ErrorKind::InvalidLaunch,

@@ -15,10 +15,17 @@
 
 namespace pyk::detail {
 
-// The instance of `k` for `args` compiled and loaded on `device`: found by signature, else by its
-// full key, else built.
+// Whether the arrays of a launch allow the 32-bit index variant (PYK_INDEX32): each has fewer
+// than 2**31 elements (the product of its non-zero extents), so that its size fits in 32 bits.
+// O(dimensions of the arrays).
+bool arraysFitIndex32(std::span<const KernelArgument> args);
+// Whether each axis of the grid has fewer than 2**31 threads (the other half of the condition).
+bool gridFitsIndex32(const LaunchShape& shape);
+
+// The instance of `k` for `args` compiled and loaded on `device` (its 32-bit index variant when
+// `index32`): found by signature, else by its full key, else built.
 CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgument> args,
-                                    const cuda::DeviceContext& device);
+                                    const cuda::DeviceContext& device, bool index32);
 
 void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
                   std::size_t sharedBytes, std::span<const KernelArgument> args,

@@ -60,15 +60,21 @@ void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
 }
 
 std::string Kernel::cudaSource(std::span<const KernelArgument> args) const {
-  return detail::cudaInstanceFor(*state_, args, cuda::currentDevice()).source;
+  return detail::cudaInstanceFor(*state_, args, cuda::currentDevice(),
+                                 detail::arraysFitIndex32(args))
+      .source;
 }
 
 std::string Kernel::cudaTarget(std::span<const KernelArgument> args) const {
-  return detail::cudaInstanceFor(*state_, args, cuda::currentDevice()).target;
+  return detail::cudaInstanceFor(*state_, args, cuda::currentDevice(),
+                                 detail::arraysFitIndex32(args))
+      .target;
 }
 
 void* Kernel::cudaFunction(std::span<const KernelArgument> args) const {
-  return detail::cudaInstanceFor(*state_, args, cuda::currentDevice()).function;
+  return detail::cudaInstanceFor(*state_, args, cuda::currentDevice(),
+                                 detail::arraysFitIndex32(args))
+      .function;
 }
 
 } // namespace pyk

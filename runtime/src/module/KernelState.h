@@ -64,6 +64,7 @@ struct KernelState {
   std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
   struct RecentCuda {
     ArgumentSignature signature;
+    bool index32; // the PYK_INDEX32 variant
     const cuda::DeviceContext* device;
     CudaKernelInstance* instance;
   };

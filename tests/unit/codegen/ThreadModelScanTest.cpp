@@ -11,7 +11,7 @@ namespace {
 
 using test::TypedKernel;
 
-const char* kSource = R"(
+const char* kThreadModelSource = R"(
 from numba import cuda, int32
 
 @cuda.jit(device=True)
@@ -48,7 +48,7 @@ def waits_in_a_call(a):
 )";
 
 TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
-  TypedKernel k(kSource, "waits_in_a_call", "void(int32[::1])");
+  TypedKernel k(kThreadModelSource, "waits_in_a_call", "void(int32[::1])");
   ASSERT_TRUE(k.ok()) << k.errors();
   const std::vector<ThreadModelUse> uses = scanThreadModel(k.reached());
   ASSERT_EQ(uses.size(), 3u);
@@ -69,7 +69,7 @@ TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
   for (const ThreadModelUse& use : uses)
     EXPECT_EQ(use.warpOperation, nullptr);
 
-  TypedKernel shuffled(kSource, "shuffled", "void(int32[::1])");
+  TypedKernel shuffled(kThreadModelSource, "shuffled", "void(int32[::1])");
   ASSERT_TRUE(shuffled.ok()) << shuffled.errors();
   const std::vector<ThreadModelUse> warp = scanThreadModel(shuffled.reached());
   ASSERT_EQ(warp.size(), 1u);
@@ -84,25 +84,25 @@ CpuExecutionPlan decide(const TypedKernel& k) {
 }
 
 TEST(ExecutionModeDecision, LoopWithoutBarriersSplitWithThem) {
-  TypedKernel plain(kSource, "plain", "void(int32[::1])");
+  TypedKernel plain(kThreadModelSource, "plain", "void(int32[::1])");
   ASSERT_TRUE(plain.ok()) << plain.errors();
   EXPECT_EQ(decide(plain).mode, CpuExecutionMode::Loop);
   EXPECT_EQ(decide(plain).fiberReason, "");
 
-  TypedKernel tiled(kSource, "tiled", "void(int32[::1])");
+  TypedKernel tiled(kThreadModelSource, "tiled", "void(int32[::1])");
   ASSERT_TRUE(tiled.ok()) << tiled.errors();
   EXPECT_EQ(decide(tiled).mode, CpuExecutionMode::Split); // to be planned by the passes after
   EXPECT_FALSE(decide(tiled).split.has_value());
 }
 
 TEST(ExecutionModeDecision, FibersForWarpOperationsAndBarriersInDeviceFunctions) {
-  TypedKernel shuffled(kSource, "shuffled", "void(int32[::1])");
+  TypedKernel shuffled(kThreadModelSource, "shuffled", "void(int32[::1])");
   ASSERT_TRUE(shuffled.ok()) << shuffled.errors();
   const CpuExecutionPlan warp = decide(shuffled);
   EXPECT_EQ(warp.mode, CpuExecutionMode::Fiber);
   EXPECT_EQ(warp.fiberReason, "the warp operation `cuda.shfl_down_sync` at 29:12");
 
-  TypedKernel call(kSource, "waits_in_a_call", "void(int32[::1])");
+  TypedKernel call(kThreadModelSource, "waits_in_a_call", "void(int32[::1])");
   ASSERT_TRUE(call.ok()) << call.errors();
   const CpuExecutionPlan barrier = decide(call);
   EXPECT_EQ(barrier.mode, CpuExecutionMode::Fiber);

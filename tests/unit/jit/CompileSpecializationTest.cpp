@@ -16,7 +16,7 @@ using pyk::sema::ArrayLayout;
 using pyk::sema::NumbaType;
 using pyk::sema::ScalarKind;
 
-const char* const kSource = R"(from numba import cuda
+const char* const kCompileSource = R"(from numba import cuda
 
 @cuda.jit
 def scale(out, x, a):
@@ -47,7 +47,7 @@ pyk::jit::SpecializationRequest requestFor(pyk::test::Resolved& resolved, const 
 }
 
 TEST(CompileSpecialization, TypesEmitsAndCompilesForTheCpu) {
-  pyk::test::Resolved resolved(kSource);
+  pyk::test::Resolved resolved(kCompileSource);
   ASSERT_TRUE(resolved.ok()) << resolved.errors();
   TemporaryFolder cache;
   pyk::jit::SpecializationRequest request =
@@ -86,7 +86,7 @@ TEST(CompileSpecialization, TypesEmitsAndCompilesForTheCpu) {
 }
 
 TEST(CompileSpecialization, StopsAfterTypingOrEmission) {
-  pyk::test::Resolved resolved(kSource);
+  pyk::test::Resolved resolved(kCompileSource);
   ASSERT_TRUE(resolved.ok()) << resolved.errors();
   pyk::sema::SpecializationSet set;
   pyk::jit::SpecializationRequest typed =
@@ -115,7 +115,7 @@ TEST(CompileSpecialization, StopsAfterTypingOrEmission) {
 }
 
 TEST(CompileSpecialization, ATypeErrorIsReportedLocated) {
-  pyk::test::Resolved resolved(kSource);
+  pyk::test::Resolved resolved(kCompileSource);
   ASSERT_TRUE(resolved.ok()) << resolved.errors();
   const std::optional<pyk::jit::CompiledSpecialization> compiled =
       pyk::jit::compileSpecialization(requestFor(resolved, "wrong", {kVector, kScalar},

@@ -35,7 +35,7 @@ std::vector<double> asDoubles(const pyk::HostArray& h) {
 
 // The message of the pyk::Error `f` throws ("" when it throws none).
 template <typename F>
-std::string errorOf(F&& f) {
+std::string gufuncErrorOf(F&& f) {
   try {
     f();
   } catch (const pyk::Error& e) {
@@ -46,7 +46,7 @@ std::string errorOf(F&& f) {
 
 #define EXPECT_ERROR(call, text)                                                                   \
   do {                                                                                             \
-    const std::string message = errorOf([&] { (void)(call); });                                    \
+    const std::string message = gufuncErrorOf([&] { (void)(call); });                              \
     EXPECT_NE(message.find(text), std::string::npos) << "got: " << message;                        \
   } while (false)
 

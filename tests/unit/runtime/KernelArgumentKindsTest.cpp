@@ -17,7 +17,7 @@ using pyk::KernelArgument;
 using pyk::RecordDtype;
 using pyk::RecordField;
 
-const char* kSource = R"pyk(
+const char* kArgumentKindsSource = R"pyk(
 from numba import cuda, float32
 
 
@@ -75,7 +75,7 @@ RecordDtype pointDtype() {
 }
 
 TEST_F(KernelArgumentKinds, ARecordIsPassedByReferenceAndWrittenInPlace) {
-  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
   const RecordDtype dtype = pointDtype();
   EXPECT_EQ(dtype.str(), "Record(i[type=int32;offset=0],j[type=nestedarray(float32, (3, 2));"
                          "offset=4];28;False)");
@@ -109,7 +109,7 @@ TEST_F(KernelArgumentKinds, ARecordIsPassedByReferenceAndWrittenInPlace) {
 }
 
 TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
-  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
   auto out = pyk::device_array<double>({3});
   auto values = pyk::to_device(std::vector<double>{1.0, 2.0, 3.0});
   // A std::tuple: numba's Tuple(int64, float32, UniTuple(int64 x 2), array(float64, 1d, C)).
@@ -132,14 +132,14 @@ TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
 }
 
 TEST_F(KernelArgumentKinds, OneArrayPassedTwiceIsOneMemory) {
-  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
   auto a = pyk::to_device(std::vector<double>{1.0, 2.0, 3.0, 4.0});
   m["twice"][{1, 4}](a, a);
   EXPECT_EQ(a.copy_to_host(), (std::vector<double>{6.0, 9.0, 12.0, 15.0}));
 }
 
 TEST_F(KernelArgumentKinds, TheDynamicSharedArrayEndsWhereTheLaunchSaysOnTheCpu) {
-  pyk::Module m = pyk::loads(kSource, "kinds.pyk");
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
   auto out = pyk::device_array<float>({4});
   m["dynamic"].launch({1}, {4}, pyk::Stream(), 16)(out, std::int64_t{1});
   EXPECT_EQ(out.copy_to_host(), (std::vector<float>{0, 1, 2, 3}));

@@ -23,7 +23,7 @@ std::string textOf(const std::vector<std::byte>& bytes) {
   return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
 }
 
-std::vector<std::byte> bytesOf(const std::string& text) {
+std::vector<std::byte> recordBytesOf(const std::string& text) {
   std::vector<std::byte> out(text.size());
   std::memcpy(out.data(), text.data(), text.size());
   return out;
@@ -42,7 +42,7 @@ std::string recordNpyFile(const std::string& dictionary, const std::string& data
   return out + header + data;
 }
 
-std::string errorOf(const std::function<void()>& f) {
+std::string recordErrorOf(const std::function<void()>& f) {
   try {
     f();
   } catch (const pyk::Error& e) {
@@ -73,7 +73,7 @@ TEST(RecordDtype, SequentialLayoutsAreNumpys) {
 
 TEST(RecordDtype, BadLayoutsAreRefusedWithTheReason) {
   auto make = [](std::vector<RecordField> fields, std::int64_t size, bool aligned) {
-    return errorOf([&] { RecordDtype(std::move(fields), size, aligned); });
+    return recordErrorOf([&] { RecordDtype(std::move(fields), size, aligned); });
   };
   EXPECT_EQ(make({}, 8, false), "structured dtype: a record needs at least one field");
   EXPECT_EQ(make({{"x", Dtype::Int32, 0}, {"x", Dtype::Int32, 4}}, 8, false),
@@ -119,7 +119,7 @@ TEST(RecordNpy, WritesWhatNumpyWrites) {
   std::string written = textOf(pyk::encodeNpy(a));
   EXPECT_EQ(written.substr(0, expectedHeader.size()), expectedHeader);
   // The file does not say align=True (numpy's np.load gives aligned=False as well).
-  HostArray read = pyk::decodeNpy(bytesOf(written), "x.npy");
+  HostArray read = pyk::decodeNpy(recordBytesOf(written), "x.npy");
   EXPECT_EQ(read.record->str(),
             "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;False)");
   EXPECT_EQ(read.bytes, a.bytes);
@@ -137,7 +137,7 @@ TEST(RecordNpy, WritesWhatNumpyWrites) {
   EXPECT_NE(written.find("'descr': [('a', '|u1'), ('', '|V7'), ('b', '<f8'), ('', '|V8')]"),
             std::string::npos)
       << written;
-  HostArray back = pyk::decodeNpy(bytesOf(written), "x.npy");
+  HostArray back = pyk::decodeNpy(recordBytesOf(written), "x.npy");
   ASSERT_NE(back.record, nullptr);
   EXPECT_EQ(back.record->itemsize(), 24);
   EXPECT_EQ(back.record->field("b")->offset, 8);
@@ -148,11 +148,12 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
   std::string data(16, '\0');
   data[0] = 7;
   data[8] = 9;
-  HostArray a = pyk::decodeNpy(
-      bytesOf(recordNpyFile("{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, "
-                            "'shape': (1,), }",
-                            data)),
-      "s.npy");
+  HostArray a =
+      pyk::decodeNpy(recordBytesOf(recordNpyFile(
+                         "{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, "
+                         "'shape': (1,), }",
+                         data)),
+                     "s.npy");
   ASSERT_EQ(a.dtype, Dtype::Record);
   EXPECT_EQ(a.record->str(), "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;False)");
   std::uint64_t words[2];
@@ -161,11 +162,11 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
   EXPECT_EQ(words[1], 9u);
 
   auto readError = [](const std::string& descr) {
-    return errorOf([&] {
-      pyk::decodeNpy(
-          bytesOf(recordNpyFile("{'descr': " + descr + ", 'fortran_order': False, 'shape': (1,), }",
-                                std::string(64, '\0'))),
-          "r.npy");
+    return recordErrorOf([&] {
+      pyk::decodeNpy(recordBytesOf(recordNpyFile("{'descr': " + descr +
+                                                     ", 'fortran_order': False, 'shape': (1,), }",
+                                                 std::string(64, '\0'))),
+                     "r.npy");
     });
   };
   EXPECT_EQ(readError("[('a', [('x', '<f4')], (2,))]"),
@@ -193,7 +194,7 @@ TEST(RecordNpy, SubArraysNestedRecordsAndCharactersAreReadAndWrittenAsNumpyDoes)
   // np.save leaves room for the first extent to grow to 21 digits.
   const std::string kGrowthPadding(20, ' ');
   auto roundTrip = [](const std::string& file) {
-    HostArray a = pyk::decodeNpy(bytesOf(file), "r.npy");
+    HostArray a = pyk::decodeNpy(recordBytesOf(file), "r.npy");
     EXPECT_EQ(textOf(pyk::encodeNpy(a)), file);
     return a;
   };
@@ -283,7 +284,7 @@ def swap(r):
     r[i].b = t
 )pyk",
                                  "typed.pyk");
-  std::string message = errorOf([&] { typed["swap"][{1, 3}](ps); });
+  std::string message = recordErrorOf([&] { typed["swap"][{1, 3}](ps); });
   EXPECT_NE(message.find("Record(x[type=float64;offset=0]"), std::string::npos) << message;
   pyk::AnyDeviceArray pairs = pyk::AnyDeviceArray::allocate(
       RecordDtype::sequential({{"a", Dtype::Int32}, {"b", Dtype::Int32}}, true), {3});
@@ -295,7 +296,7 @@ def swap(r):
 }
 
 TEST_F(RecordArrays, ARecordArrayNeedsItsFields) {
-  EXPECT_EQ(errorOf([] { pyk::AnyDeviceArray::allocate(Dtype::Record, {2}); }),
+  EXPECT_EQ(recordErrorOf([] { pyk::AnyDeviceArray::allocate(Dtype::Record, {2}); }),
             "an array of records needs the record's fields (allocate it with a RecordDtype)");
 }
 

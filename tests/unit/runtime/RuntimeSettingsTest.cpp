@@ -29,7 +29,8 @@ RuntimeSettings fromVariables(const std::map<std::string, std::string>& variable
 }
 
 // The pyk::Error that reading `variables` throws (its kind must be `kind`); "" if none.
-std::string errorOf(const std::map<std::string, std::string>& variables, pyk::ErrorKind kind) {
+std::string settingsErrorOf(const std::map<std::string, std::string>& variables,
+                            pyk::ErrorKind kind) {
   try {
     fromVariables(variables);
   } catch (const pyk::Error& error) {
@@ -134,18 +135,18 @@ TEST(RuntimeSettings, ParsesThreadCountsAndStackSizes) {
     EXPECT_THROW(threads(bad), pyk::Error) << bad;
   for (const char* bad : {"4K", "100", "K", "1G", "2048M", "12.5K"})
     EXPECT_THROW(stack(bad), pyk::Error) << bad;
-  EXPECT_EQ(errorOf({{"PYK_CPU_THREADS", "many"}}, pyk::ErrorKind::InvalidArgument),
+  EXPECT_EQ(settingsErrorOf({{"PYK_CPU_THREADS", "many"}}, pyk::ErrorKind::InvalidArgument),
             "`PYK_CPU_THREADS` must be a count of threads from 1 to 4096, not `many`");
 }
 
 TEST(RuntimeSettings, AMalformedValueIsAnErrorNamingItsVariable) {
-  EXPECT_EQ(errorOf({{"PYK_BACKEND", "gpu"}}, pyk::ErrorKind::InvalidArgument),
+  EXPECT_EQ(settingsErrorOf({{"PYK_BACKEND", "gpu"}}, pyk::ErrorKind::InvalidArgument),
             "PYK_BACKEND=gpu is not a backend (cuda, cpu or auto)");
-  EXPECT_EQ(errorOf({{"PYK_CACHE_MAX_BYTES", "1G"}}, pyk::ErrorKind::Cache),
+  EXPECT_EQ(settingsErrorOf({{"PYK_CACHE_MAX_BYTES", "1G"}}, pyk::ErrorKind::Cache),
             "PYK_CACHE_MAX_BYTES is '1G', not a number of bytes such as 1073741824");
-  EXPECT_EQ(errorOf({{"PYK_CPU_MODE", "loops"}}, pyk::ErrorKind::InvalidArgument),
+  EXPECT_EQ(settingsErrorOf({{"PYK_CPU_MODE", "loops"}}, pyk::ErrorKind::InvalidArgument),
             "`PYK_CPU_MODE` must be `fiber` or `auto`, not `loops`");
-  EXPECT_NE(errorOf({{"PYK_CPU_FIBER_STACK", "4K"}}, pyk::ErrorKind::InvalidArgument)
+  EXPECT_NE(settingsErrorOf({{"PYK_CPU_FIBER_STACK", "4K"}}, pyk::ErrorKind::InvalidArgument)
                 .find("`PYK_CPU_FIBER_STACK` must be a size in bytes"),
             std::string::npos);
 }

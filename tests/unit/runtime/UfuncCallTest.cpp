@@ -13,7 +13,7 @@
 
 namespace {
 
-const char* kSource = R"pyk(
+const char* kUfuncSource = R"pyk(
 import math
 from numba import vectorize, cuda
 
@@ -40,7 +40,7 @@ protected:
   }
   TemporaryFolder cache_;
   SettingsForTest settings_;
-  pyk::Module m_ = pyk::loads(kSource, "ufuncs.pyk");
+  pyk::Module m_ = pyk::loads(kUfuncSource, "ufuncs.pyk");
 };
 
 TEST_F(UfuncCall, HostOperandsGiveAHostResult) {

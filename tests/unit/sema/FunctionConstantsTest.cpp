@@ -11,7 +11,7 @@ namespace {
 using test::Resolved;
 using test::TypedKernel;
 
-const char* kSource = R"(from numba import cuda, float32
+const char* kFunctionConstantsSource = R"(from numba import cuda, float32
 
 @cuda.jit(device=True)
 def tile(a, n, m, dt, flag):
@@ -42,7 +42,7 @@ const CompiledFunction& named(const Resolved& r, const std::string& name) {
 }
 
 TEST(FunctionConstants, ParametersUsedInShapesNeedConstants) {
-  Resolved r(kSource);
+  Resolved r(kFunctionConstantsSource);
   ASSERT_TRUE(r.ok()) << r.errors();
   EXPECT_EQ(parametersNeedingConstants(named(r, "tile")),
             (std::vector<bool>{false, true, true, false, false}));
@@ -59,7 +59,7 @@ std::string foldIn(const TypedKernel& k, const std::string& text) {
 }
 
 TEST(FunctionConstants, VariablesFoldWhereLastAssignedAConstant) {
-  TypedKernel k(kSource, "k", "void(int64[::1])");
+  TypedKernel k(kFunctionConstantsSource, "k", "void(int64[::1])");
   ASSERT_TRUE(k.ok()) << k.errors();
   // `size = w * 2` reads the version of `w` assigned 4; the last line reads the one assigned
   // the thread index.

@@ -251,7 +251,8 @@ TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
     EXPECT_EQ(fakes().moduleLoads(), loads + 1);
     const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
                                         pyk::KernelArgument::of(a)};
-    EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_90");
+    // Arrays of fewer than 2**31 elements: the variant with 32-bit thread indices and sizes.
+    EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_90 index32");
     EXPECT_NE(m["vector_add"].cudaSource(args).find("extern \"C\" __global__ void "
                                                     "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32"),
               std::string::npos);
@@ -263,13 +264,26 @@ TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
   EXPECT_EQ(fakes().moduleLoads(), loads + 2);
 }
 
+TEST(CudaBackend, AGridOf2To31ThreadsOnAnAxisRunsThe64BitVariant) {
+  const pyk::Module m = pyk::loads(std::string(kVectorAdd) + "\n# index variants\n", "wide.pyk");
+  pyk::DeviceArray<float> a = pyk::device_array<float>(64);
+  const int compiles = fakes().compiles();
+  m["vector_add"][pyk::LaunchShape{4, 64}](a, a, a);
+  EXPECT_EQ(fakes().compiles(), compiles + 1);                             // the 32-bit variant
+  m["vector_add"][pyk::LaunchShape{std::int64_t{1} << 21, 1024}](a, a, a); // 2**31 threads
+  EXPECT_EQ(fakes().compiles(), compiles + 2); // the 64-bit one, compiled once
+  m["vector_add"][pyk::LaunchShape{std::int64_t{1} << 21, 1024}](a, a, a);
+  m["vector_add"][pyk::LaunchShape{(std::int64_t{1} << 21) - 1, 1024}](a, a, a); // 2**31 - 1024
+  EXPECT_EQ(fakes().compiles(), compiles + 2);
+}
+
 TEST(CudaBackend, ADeviceNvrtcDoesNotKnowGetsPtx) {
   pyk::select_device(1); // the fake A100 (8.0); the fake NVRTC knows 75, 80 and 90
   const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
   pyk::DeviceArray<float> a = pyk::device_array<float>(64);
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
                                       pyk::KernelArgument::of(a)};
-  EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_80");
+  EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_80 index32");
   m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
   EXPECT_EQ(fakes().configuration().device, 1);
   pyk::select_device(0);
