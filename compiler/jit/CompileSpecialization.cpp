@@ -94,13 +94,12 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     const CudaDevice& device = std::get<CudaDevice>(request.target);
     const Nvrtc* nvrtc = Nvrtc::load(request.settings.nvrtcLibrary);
     target = cudaTargetFor(nvrtc, device.computeCapabilityMajor, device.computeCapabilityMinor);
-    if (target)
-      target->index32 = device.index32;
     if (!target) {
       out.nvrtcFailure =
           NvrtcFailure{NvrtcFailure::Kind::NoArchitecture, nvrtcVersion(nvrtc), "", ""};
       return out;
     }
+    target->index32 = device.index32;
   }
   // An internal error quotes the generated lines NVRTC names: the unit emitted once more without
   // #line directives.
