@@ -14,8 +14,9 @@ class Nvrtc;
 struct CudaTarget {
   std::string arch;  // "sm_90", "compute_90" or "90": the number is what counts
   bool cubin = true; // SASS for sm_XX in a CUBIN; otherwise PTX for compute_XX
-  // The 32-bit index variant (PYK_INDEX32: stdlib/cuda/grid_index.h, Array::size): for launches
-  // whose arrays each have under 2**31 elements and whose grid axes under 2**31 threads.
+  // The 32-bit index variant (PYK_INDEX32: stdlib/cuda/grid_index.h, Array in
+  // stdlib/common/arrays.h): for launches whose arrays each have under 2**31 elements and whose
+  // grid axes under 2**31 threads.
   bool index32 = false;
   // "cubin sm_90" / "ptx compute_90", then " index32" for that variant
   std::string describe() const;

@@ -25,9 +25,10 @@ struct Array {
 
   // a.size. In the CUDA variant the runtime launches when every array argument has fewer than
   // 2**31 elements (PYK_INDEX32, checked at launch) the product is computed in 32 bits, so that
-  // a bounds test against it (`if i < a.size`) is a 32-bit compare. The shape and the offsets
-  // stay 64-bit there: narrowing them too cost the tiled matmul its vectorised shared-memory
-  // loads (bench/results/sass-2026-11-26-sm90.md).
+  // a bounds test against it (`if i < a.size`) is a 32-bit compare; so is the element offset of
+  // a contiguous argument (element_pointer). The shape, strided offsets and shared and local
+  // arrays' offsets stay 64-bit there: narrowing them too cost the tiled matmul 13 to 36
+  // instructions (bench/results/sass-2026-11-26-sm90.md).
   PYK_HD int64 size() const {
 #ifdef PYK_INDEX32
     int32 count = 1;
@@ -49,15 +50,27 @@ struct Array {
     for (int d = 0; d < N; ++d)
       if (isSigned[d] && index[d] < 0)
         index[d] += shape[d];
-    if constexpr (L == Layout::C) {
+    if constexpr (L == Layout::C || L == Layout::F) {
+#if defined(PYK_INDEX32) && defined(__CUDA_ARCH__)
+      // An argument's memory (or a view of it): fewer than 2**31 elements, so the offset fits
+      // in 32 bits. Not for shared and local arrays, whose constant shapes the compiler already
+      // folds into merged loads that a 32-bit offset would lose; the test folds at compile time.
+      if (!__isShared(data) && !__isLocal(data)) {
+        int32 offset32 = 0;
+        for (int k = 0; k < N; ++k) {
+          const int d = L == Layout::C ? k : N - 1 - k;
+          offset32 = offset32 * static_cast<int32>(shape[d]) + static_cast<int32>(index[d]);
+        }
+        return data + offset32;
+      }
+#endif
       int64 offset = 0;
-      for (int d = 0; d < N; ++d)
-        offset = offset * shape[d] + index[d];
-      return data + offset;
-    } else if constexpr (L == Layout::F) {
-      int64 offset = 0;
-      for (int d = N - 1; d >= 0; --d)
-        offset = offset * shape[d] + index[d];
+      if constexpr (L == Layout::C)
+        for (int d = 0; d < N; ++d)
+          offset = offset * shape[d] + index[d];
+      else
+        for (int d = N - 1; d >= 0; --d)
+          offset = offset * shape[d] + index[d];
       return data + offset;
     } else {
       int64 byteOffset = 0;

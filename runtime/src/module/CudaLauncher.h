@@ -16,8 +16,8 @@
 namespace pyk::detail {
 
 // Whether the arrays of a launch allow the 32-bit index variant (PYK_INDEX32): each has fewer
-// than 2**31 elements (the product of its non-zero extents), so that its size fits in 32 bits.
-// O(dimensions of the arrays).
+// than 2**31 elements (the product of its non-zero extents), so that its size, and the element
+// offset of any item of it or of a view of it, fit in 32 bits. O(dimensions of the arrays).
 bool arraysFitIndex32(std::span<const KernelArgument> args);
 // Whether each axis of the grid has fewer than 2**31 threads (the other half of the condition).
 bool gridFitsIndex32(const LaunchShape& shape);
