@@ -43,7 +43,8 @@ commands:
                                                 inside one a file name ends at `,` or `)`
                                NAME(F=ARG, ...) a named tuple of class NAME, fields F
                              after the run each array or record argument i is written to
-                             DIR/arg<i>.npy (element j of tuple argument i to arg<i>_<j>.npy)
+                             DIR/arg<i>.npy (element j of tuple argument i to arg<i>_<j>.npy);
+                             without --out, a warning says they are not saved
   cache list                 the compiled kernels in the disk cache ($PYK_CACHE_DIR, else
                              $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used first
   cache clear                remove them all
@@ -119,12 +120,12 @@ std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std
       if (matched)
         break;
     }
+    if (matched && arg.rfind("--out", 0) == 0 && options.outDir.empty()) {
+      error = "`--out` needs a folder to write the arrays to, not an empty name";
+      return std::nullopt;
+    }
     if (matched)
       continue;
-    if (arg == "--index32") {
-      options.index32 = true;
-      continue;
-    }
     if (arg == "--help" || arg == "-h") {
       options.command = Command::Help;
       return options;

@@ -94,6 +94,10 @@ int runKernelCommand(const Options& options) {
     kernel.launchWith(shape, shared, args.arguments());
     if (!options.outDir.empty())
       args.writeBack(options.outDir);
+    else if (args.arrayCount() != 0)
+      std::cerr << "pykc: warning: no `--out DIR`: what the kernel left in its "
+                << args.arrayCount() << " array argument(s) is not saved (`--out DIR` writes "
+                << "them as DIR/arg<i>.npy)\n";
     return 0;
   } catch (const Error& e) {
     std::string message = e.what();

@@ -40,6 +40,8 @@ public:
   const std::vector<KernelArgument>& arguments() const { return arguments_; }
   // Writes every array and record the arguments hold (an alias once per position it is given).
   void writeBack(const std::filesystem::path& folder) const;
+  // How many arrays and records the arguments refer to (an alias counts once).
+  std::size_t arrayCount() const { return arrays_.size(); }
 
 private:
   void writeArrays(const KernelArgument& a, const std::filesystem::path& folder,
