@@ -36,15 +36,19 @@ Dim3 parseExtent(const std::string& text, const char* what) {
     };
     bool ok = false;
     if (power != std::string::npos) {
+      // As in Python, `**` binds tighter than a sign: `-2**2` is -(2**2).
+      const bool negative = !piece.empty() && piece[0] == '-';
       std::int64_t base = 0, exponent = 0;
-      ok = number(piece.substr(0, power), base) && number(piece.substr(power + 2), exponent) &&
-           exponent >= 0 && exponent < 63;
+      ok = number(piece.substr(negative ? 1 : 0, power - (negative ? 1 : 0)), base) &&
+           number(piece.substr(power + 2), exponent) && base >= 0 && exponent >= 0 && exponent < 63;
       value = 1;
       for (std::int64_t e = 0; ok && e < exponent; ++e) {
         if (value > std::numeric_limits<std::int64_t>::max() / std::max<std::int64_t>(base, 1))
           ok = false;
         value *= base;
       }
+      if (negative)
+        value = -value;
     } else {
       ok = number(piece, value);
     }
