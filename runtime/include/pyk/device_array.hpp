@@ -5,12 +5,14 @@
 
 #include <array>
 #include <complex>
+#include <concepts>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <span>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "pyk/device.hpp"
@@ -266,6 +268,23 @@ template <typename T, int N>
 DeviceArray<T, N> device_array_like(const DeviceArray<T, N>& like) {
   return device_array<T, N>(like.shape());
 }
+namespace detail {
+// Extents given as other integers, as numba's int64 (device_array checks them); an unsigned one
+// beyond int64 throws, naming it.
+template <std::size_t N, typename Extents>
+std::array<std::int64_t, N> extents(const Extents& shape) {
+  std::array<std::int64_t, N> out{};
+  for (std::size_t d = 0; d < N; ++d) {
+    if (!std::in_range<std::int64_t>(shape[d]))
+      throw Error(ErrorKind::InvalidArgument, "to_device: extent " + std::to_string(d) +
+                                                  " of the shape, " + std::to_string(shape[d]) +
+                                                  ", is not a size");
+    out[d] = static_cast<std::int64_t>(shape[d]);
+  }
+  return out;
+}
+} // namespace detail
+
 template <typename T, int N>
 DeviceArray<T, N> to_device(const T* data, const std::array<std::int64_t, N>& shape) {
   DeviceArray<T, N> out = device_array<T, N>(shape);
@@ -281,6 +300,21 @@ DeviceArray<T, N> to_device(const std::vector<T>& data, const std::array<std::in
                                                 std::to_string(out.size()) + " elements");
   out.copy_from_host(data.data());
   return out;
+}
+// The shape as any integers, its rank deduced: `to_device(values, {rows, cols})` with int, size_t
+// or int64 extents, or a std::array of them (the overloads above need <T, N> spelt out).
+template <typename T, std::integral I, std::size_t N>
+DeviceArray<T, static_cast<int>(N)> to_device(const std::vector<T>& data, const I (&shape)[N]) {
+  return to_device<T, static_cast<int>(N)>(data, detail::extents<N>(shape));
+}
+template <typename T, std::integral I, std::size_t N>
+DeviceArray<T, static_cast<int>(N)> to_device(const std::vector<T>& data,
+                                              const std::array<I, N>& shape) {
+  return to_device<T, static_cast<int>(N)>(data, detail::extents<N>(shape));
+}
+template <typename T, std::integral I, std::size_t N>
+DeviceArray<T, static_cast<int>(N)> to_device(const T* data, const I (&shape)[N]) {
+  return to_device<T, static_cast<int>(N)>(data, detail::extents<N>(shape));
 }
 template <typename T>
 DeviceArray<T, 1> to_device(const std::vector<T>& data) {
