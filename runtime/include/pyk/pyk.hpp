@@ -7,6 +7,7 @@
 #include "pyk/error.hpp"
 #include "pyk/kernel.hpp"
 #include "pyk/npy.hpp"
+#include "pyk/print.hpp"
 #include "pyk/random.hpp"
 #include "pyk/record.hpp"
 #include "pyk/settings.hpp"
