@@ -45,6 +45,17 @@ commands:
                              after the run each array or record argument i is written to
                              DIR/arg<i>.npy (element j of tuple argument i to arg<i>_<j>.npy);
                              without --out, a warning says they are not saved
+  build FILE... --out-dir DIR [--signature 'KERNEL(TYPE, ...)']... [--arch CC]...
+        [--fatbinary PATH] [--no-cpu]
+                             compile kernels ahead of time, into C++ a program builds with
+                             (CMake: pyk_add_kernels): for each FILE, DIR/STEM.hpp (namespace
+                             STEM, a typed launch function per signature), DIR/STEM.cpp (the
+                             module: source, fatbins, CPU entry points), DIR/STEM_cpu.cpp (the
+                             CPU backend's code) and DIR/pyk_cpu_support.h. Each --signature
+                             goes to the file defining KERNEL, e.g. 'saxpy(float32,
+                             float32[::1], float32[::1])'; kernels' declared signatures are
+                             built too. --arch 80 --arch 90: a CUBIN each and PTX of the last,
+                             packed by the CUDA toolkit's fatbinary; --no-cpu: CUDA only
   cache list                 the compiled kernels in the disk cache ($PYK_CACHE_DIR, else
                              $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used first
   cache clear                remove them all
@@ -185,13 +196,22 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   }
   if (first == "run")
     return parseRunCommand(args, error);
+  if (first == "build") {
+    std::optional<BuildOptions> build =
+        parseBuildCommand(std::vector<std::string>(args.begin() + 1, args.end()), error);
+    if (!build)
+      return std::nullopt;
+    options.command = Command::Build;
+    options.build = std::move(*build);
+    return options;
+  }
   if (first == "check") {
     options.command = Command::Check;
   } else if (first == "emit") {
     options.command = Command::Emit;
   } else {
     error =
-        "unknown command `" + first + "` (commands: check, emit, run, cache; try `pykc --help`)";
+        "unknown command `" + first + "` (commands: check, emit, run, build, cache; try `pykc --help`)";
     return std::nullopt;
   }
   ++i;

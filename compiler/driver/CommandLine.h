@@ -6,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "driver/BuildCommand.h"
+
 namespace pyk::driver {
 
-enum class Command { Help, Version, Check, Emit, Run, CacheList, CacheClear };
+enum class Command { Help, Version, Check, Emit, Run, Build, CacheList, CacheClear };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {
@@ -24,6 +26,7 @@ struct Options {
   // run: FILE KERNEL --grid G --block B [--shared BYTES] [--backend B] [--out DIR] ARG...
   std::string grid, block, shared, backend, outDir;
   std::vector<std::string> runArgs; // after KERNEL (kept in `kernel`)
+  BuildOptions build;               // build
 };
 
 // The emit kinds this pykc implements.

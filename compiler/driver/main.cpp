@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "diag/DiagnosticEngine.h"
+#include "driver/BuildCommand.h"
 #include "driver/CommandLine.h"
 #include "driver/KernelRunCommand.h"
 #include "jit/CompileSpecialization.h"
@@ -307,6 +308,13 @@ int main(int argc, char** argv) {
     return 0;
   case driver::Command::Run:
     return driver::runKernelCommand(*options);
+  case driver::Command::Build:
+    try {
+      return driver::runBuildCommand(options->build, useColor(options->color));
+    } catch (const std::exception& e) {
+      std::cerr << "pykc: error: " << e.what() << '\n';
+      return 1;
+    }
   case driver::Command::CacheList:
   case driver::Command::CacheClear:
     try {

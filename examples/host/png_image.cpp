@@ -1,8 +1,12 @@
 // png_image: see png_image.h. A PNG is the signature, then chunks (length, type, data, CRC-32):
 // IHDR (size, 8-bit RGB), IDAT (the rows, each after a filter byte 0, deflated by zlib), IEND.
+// zlib is optional (PYK_EXAMPLES_HAVE_ZLIB): without it the rows go into the zlib stream as stored
+// (uncompressed) deflate blocks, a valid PNG three times larger.
 #include "png_image.h"
 
+#ifdef PYK_EXAMPLES_HAVE_ZLIB
 #include <zlib.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -45,12 +49,27 @@ void putU32(std::string& out, std::uint32_t v) {
     out += static_cast<char>((v >> shift) & 0xff);
 }
 
+// CRC-32 (the PNG chunk checksum): zlib's, or computed bit by bit without it.
+std::uint32_t crcOf(const std::string& bytes) {
+#ifdef PYK_EXAMPLES_HAVE_ZLIB
+  return static_cast<std::uint32_t>(
+      crc32(0, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+#else
+  std::uint32_t crc = 0xffffffffu;
+  for (unsigned char c : bytes) {
+    crc ^= c;
+    for (int bit = 0; bit < 8; ++bit)
+      crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+  }
+  return ~crc;
+#endif
+}
+
 void putChunk(std::string& out, const char type[4], const std::string& data) {
   putU32(out, static_cast<std::uint32_t>(data.size()));
   const std::string typed = std::string(type, 4) + data;
   out += typed;
-  putU32(out, static_cast<std::uint32_t>(
-                  crc32(0, reinterpret_cast<const Bytef*>(typed.data()), typed.size())));
+  putU32(out, crcOf(typed));
 }
 
 } // namespace
@@ -96,6 +115,44 @@ RgbImage sideBySide(const std::vector<RgbImage>& images, int gap) {
   return out;
 }
 
+namespace {
+
+// The zlib stream (RFC 1950) of `raw`: deflated by zlib when the example has it, else stored.
+std::string zlibStream(const std::string& raw, const std::filesystem::path& path) {
+#ifdef PYK_EXAMPLES_HAVE_ZLIB
+  uLongf deflatedSize = compressBound(raw.size());
+  std::string deflated(deflatedSize, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(deflated.data()), &deflatedSize,
+                reinterpret_cast<const Bytef*>(raw.data()), raw.size(), 6) != Z_OK)
+    throw std::runtime_error(path.string() + ": zlib could not compress the image");
+  deflated.resize(deflatedSize);
+  return deflated;
+#else
+  (void)path;
+  std::string out = "\x78\x01"; // deflate, 32 KiB window, no dictionary
+  std::size_t at = 0;
+  do {
+    const std::size_t n = std::min<std::size_t>(raw.size() - at, 65535);
+    out += static_cast<char>(at + n == raw.size() ? 1 : 0); // BFINAL, BTYPE 00 (stored)
+    const auto len = static_cast<std::uint16_t>(n);
+    const auto nlen = static_cast<std::uint16_t>(~len);
+    out += {static_cast<char>(len & 0xff), static_cast<char>(len >> 8),
+            static_cast<char>(nlen & 0xff), static_cast<char>(nlen >> 8)};
+    out.append(raw, at, n);
+    at += n;
+  } while (at < raw.size());
+  std::uint32_t a = 1, b = 0; // Adler-32 of the uncompressed bytes
+  for (unsigned char c : raw) {
+    a = (a + c) % 65521;
+    b = (b + a) % 65521;
+  }
+  putU32(out, (b << 16) | a);
+  return out;
+#endif
+}
+
+} // namespace
+
 void writePng(const std::filesystem::path& path, const RgbImage& image) {
   // The rows, each preceded by filter type 0 (none).
   std::string raw;
@@ -106,12 +163,7 @@ void writePng(const std::filesystem::path& path, const RgbImage& image) {
         reinterpret_cast<const char*>(&image.pixels[static_cast<std::size_t>(y) * image.width * 3]),
         static_cast<std::size_t>(image.width) * 3);
   }
-  uLongf deflatedSize = compressBound(raw.size());
-  std::string deflated(deflatedSize, '\0');
-  if (compress2(reinterpret_cast<Bytef*>(deflated.data()), &deflatedSize,
-                reinterpret_cast<const Bytef*>(raw.data()), raw.size(), 6) != Z_OK)
-    throw std::runtime_error(path.string() + ": zlib could not compress the image");
-  deflated.resize(deflatedSize);
+  const std::string deflated = zlibStream(raw, path);
 
   std::string png = "\x89PNG\r\n\x1a\n";
   std::string header;

@@ -178,6 +178,10 @@ struct UfuncResult {
   const AnyDeviceArray& deviceOutput(std::size_t i) const;
 };
 
+namespace aot {
+struct ModuleImage;
+}
+
 namespace detail {
 struct KernelState;
 struct ModuleState;
@@ -325,6 +329,7 @@ public:
 private:
   friend Module load(const std::filesystem::path& path);
   friend Module loads(const std::string& source, const std::string& name);
+  friend Module load(const aot::ModuleImage& image);
   explicit Module(std::shared_ptr<detail::ModuleState> state) : state_(std::move(state)) {}
   std::shared_ptr<detail::ModuleState> state_;
 };

@@ -12,6 +12,8 @@ public:
   // `name` names it in messages. Throws pyk::Error (ErrorKind::Compile) when dlopen fails.
   static SharedObject fromBytes(std::string_view bytes, const std::string& name);
 
+  // No library: what a kernel built ahead of time (linked into the program) holds.
+  SharedObject() : handle_(nullptr), fd_(-1) {}
   SharedObject(SharedObject&& other) noexcept
       : handle_(other.handle_), fd_(other.fd_), name_(std::move(other.name_)) {
     other.handle_ = nullptr;

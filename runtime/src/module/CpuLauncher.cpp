@@ -5,12 +5,37 @@
 
 #include <optional>
 
+#include "module/AheadOfTime.h"
+#include "module/ArgumentTypes.h"
 #include "module/KernelCompiler.h"
 #include "module/KernelDispatcher.h"
 #include "module/LaunchArguments.h"
 #include "settings/SettingsStore.h"
 
 namespace pyk::detail {
+
+namespace {
+
+// compileKernel, and for a module built ahead of time an error that says what was built ahead
+// when the JIT cannot compile what was not.
+jit::CompiledSpecialization compileOrExplain(KernelState& k, const SpecializationChoice& choice,
+                                             const jit::CpuTarget& target,
+                                             const RuntimeSettings& settings) {
+  if (k.module->aot == nullptr)
+    return compileKernel(k, choice, target, settings);
+  try {
+    return compileKernel(k, choice, target, settings);
+  } catch (const Error& e) {
+    throwNotBuiltAhead(*k.module, k.function->qualifiedName,
+                       "`" + k.function->qualifiedName + describeTypes(choice.params) + "`",
+                       std::string("the CPU") +
+                           (settings.boundsCheck ? " with bounds checks (PYK_BOUNDSCHECK)" : "") +
+                           (settings.cpuMode == CpuMode::Fiber ? " in forced fiber mode" : ""),
+                       e);
+  }
+}
+
+} // namespace
 
 std::shared_ptr<CpuKernelInstance>
 cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3* block) {
@@ -32,6 +57,26 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
     if (auto it = k.instances.find(key); it != k.instances.end())
       return it->second;
   }
+  // Built ahead of time (for any block shape, without bounds checks or forced fibers)?
+  const aot::CpuKernel* ahead =
+      settings->boundsCheck || settings->cpuMode == CpuMode::Fiber
+          ? nullptr
+          : aheadCpuKernel(*k.module, k.function->qualifiedName, choice.params);
+  if (ahead != nullptr) {
+    auto instance = std::make_shared<CpuKernelInstance>();
+    instance->description = k.function->qualifiedName + describeTypes(choice.params);
+    instance->mode = std::string(ahead->mode) + " (built ahead of time)";
+    instance->staticSharedBytes = ahead->staticSharedBytes;
+    instance->entry.name = k.function->name.c_str();
+    instance->entry.mode =
+        ahead->blockEntry == nullptr ? cpu::ExecutionMode::Fiber : cpu::ExecutionMode::Loop;
+    instance->entry.cooperative = ahead->cooperative;
+    instance->entry.blockEntry = ahead->blockEntry;
+    instance->entry.threadEntry = ahead->threadEntry;
+    instance->params = entryParameters(k, args, choice.params);
+    std::lock_guard lock(k.mutex);
+    return k.instances.emplace(typesKey, std::move(instance)).first->second;
+  }
   jit::CpuTarget target;
   target.options.forceFibers = settings->cpuMode == CpuMode::Fiber;
   target.options.boundsCheck = settings->boundsCheck;
@@ -40,7 +85,7 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
     target.options.blockShape[1] = static_cast<std::uint32_t>(block->y);
     target.options.blockShape[2] = static_cast<std::uint32_t>(block->z);
   }
-  jit::CompiledSpecialization compiled = compileKernel(k, choice, target, *settings);
+  jit::CompiledSpecialization compiled = compileOrExplain(k, choice, target, *settings);
   const codegen::CpuUnit& unit = compiled.cpu;
   std::optional<cpu::SharedObject> object;
   try {

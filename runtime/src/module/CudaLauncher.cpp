@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
+#include "module/AheadOfTime.h"
+#include "module/ArgumentTypes.h"
 #include "module/KernelCompiler.h"
 #include "module/KernelDispatcher.h"
 #include "module/LaunchArguments.h"
@@ -102,32 +105,66 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
       return *remember(it->second.get());
   }
   const std::shared_ptr<const RuntimeSettings> settings = currentSettings();
-  jit::CompiledSpecialization compiled =
-      compileForDevice(k, choice, device, index32, *settings, false);
-  auto instance = std::make_shared<CudaKernelInstance>();
-  instance->description = compiled.description;
-  instance->source = compiled.cuda.source;
-  instance->target = compiled.target;
-  instance->device = &device;
-  instance->cooperative = compiled.cuda.cooperative;
   const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
-  const std::string what = compiled.description + " (" + compiled.target + ")";
-  cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, compiled.binary.c_str());
-  if (loaded != cuda::kCudaSuccess && compiled.fromCache) {
-    // A cached image the driver refuses: compiled afresh once.
-    compiled = compileForDevice(k, choice, device, index32, *settings, true);
-    loaded = driver.cuModuleLoadData(&instance->module, compiled.binary.c_str());
+  auto instance = std::make_shared<CudaKernelInstance>();
+  instance->device = &device;
+  std::string entry;
+  // Built ahead of time: the fatbin, from which the driver loads the image for this device (a
+  // CUBIN of its architecture, else PTX it compiles); one without such an image is compiled by
+  // the JIT where it can be.
+  std::string aheadRefused;
+  if (const aot::CudaKernel* ahead =
+          aheadCudaKernel(*k.module, k.function->qualifiedName, choice.params, index32)) {
+    const cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, ahead->fatbin);
+    if (loaded == cuda::kCudaSuccess) {
+      instance->description = k.function->qualifiedName + describeTypes(choice.params);
+      instance->target = std::string("fatbin ") + ahead->targets + (index32 ? " index32" : "") +
+                         " (built ahead of time)";
+      instance->cooperative = ahead->cooperative;
+      entry = ahead->entryPoint;
+    } else {
+      instance->module = nullptr;
+      aheadRefused = std::string(" (its fatbin holds ") + ahead->targets +
+                     ", which the driver cannot load on device " + std::to_string(device.id) +
+                     ", sm_" + std::to_string(device.computeCapabilityMajor) +
+                     std::to_string(device.computeCapabilityMinor) + ")";
+    }
   }
-  driver.check(loaded, "cuModuleLoadData", what);
-  const std::string& entry = compiled.cuda.entryPoint;
+  if (instance->module == nullptr) {
+    std::optional<jit::CompiledSpecialization> compiled;
+    try {
+      compiled = compileForDevice(k, choice, device, index32, *settings, false);
+    } catch (const Error& e) {
+      if (k.module->aot == nullptr)
+        throw;
+      throwNotBuiltAhead(*k.module, k.function->qualifiedName,
+                         "`" + k.function->qualifiedName + describeTypes(choice.params) + "`",
+                         std::string("CUDA") + (index32 ? " (index32 variant)" : "") + aheadRefused,
+                         e);
+    }
+    instance->description = compiled->description;
+    instance->source = compiled->cuda.source;
+    instance->target = compiled->target;
+    instance->cooperative = compiled->cuda.cooperative;
+    const std::string what = compiled->description + " (" + compiled->target + ")";
+    cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, compiled->binary.c_str());
+    if (loaded != cuda::kCudaSuccess && compiled->fromCache) {
+      // A cached image the driver refuses: compiled afresh once.
+      compiled = compileForDevice(k, choice, device, index32, *settings, true);
+      loaded = driver.cuModuleLoadData(&instance->module, compiled->binary.c_str());
+    }
+    driver.check(loaded, "cuModuleLoadData", what);
+    entry = compiled->cuda.entryPoint;
+  }
+  const std::string& description = instance->description;
   driver.check(driver.cuModuleGetFunction(&instance->function, instance->module, entry.c_str()),
-               "cuModuleGetFunction", compiled.description + " (entry `" + entry + "`)");
+               "cuModuleGetFunction", description + " (entry `" + entry + "`)");
   driver.check(driver.cuFuncGetAttribute(&instance->maxThreadsPerBlock,
                                          cuda::kFunctionMaxThreadsPerBlock, instance->function),
-               "cuFuncGetAttribute", "kernel " + compiled.description);
+               "cuFuncGetAttribute", "kernel " + description);
   driver.check(driver.cuFuncGetAttribute(&instance->staticSharedBytes,
                                          cuda::kFunctionSharedSizeBytes, instance->function),
-               "cuFuncGetAttribute", "kernel " + compiled.description);
+               "cuFuncGetAttribute", "kernel " + description);
   instance->dynamicSharedAllowed =
       std::max(0, device.maxSharedBytesPerBlock - instance->staticSharedBytes);
   instance->params = entryParameters(k, args, choice.params);

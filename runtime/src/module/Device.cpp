@@ -1,11 +1,13 @@
 // Device: the backend choice and the CUDA devices the driver reports. `auto` is CUDA when the
-// driver reports a device and NVRTC loads (kernels are compiled at run time), else the CPU;
+// driver reports a device and NVRTC loads (kernels are compiled at run time) or the program
+// carries kernels built ahead for CUDA (pyk/aot.hpp), else the CPU;
 // `cuda` without them is an error naming why, never a silent fallback.
 #include <mutex>
 
 #include "cuda/CudaContext.h"
 #include "cuda/CudaDriver.h"
 #include "jit/NvrtcCompiler.h"
+#include "pyk/aot.hpp"
 #include "pyk/device.hpp"
 #include "pyk/error.hpp"
 #include "settings/SettingsStore.h"
@@ -31,8 +33,10 @@ const std::string& cudaUnavailableReason() {
       *reason = "the CUDA driver reports no device";
       return;
     }
+    // Kernels are compiled by NVRTC, or were built ahead of time into this program.
     std::string whyNot;
-    if (jit::Nvrtc::load(detail::currentSettings()->libnvrtc, &whyNot) == nullptr)
+    if (jit::Nvrtc::load(detail::currentSettings()->libnvrtc, &whyNot) == nullptr &&
+        !aot::hasCudaImages())
       *reason = whyNot;
   });
   return *reason;

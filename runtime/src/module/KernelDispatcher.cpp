@@ -2,6 +2,9 @@
 // the kernel's signatures.
 #include "module/KernelDispatcher.h"
 
+#include <algorithm>
+#include <ranges>
+
 #include "module/ArgumentTypes.h"
 #include "module/ModuleState.h"
 #include "module/ScalarConversion.h"
@@ -136,8 +139,20 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
     }
     wanted = argTypes;
   }
-  if (f.signatures.empty())
+  // A kernel without declared signatures in a module built ahead of time takes the first
+  // signature built ahead that accepts the arguments (a `float32[:]` built for any layout serves
+  // contiguous arrays too), else it is typed for them (and compiled by the JIT).
+  if (f.signatures.empty()) {
+    if (!ufunc)
+      if (auto ahead = k.module->aheadSignatures.find(f.qualifiedName);
+          ahead != k.module->aheadSignatures.end())
+        for (const sema::FunctionSignature& s : ahead->second)
+          if (s.params.size() == wanted.size() &&
+              std::ranges::all_of(std::views::iota(size_t{0}, wanted.size()),
+                                  [&](size_t i) { return accepts(s.params[i], wanted[i]); }))
+            return {s.params, s.returnType};
     return {wanted, std::nullopt};
+  }
   for (const sema::FunctionSignature& s : f.signatures) {
     if (s.params.size() != wanted.size())
       continue;

@@ -9,7 +9,9 @@
 
 #include "diag/SourceFile.h"
 #include "module/KernelState.h"
+#include "pyk/aot.hpp"
 #include "pyk/kernel.hpp"
+#include "sema/FunctionSignature.h"
 #include "sema/ResolvedModule.h"
 #include "syntax/Parser.h"
 
@@ -25,6 +27,12 @@ struct ModuleState {
   // Kernel handle of one kernel shares its compiled specializations.
   std::mutex kernelsMutex;
   std::map<std::string, std::shared_ptr<KernelState>> kernels;
+  // A module built ahead of time (pyk::load(aot::ModuleImage)): its image, which lives as long
+  // as the program, each of its entries' parameters (parsed from their signatures, in the
+  // image's order), and the signatures built ahead for each kernel (module/AheadOfTime).
+  const aot::ModuleImage* aot = nullptr;
+  std::vector<std::vector<sema::NumbaType>> aheadCpuParams, aheadCudaParams;
+  std::map<std::string, std::vector<sema::FunctionSignature>> aheadSignatures;
 };
 
 } // namespace pyk::detail

@@ -440,6 +440,20 @@ PYK_FAKE CUresult cuModuleLoadData(CUmod_st** module, const void* image) {
   std::lock_guard lock(mutex);
   ++moduleLoads;
   const char* bytes = static_cast<const char*>(image);
+  if (std::memcmp(bytes, "\x50\xed\x55\xba", 4) == 0) {
+    // A fatbin (pykc build's): the first CUBIN in it (its header: magic, version, header size,
+    // then the size of what follows).
+    std::uint16_t headerSize = 0;
+    std::uint64_t bodySize = 0;
+    std::memcpy(&headerSize, bytes + 6, 2);
+    std::memcpy(&bodySize, bytes + 8, 8);
+    const std::string fatbin(bytes, headerSize + bodySize);
+    const std::size_t elf = fatbin.find("\x7f"
+                                        "ELF");
+    if (elf == std::string::npos)
+      return kInvalidImage;
+    bytes += elf;
+  }
   if (std::memcmp(bytes,
                   "\x7f"
                   "ELF",

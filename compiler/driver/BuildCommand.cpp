@@ -1,0 +1,430 @@
+// BuildCommand: see BuildCommand.h. Each file is parsed and resolved; each signature goes to the
+// file that defines its kernel, and each kernel's declared signatures are built too. Every
+// specialization is typed and emitted for the CPU backend and compiled by NVRTC for each
+// architecture (CUBIN) plus PTX of the last, in both index variants, which the toolkit's
+// fatbinary packs into one fatbin each. The outputs are written whole (a temporary name, then
+// renamed), and only once everything compiled.
+#include "driver/BuildCommand.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "aot/AotModuleWriter.h"
+#include "diag/DiagnosticEngine.h"
+#include "jit/CompileSpecialization.h"
+#include "jit/SupportHeaders.h"
+#include "pyk/error.hpp"
+#include "pyk/settings.hpp"
+#include "sema/ModuleResolver.h"
+#include "sema/SignatureParser.h"
+#include "syntax/Parser.h"
+
+extern char** environ;
+
+namespace pyk::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// `80`, `sm_80` or `compute_80` -> `80`; empty when it is not such a number.
+std::string archDigits(const std::string& arch) {
+  std::string a = arch;
+  for (const char* prefix : {"sm_", "compute_"})
+    if (a.rfind(prefix, 0) == 0)
+      a = a.substr(std::string(prefix).size());
+  if (a.empty() || a.size() > 4 ||
+      !std::ranges::all_of(a, [](char c) { return c >= '0' && c <= '9'; }))
+    return "";
+  return a;
+}
+
+struct LoadedFile {
+  std::unique_ptr<SourceFile> file;
+  std::unique_ptr<DiagnosticEngine> diags;
+  ParseResult parsed;
+  sema::ResolvedModule resolved;
+  aot::AotModule module;
+  sema::SpecializationSet set;
+};
+
+bool writeFile(const fs::path& path, const std::string& text, std::string& error) {
+  const fs::path temporary = path.string() + ".tmp" + std::to_string(::getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    if (!out.flush()) {
+      error = "cannot write `" + temporary.string() + "`";
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(temporary, path, ec);
+  if (ec) {
+    error = "cannot write `" + path.string() + "`: " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs `argv` and waits; its standard error goes to `log`. The exit status (127: not started).
+int runProgram(const std::vector<std::string>& argv, const fs::path& log) {
+  std::vector<char*> pointers;
+  for (const std::string& a : argv)
+    pointers.push_back(const_cast<char*>(a.c_str()));
+  pointers.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  pid_t pid = 0;
+  const int started = posix_spawnp(&pid, pointers[0], &actions, nullptr, pointers.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (started != 0)
+    return 127;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+// The fatbin of one variant of `entry`: NVRTC's CUBIN for each architecture and PTX of the last.
+// Reports to `diags` and returns false on failure.
+bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
+                   const BuildOptions& options, const jit::JitSettings& jitSettings,
+                   const fs::path& work, size_t unit) {
+  std::vector<std::string> argv = {options.fatbinary, "-64"};
+  const fs::path stem =
+      work / (f.module.name + "_" + std::to_string(unit) + (index32 ? "_i32" : ""));
+  std::string targets;
+  for (size_t i = 0; i <= options.archs.size(); ++i) {
+    const bool ptx = i == options.archs.size();
+    const std::string arch = archDigits(options.archs[ptx ? i - 1 : i]);
+    const jit::CudaTarget target{"sm_" + arch, !ptx, index32};
+    jit::SpecializationRequest request{.module = f.resolved,
+                                       .file = *f.file,
+                                       .function = *s.function,
+                                       .params = s.signature.params,
+                                       .returnType = s.signature.returnType,
+                                       .target = target,
+                                       .diags = *f.diags,
+                                       .stage = jit::Stage::Compiled,
+                                       .settings = jitSettings,
+                                       .set = &f.set};
+    std::optional<jit::CompiledSpecialization> compiled = jit::compileSpecialization(request);
+    if (!compiled)
+      return false;
+    if (compiled->nvrtcFailure) {
+      f.diags->report(DiagKind::InternalError, s.function->def->nameRange,
+                      {"NVRTC could not compile `" + compiled->description + "` for " +
+                       target.describe() + ":\n" + compiled->nvrtcFailure->log +
+                       compiled->nvrtcFailure->generatedLines});
+      return false;
+    }
+    s.cudaEntry = compiled->cuda.entryPoint;
+    s.cooperative = compiled->cuda.cooperative;
+    const fs::path image = stem.string() + (ptx ? ".ptx" : "_sm" + arch + ".cubin");
+    std::string error;
+    if (!writeFile(image, compiled->binary, error))
+      throw Error(ErrorKind::File, error);
+    argv.push_back(std::string("--image3=kind=") + (ptx ? "ptx" : "elf") + ",sm=" + arch +
+                   ",file=" + image.string());
+    targets += (targets.empty() ? "" : " ") + std::string(ptx ? "compute_" : "sm_") + arch;
+  }
+  const fs::path fatbin = stem.string() + ".fatbin";
+  argv.push_back("--create=" + fatbin.string());
+  const fs::path log = stem.string() + ".log";
+  if (const int status = runProgram(argv, log); status != 0)
+    throw Error(ErrorKind::Compile,
+                status == 127
+                    ? "cannot run the CUDA toolkit's fatbinary `" + options.fatbinary + "`"
+                    : "`" + options.fatbinary + "` failed (exit status " + std::to_string(status) +
+                          "):\n" + readFile(log));
+  s.fatbin[index32 ? 1 : 0] = readFile(fatbin);
+  s.cudaTargets = targets;
+  return true;
+}
+
+} // namespace
+
+std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& args,
+                                              std::string& error) {
+  BuildOptions o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto take = [&](const std::string& name, std::string& out) -> std::optional<bool> {
+      if (arg == name) {
+        if (i + 1 >= args.size() || args[i + 1].empty()) {
+          error = "option `" + name + "` needs a value";
+          return std::nullopt;
+        }
+        out = args[++i];
+        return true;
+      }
+      if (arg.rfind(name + "=", 0) == 0) {
+        out = arg.substr(name.size() + 1);
+        if (out.empty()) {
+          error = "option `" + name + "` needs a value";
+          return std::nullopt;
+        }
+        return true;
+      }
+      return false;
+    };
+    std::string value;
+    bool matched = false;
+    for (const char* name : {"--signature", "--arch", "--out-dir", "--fatbinary"}) {
+      std::optional<bool> r = take(name, value);
+      if (!r)
+        return std::nullopt;
+      if (!*r)
+        continue;
+      matched = true;
+      const std::string n = name;
+      if (n == "--signature")
+        o.signatures.push_back(value);
+      else if (n == "--arch") {
+        if (archDigits(value).empty()) {
+          error = "`--arch` takes a compute capability such as 80, sm_80 or compute_80, not `" +
+                  value + "`";
+          return std::nullopt;
+        }
+        o.archs.push_back(value);
+      } else if (n == "--out-dir")
+        o.outDir = value;
+      else
+        o.fatbinary = value;
+      break;
+    }
+    if (matched)
+      continue;
+    if (arg == "--no-cpu") {
+      o.cpu = false;
+      continue;
+    }
+    if (arg.size() > 1 && arg[0] == '-') {
+      error = "unknown option `" + arg + "` for `pykc build`";
+      return std::nullopt;
+    }
+    o.files.push_back(arg);
+  }
+  if (o.files.empty()) {
+    error = "`pykc build` needs a .pyk file";
+    return std::nullopt;
+  }
+  if (o.outDir.empty()) {
+    error = "`pykc build` needs `--out-dir DIR`";
+    return std::nullopt;
+  }
+  if (!o.archs.empty() && o.fatbinary.empty())
+    o.fatbinary = "fatbinary";
+  if (o.archs.empty() && !o.cpu) {
+    error = "`pykc build --no-cpu` without `--arch` builds nothing";
+    return std::nullopt;
+  }
+  return o;
+}
+
+int runBuildCommand(const BuildOptions& options, bool color) {
+  std::vector<std::unique_ptr<LoadedFile>> files;
+  bool failed = false;
+  std::map<std::string, std::string> stems; // module name -> file
+  for (const std::string& path : options.files) {
+    auto f = std::make_unique<LoadedFile>();
+    std::string readError;
+    std::optional<SourceFile> file = SourceFile::read(path, readError);
+    if (!file) {
+      std::cerr << "pykc: error: " << path << ": " << readError << '\n';
+      return 1;
+    }
+    f->file = std::make_unique<SourceFile>(std::move(*file));
+    f->diags = std::make_unique<DiagnosticEngine>(f->file.get());
+    runWithLargeStack([&] {
+      f->parsed = parseModule(*f->file, *f->diags);
+      if (f->parsed.module != nullptr)
+        f->resolved = sema::resolveModule(*f->parsed.module, *f->diags);
+    });
+    std::string stem = fs::path(path).stem().string();
+    for (char& c : stem)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+        c = '_';
+    if (stem.empty() || std::isdigit(static_cast<unsigned char>(stem[0])))
+      stem = "_" + stem;
+    if (auto [it, inserted] = stems.emplace(stem, path); !inserted) {
+      std::cerr << "pykc: error: `" << it->second << "` and `" << path
+                << "` would both be built as `" << stem << "` (name files apart)\n";
+      return 1;
+    }
+    f->module.name = stem;
+    f->module.sourcePath = path;
+    f->module.source = f->file->text();
+    failed |= f->diags->hasErrors();
+    files.push_back(std::move(f));
+  }
+  if (failed) {
+    for (const auto& f : files)
+      f->diags->render(std::cerr, color);
+    return 1;
+  }
+
+  // Each specialization asked for, in its file: the kernels' declared signatures, then --signature.
+  auto add = [](LoadedFile& f, const sema::CompiledFunction& function,
+                const sema::FunctionSignature& signature) {
+    for (const aot::AotSpecialization& s : f.module.specializations)
+      if (s.function == &function && s.signature.params == signature.params)
+        return;
+    aot::AotSpecialization s;
+    s.function = &function;
+    s.signature = signature;
+    f.module.specializations.push_back(std::move(s));
+  };
+  for (const auto& f : files)
+    for (const sema::CompiledFunction& function : f->resolved.functions)
+      if (function.kind == sema::CompiledFunctionKind::Kernel && !function.shadowed)
+        for (const sema::FunctionSignature& s : function.signatures)
+          add(*f, function, s);
+  for (const std::string& text : options.signatures) {
+    const size_t open = text.find('(');
+    std::string name = text.substr(0, open);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    if (open == std::string::npos || name.empty()) {
+      std::cerr << "pykc: error: `--signature " << text
+                << "` names no kernel: write `kernel(type, ...)`, e.g. "
+                   "`saxpy(float32, float32[::1], float32[::1])`\n";
+      return 1;
+    }
+    LoadedFile* owner = nullptr;
+    const sema::CompiledFunction* function = nullptr;
+    for (const auto& f : files)
+      if (const sema::CompiledFunction* found = f->resolved.function(name)) {
+        if (owner != nullptr) {
+          std::cerr << "pykc: error: `" << name << "` is defined in both `"
+                    << owner->module.sourcePath << "` and `" << f->module.sourcePath
+                    << "`: build them apart (one pyk_add_kernels call each)\n";
+          return 1;
+        }
+        owner = f.get();
+        function = found;
+      }
+    if (function == nullptr) {
+      std::string known;
+      for (const auto& f : files)
+        for (const sema::CompiledFunction& fn : f->resolved.functions)
+          if (fn.kind == sema::CompiledFunctionKind::Kernel && !fn.shadowed)
+            known += (known.empty() ? "" : ", ") + fn.qualifiedName;
+      std::cerr << "pykc: error: `--signature " << text << "`: no kernel named `" << name << "` in "
+                << options.files.size() << (options.files.size() == 1 ? " file" : " files")
+                << (known.empty() ? "" : " (kernels: " + known + ")") << '\n';
+      return 1;
+    }
+    if (function->kind != sema::CompiledFunctionKind::Kernel) {
+      std::cerr << "pykc: error: `--signature " << text << "`: `" << name << "` is a "
+                << sema::nameOf(function->kind)
+                << "; only @cuda.jit kernels are built ahead of time yet (ufuncs and device "
+                   "functions are compiled by the JIT)\n";
+      return 1;
+    }
+    DiagnosticEngine signatureDiags;
+    const std::string types = text.substr(open);
+    std::optional<sema::FunctionSignature> signature = sema::parseSignature(
+        types, sema::StringLiteralLocation(SourceRange(), types, nullptr), signatureDiags);
+    if (!signature) {
+      std::cerr << "pykc: error: `--signature " << text << "`:\n";
+      signatureDiags.render(std::cerr, color);
+      return 1;
+    }
+    if (!function->signatures.empty() &&
+        std::ranges::none_of(function->signatures, [&](const sema::FunctionSignature& s) {
+          return s.params == signature->params;
+        })) {
+      std::cerr << "pykc: error: `--signature " << text << "`: `" << name
+                << "` declares its signatures in its decorator, and this is not one of them\n";
+      return 1;
+    }
+    add(*owner, *function, *signature);
+  }
+
+  jit::JitSettings jitSettings;
+  if (!options.archs.empty())
+    jitSettings.nvrtcLibrary = pyk::settings().libnvrtc;
+  std::error_code ec;
+  fs::create_directories(options.outDir, ec);
+  const fs::path work = fs::path(options.outDir) / (".pykc-build-" + std::to_string(::getpid()));
+  fs::create_directories(work, ec);
+  if (ec) {
+    std::cerr << "pykc: error: cannot create `" << work.string() << "`: " << ec.message() << '\n';
+    return 1;
+  }
+  try {
+    for (const auto& f : files) {
+      for (size_t i = 0; i < f->module.specializations.size() && !f->diags->hasErrors(); ++i) {
+        aot::AotSpecialization& s = f->module.specializations[i];
+        if (options.cpu) {
+          jit::SpecializationRequest request{.module = f->resolved,
+                                             .file = *f->file,
+                                             .function = *s.function,
+                                             .params = s.signature.params,
+                                             .returnType = s.signature.returnType,
+                                             .target = jit::CpuTarget{},
+                                             .diags = *f->diags,
+                                             .stage = jit::Stage::Emitted,
+                                             .set = &f->set};
+          std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(request);
+          if (!unit)
+            break;
+          s.cpu = std::move(unit->cpu);
+          s.hasCpu = true;
+        }
+        if (!options.archs.empty())
+          for (bool index32 : {false, true})
+            if (!compileFatbin(*f, s, index32, options, jitSettings, work, i))
+              break;
+      }
+      failed |= f->diags->hasErrors();
+      f->diags->render(std::cerr, color);
+    }
+  } catch (const Error& e) {
+    fs::remove_all(work, ec);
+    std::cerr << "pykc: error: " << e.what() << '\n';
+    return 1;
+  }
+  fs::remove_all(work, ec);
+  if (failed)
+    return 1;
+  std::string error;
+  const fs::path out = options.outDir;
+  bool ok = writeFile(out / "pyk_cpu_support.h", std::string(jit::cpuSupportHeaderText()), error);
+  for (const auto& f : files) {
+    const aot::AotModule& m = f->module;
+    ok = ok && writeFile(out / (m.name + ".hpp"), aot::headerText(m), error) &&
+         writeFile(out / (m.name + ".cpp"), aot::imageText(m), error) &&
+         writeFile(out / (m.name + "_cpu.cpp"), aot::cpuUnitsText(m), error);
+  }
+  if (!ok) {
+    std::cerr << "pykc: error: " << error << '\n';
+    return 1;
+  }
+  return 0;
+}
+
+} // namespace pyk::driver

@@ -1,0 +1,113 @@
+// AheadOfTime: see AheadOfTime.h. A module image is matched by the kernel's qualified name and
+// its argument types spelt as numba spells them, the spelling `pykc build` wrote.
+#include "module/AheadOfTime.h"
+
+#include <algorithm>
+#include <atomic>
+#include <sstream>
+
+#include "cpu/pyk_cpu_support.h"
+#include "diag/DiagnosticEngine.h"
+#include "module/ArgumentTypes.h"
+#include "pyk/version.hpp"
+#include "sema/SignatureParser.h"
+
+namespace pyk::detail {
+
+const aot::CpuKernel* aheadCpuKernel(const ModuleState& m, const std::string& kernel,
+                                     const std::vector<sema::NumbaType>& params) {
+  if (m.aot == nullptr)
+    return nullptr;
+  for (size_t i = 0; i < m.aot->cpu.size(); ++i)
+    if (kernel == m.aot->cpu[i].kernel && m.aheadCpuParams[i] == params)
+      return &m.aot->cpu[i];
+  return nullptr;
+}
+
+const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& kernel,
+                                       const std::vector<sema::NumbaType>& params, bool index32) {
+  if (m.aot == nullptr)
+    return nullptr;
+  for (size_t i = 0; i < m.aot->cuda.size(); ++i)
+    if (kernel == m.aot->cuda[i].kernel && m.aot->cuda[i].index32 == index32 &&
+        m.aheadCudaParams[i] == params)
+      return &m.aot->cuda[i];
+  return nullptr;
+}
+
+void throwNotBuiltAhead(const ModuleState& m, const std::string& kernel,
+                        const std::string& description, const std::string& backend,
+                        const Error& jitError) {
+  std::string built;
+  for (const std::string& s : aot::signatures(*m.aot, kernel))
+    built += "\n  " + kernel + s;
+  throw Error(
+      jitError.kind(),
+      m.file.path() + ": " + description + " was not built ahead of time for " + backend +
+          (built.empty() ? " (nothing of `" + kernel + "` was)" : "; built ahead:" + built) +
+          "\nand the JIT could not compile it: " + jitError.what());
+}
+
+} // namespace pyk::detail
+
+namespace pyk {
+
+namespace {
+std::atomic<int> cudaImages{0};
+} // namespace
+
+bool aot::registerImage(const ModuleImage& image) {
+  if (!image.cuda.empty())
+    cudaImages.fetch_add(1, std::memory_order_relaxed);
+  return true;
+}
+
+bool aot::hasCudaImages() {
+  return cudaImages.load(std::memory_order_relaxed) > 0;
+}
+
+std::vector<std::string> aot::signatures(const ModuleImage& image, const std::string& kernel) {
+  std::vector<std::string> out;
+  auto add = [&](const char* name, const char* signature) {
+    if (kernel == name && std::ranges::find(out, signature) == out.end())
+      out.emplace_back(signature);
+  };
+  for (const CpuKernel& k : image.cpu)
+    add(k.kernel, k.signature);
+  for (const CudaKernel& k : image.cuda)
+    add(k.kernel, k.signature);
+  return out;
+}
+
+Module load(const aot::ModuleImage& image) {
+  if (std::string_view(image.pykVersion) != PYK_VERSION_STRING ||
+      image.cpuAbiVersion != cpu::kAbiVersion)
+    throw Error(ErrorKind::Compile,
+                std::string(image.path) + ": built ahead of time by pyk " + image.pykVersion +
+                    " (CPU ABI " + std::to_string(image.cpuAbiVersion) +
+                    "), but this program links pyk " + PYK_VERSION_STRING + " (CPU ABI " +
+                    std::to_string(cpu::kAbiVersion) + "): rebuild it with this version's pykc");
+  Module m = loads(std::string(image.source), image.path);
+  detail::ModuleState& state = *m.state_;
+  state.aot = &image;
+  // The signatures built ahead, parsed once: a launch picks among them as among declared ones.
+  DiagnosticEngine diags(&state.file);
+  auto parse = [&](const char* kernel, const char* signature) {
+    std::optional<sema::FunctionSignature> parsed = sema::parseSignature(
+        signature, sema::StringLiteralLocation(SourceRange(), signature, nullptr), diags);
+    if (!parsed)
+      throw Error(ErrorKind::Internal, std::string(image.path) + ": the signature `" + signature +
+                                           "` built ahead for `" + kernel + "` does not parse");
+    std::vector<sema::FunctionSignature>& list = state.aheadSignatures[kernel];
+    if (std::ranges::find(list, *parsed) == list.end())
+      list.push_back(*parsed);
+    return parsed->params;
+  };
+  for (const aot::CpuKernel& k : image.cpu)
+    state.aheadCpuParams.push_back(parse(k.kernel, k.signature));
+  for (const aot::CudaKernel& k : image.cuda)
+    state.aheadCudaParams.push_back(parse(k.kernel, k.signature));
+  return m;
+}
+
+} // namespace pyk

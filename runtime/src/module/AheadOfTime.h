@@ -1,0 +1,26 @@
+// AheadOfTime: modules built by `pykc build` (pyk/aot.hpp): loading one, and finding a launch's
+// specialization among those it carries before the JIT is asked.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "module/ModuleState.h"
+#include "pyk/aot.hpp"
+#include "sema/NumbaType.h"
+
+namespace pyk::detail {
+
+// The CPU code or CUDA images built ahead for `kernel` with these parameter types; null if none.
+const aot::CpuKernel* aheadCpuKernel(const ModuleState& m, const std::string& kernel,
+                                     const std::vector<sema::NumbaType>& params);
+const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& kernel,
+                                       const std::vector<sema::NumbaType>& params, bool index32);
+
+// The error of a launch whose specialization was not built ahead and which the JIT could not
+// compile (no host compiler, no NVRTC): what was built ahead, then the JIT's reason.
+[[noreturn]] void throwNotBuiltAhead(const ModuleState& m, const std::string& kernel,
+                                     const std::string& description, const std::string& backend,
+                                     const Error& jitError);
+
+} // namespace pyk::detail
