@@ -57,7 +57,11 @@ commands:
                              built too. --arch 80 --arch 90: a CUBIN each and PTX of the last,
                              packed by the CUDA toolkit's fatbinary; --no-cpu: CUDA only
   cache list                 the compiled kernels in the disk cache ($PYK_CACHE_DIR, else
-                             $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used first
+                             $XDG_CACHE_HOME/pyk, else ~/.cache/pyk), least recently used
+                             first: last use, size, target, kernel and signature, source file
+  cache prune [--unused-for DURATION] [--max-bytes N]
+                             remove the entries unused for DURATION (30d, 12h, 90m, 3600s;
+                             default 30d), then the least recently used above N bytes
   cache clear                remove them all
   --help                     show this help
   --version                  show pykc's version
@@ -170,6 +174,70 @@ std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std
 
 } // namespace
 
+namespace {
+
+// `30d`, `12h`, `90m`, `3600s` (a bare number is days) as seconds; nullopt when malformed.
+std::optional<std::int64_t> parseDuration(const std::string& text) {
+  std::string digits = text;
+  std::int64_t unit = 24 * 3600;
+  if (!digits.empty() && std::string("smhd").find(digits.back()) != std::string::npos) {
+    const char suffix = digits.back();
+    unit = suffix == 's' ? 1 : suffix == 'm' ? 60 : suffix == 'h' ? 3600 : 24 * 3600;
+    digits.pop_back();
+  }
+  if (digits.empty() || digits.size() > 9 ||
+      !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return std::stoll(digits) * unit;
+}
+
+std::optional<Options> parseCacheCommand(const std::vector<std::string>& args, std::string& error) {
+  Options options;
+  const std::string what = args.size() >= 2 ? args[1] : "";
+  if (what != "list" && what != "clear" && what != "prune") {
+    error = "`pykc cache` takes `list`, `prune` or `clear`";
+    return std::nullopt;
+  }
+  options.command = what == "list"    ? Command::CacheList
+                    : what == "clear" ? Command::CacheClear
+                                      : Command::CachePrune;
+  for (size_t i = 2; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    const bool olderThan = arg == "--unused-for", maxBytes = arg == "--max-bytes";
+    if (options.command != Command::CachePrune || (!olderThan && !maxBytes)) {
+      error = "unknown argument `" + arg + "` for `pykc cache " + what + "`" +
+              (options.command == Command::CachePrune
+                   ? " (it takes --unused-for DURATION and --max-bytes N)"
+                   : "");
+      return std::nullopt;
+    }
+    if (i + 1 >= args.size()) {
+      error = "option `" + arg + "` needs a value";
+      return std::nullopt;
+    }
+    const std::string& value = args[++i];
+    if (olderThan) {
+      std::optional<std::int64_t> seconds = parseDuration(value);
+      if (!seconds) {
+        error =
+            "`--unused-for` takes a duration such as 30d, 12h, 90m or 3600s, not `" + value + "`";
+        return std::nullopt;
+      }
+      options.pruneUnusedSeconds = *seconds;
+    } else {
+      if (value.empty() || value.size() > 19 ||
+          !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        error = "`--max-bytes` takes a byte count, not `" + value + "`";
+        return std::nullopt;
+      }
+      options.pruneMaxBytes = std::stoull(value);
+    }
+  }
+  return options;
+}
+
+} // namespace
+
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error) {
   Options options;
   if (args.empty()) {
@@ -186,14 +254,8 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     options.command = Command::Version;
     return options;
   }
-  if (first == "cache") {
-    if (args.size() != 2 || (args[1] != "list" && args[1] != "clear")) {
-      error = "`pykc cache` takes `list` or `clear`";
-      return std::nullopt;
-    }
-    options.command = args[1] == "list" ? Command::CacheList : Command::CacheClear;
-    return options;
-  }
+  if (first == "cache")
+    return parseCacheCommand(args, error);
   if (first == "run")
     return parseRunCommand(args, error);
   if (first == "build") {
@@ -210,8 +272,8 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   } else if (first == "emit") {
     options.command = Command::Emit;
   } else {
-    error =
-        "unknown command `" + first + "` (commands: check, emit, run, build, cache; try `pykc --help`)";
+    error = "unknown command `" + first +
+            "` (commands: check, emit, run, build, cache; try `pykc --help`)";
     return std::nullopt;
   }
   ++i;

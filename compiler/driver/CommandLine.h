@@ -10,7 +10,7 @@
 
 namespace pyk::driver {
 
-enum class Command { Help, Version, Check, Emit, Run, Build, CacheList, CacheClear };
+enum class Command { Help, Version, Check, Emit, Run, Build, CacheList, CacheClear, CachePrune };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {
@@ -27,6 +27,10 @@ struct Options {
   std::string grid, block, shared, backend, outDir;
   std::vector<std::string> runArgs; // after KERNEL (kept in `kernel`)
   BuildOptions build;               // build
+  // cache prune: entries unused for this many seconds go (default 30 days), then the least
+  // recently used ones above this many bytes (default: no bound)
+  std::int64_t pruneUnusedSeconds = 30 * 24 * 3600;
+  std::optional<std::uint64_t> pruneMaxBytes;
 };
 
 // The emit kinds this pykc implements.

@@ -10,6 +10,7 @@
 
 #include "diag/DiagnosticEngine.h"
 #include "driver/BuildCommand.h"
+#include "driver/CacheCommand.h"
 #include "driver/CommandLine.h"
 #include "driver/KernelRunCommand.h"
 #include "jit/CompileSpecialization.h"
@@ -270,30 +271,6 @@ int runFile(const driver::Options& options) {
 
 } // namespace
 
-// `pykc cache list|clear`.
-int runCacheCommand(driver::Command command) {
-  if (command == driver::Command::CacheClear) {
-    std::size_t removed = pyk::clearCache();
-    std::cout << "removed " << removed << (removed == 1 ? " entry" : " entries") << '\n';
-    return 0;
-  }
-  pyk::CacheContents contents = pyk::listCache();
-  std::uint64_t total = 0;
-  std::cout << "cache " << contents.folder.string() << '\n';
-  for (const pyk::CacheEntrySummary& e : contents.entries) {
-    std::time_t t = std::chrono::system_clock::to_time_t(e.lastUse);
-    std::tm utc{};
-    gmtime_r(&t, &utc);
-    char when[32];
-    std::strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    std::cout << e.key << "  " << e.bytes << " bytes  last used " << when << '\n';
-    total += e.bytes;
-  }
-  std::cout << contents.entries.size() << (contents.entries.size() == 1 ? " entry, " : " entries, ")
-            << total << " of " << contents.maxBytes << " bytes\n";
-  return 0;
-}
-
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string error;
@@ -317,8 +294,9 @@ int main(int argc, char** argv) {
     }
   case driver::Command::CacheList:
   case driver::Command::CacheClear:
+  case driver::Command::CachePrune:
     try {
-      return runCacheCommand(options->command);
+      return driver::runCacheCommand(*options);
     } catch (const pyk::Error& e) {
       std::cerr << "pykc: error: " << e.what() << '\n';
       return 1;

@@ -8,7 +8,8 @@ namespace pyk::jit {
 
 std::optional<CachedArtifact>
 cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
-               const std::function<std::optional<std::string>()>& build) {
+               const std::function<std::optional<std::string>()>& build,
+               const std::string& label) {
   std::optional<DiskCache> disk;
   if (!settings.cacheFolder.empty()) {
     try {
@@ -25,7 +26,7 @@ cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
     return std::nullopt;
   if (disk) {
     try {
-      disk->store(key, *built);
+      disk->store(key, *built, label);
     } catch (const Error&) {
       // a full disk or a read-only folder costs a rebuild next time, nothing else
     }

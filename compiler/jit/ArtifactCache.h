@@ -19,9 +19,11 @@ struct CachedArtifact {
 
 // The artifact under `key`: from the cache in settings.cacheFolder (unless `rebuild`: built even
 // on a hit, and the entry replaced), else built by `build` and stored. `build` returns std::nullopt
-// when it fails (nothing is stored); so does this then.
+// when it fails (nothing is stored); so does this then. `label` says what the entry is
+// (`file<TAB>kernel(types)<TAB>target`), for `pykc cache list`.
 std::optional<CachedArtifact>
 cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
-               const std::function<std::optional<std::string>()>& build);
+               const std::function<std::optional<std::string>()>& build,
+               const std::string& label = {});
 
 } // namespace pyk::jit

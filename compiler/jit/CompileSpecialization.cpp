@@ -81,7 +81,8 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     return out;
   if (std::holds_alternative<CpuTarget>(request.target)) {
     const CachedArtifact object =
-        compileCpuObject(request.settings, out.cpu.source, out.description, request.rebuild);
+        compileCpuObject(request.settings, out.cpu.source, out.description, request.rebuild,
+                         request.file.path() + "\t" + out.description + "\tcpu");
     out.binary = object.bytes;
     out.fromCache = object.fromCache;
     out.target = "cpu";
@@ -111,9 +112,10 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     });
     return source;
   };
-  CudaImage image = compileCudaImage(request.settings, out.cuda.source, request.file.path() + ".cu",
-                                     *target, request.function.options.fastmath.value_or(false),
-                                     request.rebuild, unitWithoutLines);
+  CudaImage image = compileCudaImage(
+      request.settings, out.cuda.source, request.file.path() + ".cu", *target,
+      request.function.options.fastmath.value_or(false), request.rebuild, unitWithoutLines,
+      request.file.path() + "\t" + out.description + "\t" + target->describe());
   out.binary = std::move(image.bytes);
   out.fromCache = image.fromCache;
   out.target = target->describe();

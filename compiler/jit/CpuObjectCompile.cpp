@@ -11,7 +11,7 @@
 namespace pyk::jit {
 
 CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& source,
-                                const std::string& name, bool rebuild) {
+                                const std::string& name, bool rebuild, const std::string& label) {
   const HostCompiler& compiler = HostCompiler::named(settings.hostCompiler);
   std::vector<std::string> parts = {"pyk-cpu-object",
                                     std::to_string(kVersion.major) + "." +
@@ -25,7 +25,7 @@ CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& 
     parts.push_back(f);
   return *cachedArtifact(
       settings, CacheKey::of(parts), rebuild,
-      [&]() -> std::optional<std::string> { return compiler.compile(source, name); });
+      [&]() -> std::optional<std::string> { return compiler.compile(source, name); }, label);
 }
 
 } // namespace pyk::jit

@@ -13,7 +13,9 @@ namespace pyk::jit {
 // The shared object's bytes for `source` (`name` is the kernel, for messages). `rebuild`: compile
 // even on a cache hit (the cached object would not load) and replace the entry. Throws pyk::Error:
 // Compile when the compiler does not run, Internal when it rejects the generated code.
+// `label`: what the cache entry is, for `pykc cache list`.
 CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& source,
-                                const std::string& name, bool rebuild);
+                                const std::string& name, bool rebuild,
+                                const std::string& label = {});
 
 } // namespace pyk::jit

@@ -50,7 +50,8 @@ std::string describeGeneratedLines(const std::string& log, const std::string& so
 
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
                            const std::string& name, const CudaTarget& target, bool fastMath,
-                           bool rebuild, const std::function<std::string()>& sourceWithoutLines) {
+                           bool rebuild, const std::function<std::string()>& sourceWithoutLines,
+                           const std::string& label) {
   std::string whyNot;
   const Nvrtc* nvrtc = Nvrtc::load(settings.nvrtcLibrary, &whyNot);
   const std::string version = nvrtcVersion(nvrtc);
@@ -95,9 +96,9 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
                                  describeGeneratedLines(again.log, plain)};
     return std::nullopt;
   };
-  std::optional<CachedArtifact> entry = cachedArtifact(settings, key, rebuild, build);
+  std::optional<CachedArtifact> entry = cachedArtifact(settings, key, rebuild, build, label);
   if (entry && entry->fromCache && !untagged(entry->bytes))
-    entry = cachedArtifact(settings, key, true, build); // an entry of another format
+    entry = cachedArtifact(settings, key, true, build, label); // an entry of another format
   if (!entry)
     return image;
   image.bytes = *untagged(entry->bytes);

@@ -26,6 +26,7 @@ struct CudaImage {
 // `sourceWithoutLines` gives the unit without #line, asked for only when NVRTC rejects `source`.
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
                            const std::string& name, const CudaTarget& target, bool fastMath,
-                           bool rebuild, const std::function<std::string()>& sourceWithoutLines);
+                           bool rebuild, const std::function<std::string()>& sourceWithoutLines,
+                           const std::string& label = {});
 
 } // namespace pyk::jit

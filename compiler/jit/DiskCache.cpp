@@ -101,10 +101,10 @@ std::optional<std::string> DiskCache::lookup(const CacheKey& key) const {
   return payload;
 }
 
-void DiskCache::store(const CacheKey& key, std::string_view payload) {
-  if (kEntryHeaderSize + payload.size() > maxBytes_)
+void DiskCache::store(const CacheKey& key, std::string_view payload, std::string_view label) {
+  if (kEntryHeaderSize + std::min(label.size(), kMaxLabelSize) + payload.size() > maxBytes_)
     return;
-  std::vector<std::byte> header = formatEntryHeader(key, payload);
+  std::vector<std::byte> header = formatEntryHeader(key, payload, label);
   std::span<const std::byte> pieces[] = {
       header, std::as_bytes(std::span<const char>(payload.data(), payload.size()))};
   replaceFile(entryPath(key), pieces, 0600, ErrorKind::Cache);
@@ -127,7 +127,7 @@ DiskCache::FolderContents DiskCache::scanFolder() const {
       continue;
     if (key)
       contents.entries.push_back(
-          {*key, static_cast<std::uint64_t>(status.st_size), modificationTime(status)});
+          {*key, static_cast<std::uint64_t>(status.st_size), modificationTime(status), {}});
     else if (modificationTime(status) < abandonedBefore)
       contents.abandonedTemporaries.push_back(it->path());
   }
@@ -139,7 +139,37 @@ DiskCache::FolderContents DiskCache::scanFolder() const {
 }
 
 std::vector<CacheEntryInfo> DiskCache::list() const {
-  return scanFolder().entries;
+  std::vector<CacheEntryInfo> entries = scanFolder().entries;
+  std::vector<std::byte> start(kEntryHeaderSize + kMaxLabelSize);
+  for (CacheEntryInfo& e : entries) {
+    OpenFile file(::open(entryPath(e.key).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+    if (file.fd() < 0)
+      continue;
+    const ssize_t got = ::pread(file.fd(), start.data(), start.size(), 0);
+    if (got > 0)
+      e.label = labelOfEntry(std::span(start.data(), static_cast<std::size_t>(got)));
+  }
+  return entries;
+}
+
+std::size_t DiskCache::prune(std::chrono::system_clock::time_point lastUsedBefore,
+                             std::uint64_t maxBytes) {
+  std::lock_guard lock(evictionMutex_);
+  FolderContents contents = scanFolder();
+  std::uint64_t total = 0;
+  for (const CacheEntryInfo& entry : contents.entries)
+    total += entry.bytes;
+  std::size_t removed = 0;
+  for (const CacheEntryInfo& entry : contents.entries) { // least recently used first
+    if (entry.lastUse >= lastUsedBefore && total <= maxBytes)
+      break;
+    if (::unlink(entryPath(entry.key).c_str()) == 0)
+      ++removed;
+    total -= entry.bytes;
+  }
+  for (const std::filesystem::path& temporary : contents.abandonedTemporaries)
+    ::unlink(temporary.c_str());
+  return removed;
 }
 
 void DiskCache::evictToBound() {

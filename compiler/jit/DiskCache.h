@@ -27,6 +27,7 @@ struct CacheEntryInfo {
   CacheKey key;
   std::uint64_t bytes = 0; // the entry file's size, header included: what counts against the bound
   std::chrono::system_clock::time_point lastUse;
+  std::string label; // list(): what the entry is, as stored (`file<TAB>kernel(types)<TAB>target`)
 };
 
 class DiskCache {
@@ -48,10 +49,14 @@ public:
   // entries until the total is within maxBytes(). A payload too large for the bound on its own is
   // not stored. Throws pyk::Error (ErrorKind::Cache) when the entry cannot be written; callers
   // that can go on without the cache should catch it.
-  void store(const CacheKey& key, std::string_view payload);
+  void store(const CacheKey& key, std::string_view payload, std::string_view label = {});
 
-  // The entries, least recently used first.
+  // The entries, least recently used first, with their labels.
   std::vector<CacheEntryInfo> list() const;
+
+  // Removes the entries last used before `lastUsedBefore`, then the least recently used ones
+  // until the rest hold at most `maxBytes`; returns how many it removed.
+  std::size_t prune(std::chrono::system_clock::time_point lastUsedBefore, std::uint64_t maxBytes);
 
   // Removes every entry, and temporary files abandoned more than an hour ago; returns how many
   // entries it removed.

@@ -28,9 +28,22 @@ CacheContents listCache() {
   CacheContents out;
   out.folder = disk.folder();
   out.maxBytes = disk.maxBytes();
-  for (const jit::CacheEntryInfo& e : disk.list())
-    out.entries.push_back({e.key.hex(), e.bytes, e.lastUse});
+  for (const jit::CacheEntryInfo& e : disk.list()) {
+    CacheEntrySummary summary{e.key.hex(), e.bytes, e.lastUse, {}, {}, {}};
+    const std::size_t first = e.label.find('\t');
+    const std::size_t second = first == std::string::npos ? first : e.label.find('\t', first + 1);
+    if (second != std::string::npos) {
+      summary.source = e.label.substr(0, first);
+      summary.kernel = e.label.substr(first + 1, second - first - 1);
+      summary.target = e.label.substr(second + 1);
+    }
+    out.entries.push_back(std::move(summary));
+  }
   return out;
+}
+
+std::size_t pruneCache(std::chrono::seconds unusedFor, std::uint64_t maxBytes) {
+  return settingsCache().prune(std::chrono::system_clock::now() - unusedFor, maxBytes);
 }
 
 std::size_t clearCache() {

@@ -80,10 +80,68 @@ TEST(DiskCache, EntryFileHasTheDocumentedLayout) {
   std::string entry = contentsOf(cache.entryPath(key));
   ASSERT_EQ(entry.size(), pyk::jit::kEntryHeaderSize + 7);
   EXPECT_EQ(entry.substr(0, 8), "PYKCACHE");
-  EXPECT_EQ(entry.substr(8, 4), std::string("\1\0\0\0", 4));
+  EXPECT_EQ(entry.substr(8, 4), std::string("\2\0\0\0", 4));
   EXPECT_EQ(entry.substr(12, 64), key.hex());
   EXPECT_EQ(entry.substr(76, 8), std::string("\7\0\0\0\0\0\0\0", 8));
+  EXPECT_EQ(entry.substr(116, 2), std::string("\0\0", 2)); // no label
   EXPECT_EQ(entry.substr(pyk::jit::kEntryHeaderSize), "payload");
+}
+
+TEST(DiskCache, EntryKeepsItsLabelBeforeThePayloadAndListShowsIt) {
+  TemporaryFolder folder;
+  DiskCache cache(folder.path());
+  CacheKey key = CacheKey::of({"k"});
+  cache.store(key, "payload", "k.pyk\tk(int64) -> none\tcpu");
+  std::string entry = contentsOf(cache.entryPath(key));
+  ASSERT_EQ(entry.size(), pyk::jit::kEntryHeaderSize + 26 + 7);
+  EXPECT_EQ(entry.substr(116, 2), std::string("\x1a\0", 2));
+  EXPECT_EQ(entry.substr(pyk::jit::kEntryHeaderSize, 26), "k.pyk\tk(int64) -> none\tcpu");
+  EXPECT_EQ(cache.lookup(key), "payload");
+  std::vector<pyk::jit::CacheEntryInfo> entries = cache.list();
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].label, "k.pyk\tk(int64) -> none\tcpu");
+  EXPECT_EQ(entries[0].bytes, entry.size());
+}
+
+TEST(DiskCache, ALabelTooLongIsCutAndALabelSizeBeyondTheFileIsAMiss) {
+  TemporaryFolder folder;
+  DiskCache cache(folder.path());
+  CacheKey key = CacheKey::of({"k"});
+  cache.store(key, "payload", std::string(5000, 'x'));
+  EXPECT_EQ(cache.list()[0].label, std::string(pyk::jit::kMaxLabelSize, 'x'));
+  EXPECT_EQ(cache.lookup(key), "payload");
+  std::string entry = contentsOf(cache.entryPath(key));
+  entry[116] = '\xff'; // a label size over the limit
+  entry[117] = '\xff';
+  {
+    std::ofstream out(cache.entryPath(key), std::ios::binary | std::ios::trunc);
+    out << entry;
+  }
+  EXPECT_EQ(cache.lookup(key), std::nullopt);
+}
+
+TEST(DiskCache, PruneRemovesTheUnusedThenTheLeastRecentlyUsedAboveTheBound) {
+  TemporaryFolder folder;
+  DiskCache cache(folder.path());
+  const CacheKey old = CacheKey::of({"old"}), a = CacheKey::of({"a"}), b = CacheKey::of({"b"});
+  for (const CacheKey* k : {&old, &a, &b})
+    cache.store(*k, "payload");
+  const auto now = std::chrono::system_clock::now();
+  auto setLastUse = [&](const CacheKey& k, std::chrono::system_clock::time_point t) {
+    std::filesystem::last_write_time(
+        cache.entryPath(k),
+        std::filesystem::file_time_type::clock::now() +
+            std::chrono::duration_cast<std::filesystem::file_time_type::duration>(t - now));
+  };
+  setLastUse(old, now - std::chrono::hours(24 * 40));
+  setLastUse(a, now - std::chrono::hours(2));
+  setLastUse(b, now - std::chrono::minutes(1));
+  EXPECT_EQ(cache.prune(now - std::chrono::hours(24 * 30), UINT64_MAX), 1u);
+  EXPECT_EQ(cache.lookup(old), std::nullopt);
+  const std::uint64_t one = pyk::jit::kEntryHeaderSize + 7;
+  EXPECT_EQ(cache.prune(now - std::chrono::hours(24 * 30), one), 1u); // a goes, b stays
+  EXPECT_EQ(cache.list().size(), 1u);
+  EXPECT_EQ(cache.lookup(b), "payload");
 }
 
 TEST(DiskCache, CorruptEntryIsAMissAndIsRebuilt) {
