@@ -201,18 +201,24 @@ public:
     template <typename... Args>
     void operator()(const Args&... args) const {
       const KernelArgument list[] = {KernelArgument::of(args)..., KernelArgument()};
-      kernel_->launchWith(shape_, sharedBytes_, std::span(list, sizeof...(Args)), stream_);
+      if (forallTasks_ >= 0)
+        kernel_->launchForall(forallTasks_, shape_.block.x, sharedBytes_,
+                              std::span(list, sizeof...(Args)), stream_);
+      else
+        kernel_->launchWith(shape_, sharedBytes_, std::span(list, sizeof...(Args)), stream_);
     }
 
   private:
     friend class Kernel;
     Configured(const Kernel* kernel, LaunchShape shape, std::size_t sharedBytes,
-               const Stream& stream)
-        : kernel_(kernel), shape_(shape), sharedBytes_(sharedBytes), stream_(stream) {}
+               const Stream& stream, std::int64_t forallTasks = -1)
+        : kernel_(kernel), shape_(shape), sharedBytes_(sharedBytes), stream_(stream),
+          forallTasks_(forallTasks) {}
     const Kernel* kernel_;
     LaunchShape shape_;
     std::size_t sharedBytes_;
     Stream stream_;
+    std::int64_t forallTasks_; // forall(): the thread count, the grid chosen at the call
   };
 
   Configured operator[](const LaunchShape& shape) const {
@@ -235,6 +241,33 @@ public:
                     std::size_t sharedBytes = 0) const {
     return Configured(this, {grid, block}, sharedBytes, stream);
   }
+
+  // numba's kernel.forall(ntasks, tpb=0, stream=0, sharedmem=0): a 1-D launch of at least
+  // `tasks` threads in blocks of `threadsPerBlock`; 0 lets the launch choose for the
+  // specialization it runs: on CUDA the block size with the most threads resident per
+  // multiprocessor (the occupancy calculator's choice, as numba's), on the CPU backend 256.
+  Configured forall(std::int64_t tasks, std::int64_t threadsPerBlock = 0,
+                    const Stream& stream = Stream(), std::size_t sharedBytes = 0) const;
+
+  // numba's kernel.specialize(*args): this kernel compiled now, for the types of `args`, on the
+  // backend they are on (the current one when there are no arrays); the Kernel returned takes
+  // only arguments of those types (a launch with others is a pyk::Error naming both).
+  template <typename... Args>
+  Kernel specialize(const Args&... args) const {
+    const KernelArgument list[] = {KernelArgument::of(args)..., KernelArgument()};
+    return specializeFor(std::span(list, sizeof...(Args)));
+  }
+  Kernel specializeFor(std::span<const KernelArgument> args) const;
+  // numba's kernel.overloads: the specializations compiled or loaded so far, one line each:
+  // `saxpy(float32, float32[::1], float32[::1]) on cpu` (`on cuda device 0`, then `index32` for
+  // the 32-bit index variant).
+  std::vector<std::string> overloads() const;
+  // numba's max_cooperative_grid_blocks(blockdim, dynsmemsize=0), of a specialized kernel (made
+  // by specialize()): the most blocks of `block` a cooperative launch (a kernel that calls
+  // cuda.cg.this_grid().sync()) can have at once on its backend: the device's multiprocessors
+  // times the blocks each holds on CUDA, the CPU backend's limit of blocks and fibers there.
+  // pyk::Error (InvalidArgument) for a kernel not specialized.
+  std::int64_t maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSharedBytes = 0) const;
 
   // numba's call of a @vectorize ufunc or a @guvectorize gufunc: the inputs (host arrays, device
   // arrays, scalars, std::vectors), then optionally the outputs (device arrays or non-const
@@ -316,6 +349,8 @@ private:
     return call(std::span<const UfuncOperand>(list, sizeof...(Args)));
   }
   [[noreturn]] void throwSeveralOutputs() const;
+  void launchForall(std::int64_t tasks, std::int64_t threadsPerBlock, std::size_t sharedBytes,
+                    std::span<const KernelArgument> args, const Stream& stream) const;
   std::shared_ptr<detail::KernelState> state_;
 };
 

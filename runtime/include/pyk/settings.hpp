@@ -45,6 +45,10 @@ struct RuntimeSettings {
   // (`source<TAB>kernel<TAB>signature`): the signatures a program uses, for compiling ahead of
   // time or checking them elsewhere; empty: no log.
   std::filesystem::path specializationLog;
+  // PYK_COMPILE_MESSAGES=1|0: a compile still running after 100 ms (the host compiler or NVRTC:
+  // the first launch of a signature not in the disk cache) says so on stderr, one line
+  // (`pyk: compiling saxpy(float32, ...) for the CPU (saxpy.pyk)...`).
+  bool compileMessages = true;
 
   // The settings the process environment gives (unset or empty variables keep the defaults).
   // Throws pyk::Error naming a malformed variable.

@@ -35,6 +35,14 @@ const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& 
   return nullptr;
 }
 
+std::string describeSpecialization(const std::string& kernel,
+                                   const std::vector<sema::NumbaType>& params) {
+  std::string out = kernel + "(";
+  for (size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i].spelling();
+  return out + ") -> none";
+}
+
 void throwNotBuiltAhead(const ModuleState& m, const std::string& kernel,
                         const std::string& description, const std::string& backend,
                         const Error& jitError) {

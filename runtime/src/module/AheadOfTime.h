@@ -17,6 +17,11 @@ const aot::CpuKernel* aheadCpuKernel(const ModuleState& m, const std::string& ke
 const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& kernel,
                                        const std::vector<sema::NumbaType>& params, bool index32);
 
+// `saxpy(float32, float32[::1], float32[::1]) -> none`: how a kernel's specialization is named in
+// messages (as the compiler's own descriptions).
+std::string describeSpecialization(const std::string& kernel,
+                                   const std::vector<sema::NumbaType>& params);
+
 // The error of a launch whose specialization was not built ahead and which the JIT could not
 // compile (no host compiler, no NVRTC): what was built ahead, then the JIT's reason.
 [[noreturn]] void throwNotBuiltAhead(const ModuleState& m, const std::string& kernel,

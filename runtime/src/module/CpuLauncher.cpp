@@ -27,7 +27,7 @@ jit::CompiledSpecialization compileOrExplain(KernelState& k, const Specializatio
     return compileKernel(k, choice, target, settings);
   } catch (const Error& e) {
     throwNotBuiltAhead(*k.module, k.function->qualifiedName,
-                       "`" + k.function->qualifiedName + describeTypes(choice.params) + "`",
+                       "`" + describeSpecialization(k.function->qualifiedName, choice.params) + "`",
                        std::string("the CPU") +
                            (settings.boundsCheck ? " with bounds checks (PYK_BOUNDSCHECK)" : "") +
                            (settings.cpuMode == CpuMode::Fiber ? " in forced fiber mode" : ""),
@@ -64,7 +64,7 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
           : aheadCpuKernel(*k.module, k.function->qualifiedName, choice.params);
   if (ahead != nullptr) {
     auto instance = std::make_shared<CpuKernelInstance>();
-    instance->description = k.function->qualifiedName + describeTypes(choice.params);
+    instance->description = describeSpecialization(k.function->qualifiedName, choice.params);
     instance->mode = std::string(ahead->mode) + " (built ahead of time)";
     instance->staticSharedBytes = ahead->staticSharedBytes;
     instance->entry.name = k.function->name.c_str();

@@ -117,7 +117,7 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
           aheadCudaKernel(*k.module, k.function->qualifiedName, choice.params, index32)) {
     const cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, ahead->fatbin);
     if (loaded == cuda::kCudaSuccess) {
-      instance->description = k.function->qualifiedName + describeTypes(choice.params);
+      instance->description = describeSpecialization(k.function->qualifiedName, choice.params);
       instance->target = std::string("fatbin ") + ahead->targets + (index32 ? " index32" : "") +
                          " (built ahead of time)";
       instance->cooperative = ahead->cooperative;
@@ -137,10 +137,10 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
     } catch (const Error& e) {
       if (k.module->aot == nullptr)
         throw;
-      throwNotBuiltAhead(*k.module, k.function->qualifiedName,
-                         "`" + k.function->qualifiedName + describeTypes(choice.params) + "`",
-                         std::string("CUDA") + (index32 ? " (index32 variant)" : "") + aheadRefused,
-                         e);
+      throwNotBuiltAhead(
+          *k.module, k.function->qualifiedName,
+          "`" + describeSpecialization(k.function->qualifiedName, choice.params) + "`",
+          std::string("CUDA") + (index32 ? " (index32 variant)" : "") + aheadRefused, e);
     }
     instance->description = compiled->description;
     instance->source = compiled->cuda.source;

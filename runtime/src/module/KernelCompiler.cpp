@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "module/ModuleState.h"
+#include "module/SlowCompileNotice.h"
 
 namespace pyk::detail {
 
@@ -65,7 +66,15 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
                                      .set = nullptr,
                                      .frontEndMutex = &m.compileMutex,
                                      .rebuild = rebuild};
+  std::optional<SlowCompileNotice> notice;
+  if (settings.compileMessages)
+    notice.emplace(
+        "pyk: compiling " + k.function->qualifiedName +
+        sema::FunctionSignature{std::nullopt, choice.params}.spelling() + " for " +
+        (std::holds_alternative<jit::CpuTarget>(target) ? std::string("the CPU") : "CUDA (NVRTC)") +
+        " (" + m.file.path() + ")...");
   std::optional<jit::CompiledSpecialization> compiled = jit::compileSpecialization(request);
+  notice.reset();
   if (!compiled) {
     std::ostringstream out;
     diags.render(out, false);

@@ -109,6 +109,19 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
   const sema::CompiledFunction& f = *k.function;
   const std::string where = k.module->file.path() + ": ";
   const std::vector<NumbaType> argTypes = typesOf(args);
+  if (k.specialized) {
+    // Kernel::specialize: these types only.
+    const std::vector<NumbaType>& params = k.specialized->params;
+    bool ok = params.size() == argTypes.size();
+    for (size_t i = 0; i < argTypes.size() && ok; ++i)
+      ok = accepts(params[i], argTypes[i]);
+    if (!ok)
+      throw Error(ErrorKind::InvalidArgument,
+                  where + "`" + f.name + "` was specialized for " +
+                      sema::FunctionSignature{std::nullopt, params}.spelling() +
+                      "; the arguments are " + describeTypes(argTypes));
+    return {params, k.specialized->returnType};
+  }
   const bool ufunc = f.kind == sema::CompiledFunctionKind::Vectorize;
   if (f.kind == sema::CompiledFunctionKind::GuVectorize)
     return gufuncSpecialization(k, argTypes);

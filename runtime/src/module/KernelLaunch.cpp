@@ -1,14 +1,21 @@
 // KernelLaunch: pyk::Kernel's launch: the backend it runs on (where its arrays are, else the
 // current one), the launch checked, then the CPU or CUDA launcher (module/CpuLauncher.h,
-// module/CudaLauncher.h); and what a kernel says of its specializations (mode, CUDA source,
-// target, function).
+// module/CudaLauncher.h); numba's launch helpers (forall with the block size chosen by
+// occupancy, specialize, overloads, max_cooperative_grid_blocks); and what a kernel says of its
+// specializations (mode, CUDA source, target, function).
+#include "cpu/CpuEngine.h"
 #include "cuda/CudaContext.h"
+#include "cuda/CudaDriver.h"
 #include "module/ArgumentTypes.h"
 #include "module/CpuLauncher.h"
 #include "module/CudaLauncher.h"
+#include "module/KernelDispatcher.h"
 #include "module/LaunchValidation.h"
 #include "module/ModuleState.h"
 #include "pyk/device.hpp"
+
+#include <algorithm>
+#include <set>
 
 namespace pyk {
 
@@ -57,6 +64,141 @@ void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
     detail::validateLaunch(name(), shape, sharedBytes);
     detail::launchOnCpu(*state_, shape, sharedBytes, args);
   }
+}
+
+Kernel::Configured Kernel::forall(std::int64_t tasks, std::int64_t threadsPerBlock,
+                                  const Stream& stream, std::size_t sharedBytes) const {
+  if (tasks < 0 || threadsPerBlock < 0)
+    throw Error(ErrorKind::InvalidLaunch,
+                "kernel `" + name() + "`: forall(" + std::to_string(tasks) + ", " +
+                    std::to_string(threadsPerBlock) +
+                    "): the task count and threads per block cannot be negative");
+  return Configured(this, {Dim3(1), Dim3(threadsPerBlock)}, sharedBytes, stream, tasks);
+}
+
+void Kernel::launchForall(std::int64_t tasks, std::int64_t threadsPerBlock, std::size_t sharedBytes,
+                          std::span<const KernelArgument> args, const Stream& stream) const {
+  if (tasks == 0)
+    return; // numba launches nothing for no tasks
+  std::int64_t block = threadsPerBlock;
+  if (block == 0) {
+    if (launchBackend(name(), args) == Backend::Cuda) {
+      // The block size (a multiple of the warp) with the most threads resident on one
+      // multiprocessor, the largest of equals: what cuOccupancyMaxPotentialBlockSize answers.
+      const cuda::DeviceContext& device = cuda::currentDevice();
+      const detail::CudaKernelInstance& instance =
+          detail::cudaInstanceFor(*state_, args, device, detail::arraysFitIndex32(args));
+      const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+      std::int64_t best = 0;
+      for (int size = 32; size <= instance.maxThreadsPerBlock; size += 32) {
+        int blocks = 0;
+        driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, instance.function,
+                                                                        size, sharedBytes),
+                     "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + name());
+        if (std::int64_t{blocks} * size >= best) { // ties: the larger block
+          best = std::int64_t{blocks} * size;
+          block = size;
+        }
+      }
+      if (block == 0)
+        block = 32;
+    } else {
+      block = 256;
+    }
+  }
+  const std::int64_t blocks = (tasks + block - 1) / block;
+  launchWith({Dim3(blocks), Dim3(block)}, sharedBytes, args, stream);
+}
+
+Kernel Kernel::specializeFor(std::span<const KernelArgument> args) const {
+  detail::KernelState& k = *state_;
+  if (k.function->kind != sema::CompiledFunctionKind::Kernel)
+    throw Error(ErrorKind::InvalidArgument,
+                k.module->file.path() + ": `" + name() +
+                    "` is a ufunc; it is specialized by its signatures, not by specialize()");
+  const detail::SpecializationChoice choice = detail::chooseSpecialization(k, args);
+  const sema::FunctionSignature signature{choice.returnType, choice.params};
+  std::shared_ptr<detail::KernelState> state;
+  {
+    std::lock_guard lock(k.module->kernelsMutex);
+    std::shared_ptr<detail::KernelState>& slot =
+        k.module->kernels[k.function->qualifiedName + " specialized " + signature.spelling()];
+    if (slot == nullptr) {
+      slot = std::make_shared<detail::KernelState>();
+      slot->module = k.module;
+      slot->function = k.function;
+      slot->specialized = signature;
+    }
+    state = slot;
+  }
+  // Compiled now, on the arguments' backend.
+  if (launchBackend(name(), args) == Backend::Cuda) {
+    detail::CudaKernelInstance& instance = detail::cudaInstanceFor(
+        *state, args, cuda::currentDevice(), detail::arraysFitIndex32(args));
+    std::lock_guard lock(state->mutex);
+    state->specializedCuda = &instance;
+  } else {
+    std::shared_ptr<detail::CpuKernelInstance> instance =
+        detail::cpuInstanceFor(*state, args, nullptr);
+    std::lock_guard lock(state->mutex);
+    state->specializedCpu = std::move(instance);
+  }
+  // The handle keeps the module alive, as module["name"]'s does.
+  return Kernel(std::shared_ptr<detail::KernelState>(state_, state.get()));
+}
+
+std::vector<std::string> Kernel::overloads() const {
+  detail::KernelState& k = *state_;
+  std::lock_guard lock(k.mutex);
+  std::vector<std::string> out;
+  std::set<std::string> seen; // a split kernel has an instance per block shape
+  for (const auto& [key, instance] : k.instances)
+    if (seen.insert(instance->description + " on cpu").second)
+      out.push_back(instance->description + " on cpu");
+  for (const auto& [key, instance] : k.cudaInstances) {
+    const bool index32 = instance->target.find("index32") != std::string::npos;
+    const std::string line = instance->description + " on cuda device " +
+                             std::to_string(instance->device->id) + (index32 ? " index32" : "");
+    if (seen.insert(line).second)
+      out.push_back(line);
+  }
+  return out;
+}
+
+std::int64_t Kernel::maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSharedBytes) const {
+  detail::KernelState& k = *state_;
+  std::shared_ptr<detail::CpuKernelInstance> cpuInstance;
+  detail::CudaKernelInstance* cudaInstance = nullptr;
+  {
+    std::lock_guard lock(k.mutex);
+    cpuInstance = k.specializedCpu;
+    cudaInstance = k.specializedCuda;
+  }
+  if (cpuInstance == nullptr && cudaInstance == nullptr)
+    throw Error(ErrorKind::InvalidArgument,
+                "kernel `" + name() +
+                    "`: maxCooperativeGridBlocks needs a specialized kernel, as numba's "
+                    "max_cooperative_grid_blocks does: kernel.specialize(args...)");
+  const std::int64_t threads = block.x * block.y * block.z;
+  if (threads <= 0 || threads > 1024)
+    throw Error(ErrorKind::InvalidLaunch, "kernel `" + name() + "`: a block of " +
+                                              std::to_string(threads) +
+                                              " threads (1 to 1024 are possible)");
+  if (cudaInstance != nullptr) {
+    if (threads > cudaInstance->maxThreadsPerBlock)
+      return 0;
+    const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+    int perMultiprocessor = 0;
+    driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                     &perMultiprocessor, cudaInstance->function, static_cast<int>(threads),
+                     dynamicSharedBytes),
+                 "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + name());
+    return std::int64_t{perMultiprocessor} * cudaInstance->device->multiprocessors;
+  }
+  // The CPU backend runs a cooperative launch's blocks at once, each on a thread with a fiber
+  // per CUDA thread, up to its limits (cpu/CpuEngine.h).
+  return std::min<std::int64_t>(static_cast<std::int64_t>(cpu::kMaxCooperativeBlocks),
+                                static_cast<std::int64_t>(cpu::kMaxCooperativeThreads) / threads);
 }
 
 std::string Kernel::cudaSource(std::span<const KernelArgument> args) const {

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "cuda/CudaContext.h"
 #include "module/ArgumentTypes.h"
 #include "sema/CompiledFunction.h"
+#include "sema/FunctionSignature.h"
 #include "sema/NumbaType.h"
 
 namespace pyk::detail {
@@ -55,6 +57,11 @@ struct CudaKernelInstance {
 struct KernelState {
   ModuleState* module = nullptr; // the module owns its kernels' states
   const sema::CompiledFunction* function = nullptr;
+  // Kernel::specialize: the only signature this state's launches take, and the instance compiled
+  // for it then (on the CPU, or on CUDA with its device).
+  std::optional<sema::FunctionSignature> specialized;
+  std::shared_ptr<CpuKernelInstance> specializedCpu;
+  CudaKernelInstance* specializedCuda = nullptr;
   std::mutex mutex; // guards instances, shapedTypes, cudaInstances and recentCuda
   // By argument types (and the settings that change the code), plus the block shape for
   // split-mode kernels.

@@ -145,6 +145,13 @@ RuntimeSettings RuntimeSettings::fromEnvironment(
   s.libcuda = value("PYK_LIBCUDA");
   s.libnvrtc = value("PYK_LIBNVRTC");
   s.specializationLog = value("PYK_SPECIALIZATION_LOG");
+  if (const std::string v = value("PYK_COMPILE_MESSAGES"); !v.empty()) {
+    if (v != "0" && v != "1")
+      throw Error(ErrorKind::InvalidArgument,
+                  "PYK_COMPILE_MESSAGES must be 1 (say when a compile takes long) or 0, not `" + v +
+                      "`");
+    s.compileMessages = v == "1";
+  }
   return s;
 }
 

@@ -449,3 +449,32 @@ int main(int argc, char** argv) {
   std::filesystem::remove_all(folder);
   return result;
 }
+
+namespace {
+
+// forall's block size comes from the occupancy calculator (the fake's: 2048 threads resident a
+// multiprocessor, so the largest block that divides it, 1024, wins); a specialized kernel's
+// cooperative limit is the device's multiprocessors times the blocks each holds.
+TEST(CudaBackend, ForallChoosesTheBlockByOccupancyAndSpecializeCompilesNow) {
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  pyk::DeviceArray<float> a = pyk::to_device(std::vector<float>(5000, 1.0f));
+  pyk::DeviceArray<float> c = pyk::device_array<float>(5000);
+  m["vector_add"].forall(5000)(a, a, c);
+  Fakes::Configuration conf = fakes().configuration();
+  EXPECT_EQ(conf.grid[0], 5u);
+  EXPECT_EQ(conf.block[0], 1024u);
+  m["vector_add"].forall(5000, 128)(a, a, c);
+  conf = fakes().configuration();
+  EXPECT_EQ(conf.grid[0], 40u);
+  EXPECT_EQ(conf.block[0], 128u);
+
+  pyk::DeviceArray<float> x = pyk::to_device(std::vector<float>(64, 1.0f));
+  const int loads = fakes().moduleLoads();
+  pyk::Kernel whole = m["whole_grid"].specialize(x);
+  EXPECT_EQ(fakes().moduleLoads(), loads + 1); // compiled and loaded by specialize
+  EXPECT_EQ(whole.maxCooperativeGridBlocks({256}), 8 * 132);
+  EXPECT_EQ(whole.overloads(),
+            std::vector<std::string>{"whole_grid(float32[::1]) -> none on cuda device 0 index32"});
+}
+
+} // namespace
