@@ -19,7 +19,7 @@ CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& 
                                         std::to_string(kVersion.patch),
                                     std::to_string(cpu::kAbiVersion),
                                     compiler.identity(),
-                                    std::string(cpuSupportHeaderText()),
+                                    cpuSupportHeaderDigest(),
                                     source};
   for (const std::string& f : HostCompiler::flags())
     parts.push_back(f);

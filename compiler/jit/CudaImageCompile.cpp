@@ -69,7 +69,7 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
                                         std::to_string(kVersion.patch),
                                     version,
                                     target.describe(),
-                                    std::string(cudaSupportHeaderText()),
+                                    cudaSupportHeaderDigest(),
                                     source};
   parts.insert(parts.end(), options.begin(), options.end());
   const CacheKey key = CacheKey::of(parts);
