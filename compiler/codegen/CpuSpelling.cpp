@@ -49,6 +49,15 @@ public:
     return element + "* const " + name + " = pyk::cpu::shared_pointer<" + element +
            ">(*pyk_ctx.block, " + std::to_string(byteOffset) + ");";
   }
+  // A C array on the stack, or on the heap past pyk::cpu::kMaxStackLocalBytes (8 KiB:
+  // stdlib/cpu/local_memory.h), so that no local array overflows a thread's or fiber's stack.
+  std::string localStorage(const std::string& element, const std::string& name, int64_t count,
+                           int64_t bytes) const override {
+    if (bytes <= 8 * 1024)
+      return element + " " + name + "[" + std::to_string(count) + "];";
+    return "pyk::cpu::HeapLocalArray<" + element + "> " + name + "_heap(" + std::to_string(count) +
+           "); " + element + "* const " + name + " = " + name + "_heap.data();";
+  }
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::cpu::dynamic_shared_array<" + element + ">(*pyk_ctx.block)";
   }

@@ -38,6 +38,10 @@ public:
                             int64_t) const override {
     return "__shared__ " + element + " " + name + "[" + std::to_string(count) + "];";
   }
+  std::string localStorage(const std::string& element, const std::string& name, int64_t count,
+                           int64_t) const override {
+    return element + " " + name + "[" + std::to_string(count) + "];";
+  }
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::dynamic_shared_array<" + element + ">()";
   }

@@ -36,7 +36,7 @@ std::string UnitEmitter::arrayConstructor(const sema::IntrinsicInfo& info, const
   if (shared)
     line(target_.sharedStorage(item, name, count, sharedOffsetOf(c, count * itemBytes(*t))));
   else
-    line(item + " " + name + "[" + std::to_string(count) + "];");
+    line(target_.localStorage(item, name, count, count * itemBytes(*t)));
   return arrayView(name, *t, shape);
 }
 

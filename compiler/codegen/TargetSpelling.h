@@ -35,6 +35,9 @@ public:
   // at `byteOffset` in the block's static shared memory.
   virtual std::string sharedStorage(const std::string& element, const std::string& name,
                                     int64_t count, int64_t byteOffset) const = 0;
+  // Declares `name`, the storage of a thread's local array of `count` elements (`bytes` in all).
+  virtual std::string localStorage(const std::string& element, const std::string& name,
+                                   int64_t count, int64_t bytes) const = 0;
   // The dynamic shared memory as a 1-D C-contiguous array of `element`.
   virtual std::string dynamicSharedArray(const std::string& element) const = 0;
   // A bounds-checked access to `array(indices)`: `name` and `where` (already plain text) go into

@@ -1,12 +1,14 @@
 // SourceFile: the text of one input file, split into lines for diagnostics.
 #include "diag/SourceFile.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace pyk {
 
@@ -21,24 +23,51 @@ SourceFile::SourceFile(std::string path, std::string text)
 }
 
 std::optional<SourceFile> SourceFile::read(const std::string& path, std::string& error) {
-  // A directory opens as a stream that reads nothing; say what it is instead.
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    error = "it is a directory";
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  // Opened without blocking, so that a FIFO or a device is refused, never waited on; only a
+  // regular file of a bounded size is read (a source is never larger).
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
     error = std::strerror(errno);
     return std::nullopt;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) {
-    error = "read error";
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat status {};
+  if (::fstat(fd, &status) != 0) {
+    error = std::strerror(errno);
     return std::nullopt;
   }
-  return SourceFile(path, buffer.str());
+  if (S_ISDIR(status.st_mode)) {
+    error = "it is a directory";
+    return std::nullopt;
+  }
+  if (!S_ISREG(status.st_mode)) {
+    error = "it is not a regular file (a pipe, socket or device is not read)";
+    return std::nullopt;
+  }
+  if (static_cast<std::uint64_t>(status.st_size) > kMaxSourceBytes) {
+    error = "it has " + std::to_string(status.st_size) + " bytes; a source file may have at most " +
+            std::to_string(kMaxSourceBytes);
+    return std::nullopt;
+  }
+  std::string text(static_cast<std::size_t>(status.st_size), '\0');
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t got = ::read(fd, text.data() + done, text.size() - done);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0) {
+      error = std::string("read error: ") + std::strerror(errno);
+      return std::nullopt;
+    }
+    if (got == 0)
+      break; // it shrank while being read: what is there
+    done += static_cast<std::size_t>(got);
+  }
+  text.resize(done);
+  return SourceFile(path, std::move(text));
 }
 
 std::string_view SourceFile::line(uint32_t line) const {

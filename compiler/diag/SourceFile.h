@@ -1,6 +1,7 @@
 // SourceFile: the text of one input file, split into lines for diagnostics.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,7 +15,11 @@ class SourceFile {
 public:
   SourceFile(std::string path, std::string text);
 
-  // Reads a file; returns std::nullopt and sets `error` (the OS's reason) when it cannot be read.
+  // The largest source file read (64 MiB).
+  static constexpr std::uint64_t kMaxSourceBytes = std::uint64_t{64} << 20;
+
+  // Reads a regular file of at most kMaxSourceBytes; returns std::nullopt and sets `error` (the
+  // OS's reason, or why it is not read: a directory, a FIFO or device, too large) otherwise.
   static std::optional<SourceFile> read(const std::string& path, std::string& error);
 
   const std::string& path() const { return path_; }

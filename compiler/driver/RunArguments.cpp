@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <complex>
 #include <cstdlib>
 #include <fstream>
@@ -154,6 +155,9 @@ private:
 
   KernelArgument array(const std::string& path) {
     HostArray host = readNpy(path);
+    if (host.shape.empty())
+      fail(path + " holds a 0-d array (shape ()): 0-d arrays are not supported as kernel "
+                  "arguments yet; save it with shape (1,), or pass its value as a scalar");
     if (host.shape.size() < 2 || !fortranOrdered(path))
       return KernelArgument::of(arrays_.emplace_back(to_device(host)));
     // A Fortran-ordered file keeps its layout, as numba types such an array F: the elements
@@ -211,19 +215,34 @@ private:
     return v;
   }
 
+  // `text` as a `T` (float16, float32, float64): a finite number too large for it is an error,
+  // not an infinity (write `inf` for one).
+  template <typename T>
+  T floating(const std::string& text, const char* type) const {
+    const double v = number(text);
+    const T converted = T(v);
+    std::string lower = text;
+    for (char& c : lower)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isinf(static_cast<double>(converted)) && lower.find("inf") == std::string::npos)
+      fail("`" + text + "` is out of " + type + "'s range (write inf for an infinity)");
+    return converted;
+  }
+
   KernelArgument scalar(const std::string& type, bool inTuple) {
     if (type == "complex64" || type == "complex128") {
       // `re,im`: the real part ends at the first comma.
       const size_t comma = text_.find(',', at_);
       if (comma == std::string::npos)
         fail("a complex scalar is written `" + type + ":RE,IM`");
-      const double re = number(text_.substr(at_, comma - at_));
+      const std::string reText = text_.substr(at_, comma - at_);
       at_ = comma + 1;
-      const double im = number(word(inTuple));
+      const std::string imText = word(inTuple);
       if (type == "complex64")
-        return KernelArgument::of(
-            std::complex<float>(static_cast<float>(re), static_cast<float>(im)));
-      return KernelArgument::of(std::complex<double>(re, im));
+        return KernelArgument::of(std::complex<float>(floating<float>(reText, "complex64"),
+                                                      floating<float>(imText, "complex64")));
+      return KernelArgument::of(std::complex<double>(floating<double>(reText, "complex128"),
+                                                     floating<double>(imText, "complex128")));
     }
     const std::string text = word(inTuple);
     if (type == "bool") {
@@ -250,11 +269,11 @@ private:
     if (type == "uint64")
       return integer<std::uint64_t>(text);
     if (type == "float16")
-      return KernelArgument::of(float16(number(text)));
+      return KernelArgument::of(floating<float16>(text, "float16"));
     if (type == "float32")
-      return KernelArgument::of(static_cast<float>(number(text)));
+      return KernelArgument::of(floating<float>(text, "float32"));
     if (type == "float64")
-      return KernelArgument::of(number(text));
+      return KernelArgument::of(floating<double>(text, "float64"));
     fail("`" + type +
          "` is not a scalar type (bool, int8..int64, uint8..uint64, float16, float32, float64, "
          "complex64, complex128), and the argument is not a .npy file, `record:x.npy`, `@I` or "

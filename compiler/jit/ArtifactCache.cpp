@@ -2,14 +2,38 @@
 // cache itself costing a rebuild, nothing else.
 #include "jit/ArtifactCache.h"
 
+#include <unistd.h>
+
+#include <mutex>
+#include <set>
+#include <string>
+
 #include "pyk/error.hpp"
 
 namespace pyk::jit {
 
+namespace {
+
+// What the cache could not do, said once a process for each reason (a folder others may write
+// to, a read-only or full disk, a directory in an entry's place), never silently: the program
+// goes on, compiling again what the cache would have kept.
+void warnOnce(const std::string& what) {
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  {
+    std::lock_guard lock(mutex);
+    if (!said.insert(what).second)
+      return;
+  }
+  const std::string line = "pyk: warning: " + what + "\n";
+  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, line.data(), line.size());
+}
+
+} // namespace
+
 std::optional<CachedArtifact>
 cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
-               const std::function<std::optional<std::string>()>& build,
-               const std::string& label) {
+               const std::function<std::optional<std::string>()>& build, const std::string& label) {
   std::optional<DiskCache> disk;
   if (!settings.cacheFolder.empty()) {
     try {
@@ -17,8 +41,10 @@ cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
       if (!rebuild)
         if (std::optional<std::string> hit = disk->lookup(key))
           return CachedArtifact{std::move(*hit), true};
-    } catch (const Error&) {
+    } catch (const Error& e) {
       disk.reset(); // no usable cache: build every time
+      warnOnce(std::string("the disk cache is not used: ") + e.what() +
+               "; kernels are compiled again in every process");
     }
   }
   std::optional<std::string> built = build();
@@ -27,8 +53,10 @@ cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
   if (disk) {
     try {
       disk->store(key, *built, label);
-    } catch (const Error&) {
+    } catch (const Error& e) {
       // a full disk or a read-only folder costs a rebuild next time, nothing else
+      warnOnce(std::string("a compiled kernel was not kept in the disk cache: ") + e.what() +
+               "; it is compiled again in the next process");
     }
   }
   return CachedArtifact{std::move(*built), false};

@@ -78,7 +78,8 @@ std::filesystem::path DiskCache::entryPath(const CacheKey& key) const {
 
 std::optional<std::string> DiskCache::lookup(const CacheKey& key) const {
   std::filesystem::path path = entryPath(key);
-  OpenFile file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW));
+  // Without blocking: a FIFO in an entry's place is no entry, never waited on.
+  OpenFile file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
   if (file.fd() < 0)
     return std::nullopt;
   struct stat status {};
@@ -105,6 +106,9 @@ void DiskCache::store(const CacheKey& key, std::string_view payload, std::string
   if (kEntryHeaderSize + std::min(label.size(), kMaxLabelSize) + payload.size() > maxBytes_)
     return;
   std::vector<std::byte> header = formatEntryHeader(key, payload, label);
+  // An empty directory in the entry's place (nothing of ours) goes; anything else there makes the
+  // rename below fail with the path named.
+  ::rmdir(entryPath(key).c_str());
   std::span<const std::byte> pieces[] = {
       header, std::as_bytes(std::span<const char>(payload.data(), payload.size()))};
   replaceFile(entryPath(key), pieces, 0600, ErrorKind::Cache);

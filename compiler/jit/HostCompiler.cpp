@@ -2,6 +2,10 @@
 // the compiler there with posix_spawn.
 #include "jit/HostCompiler.h"
 
+#include <algorithm>
+
+#include <signal.h>
+
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -101,9 +105,44 @@ std::vector<std::string> HostCompiler::flags() {
   return f;
 }
 
+namespace {
+
+// Removes the compile folders (`pyk-<pid>-XXXXXX`) of this user's processes that died before
+// removing their own (a kill -9 during a compile); those of live processes are left alone. Once
+// a process, at its first compile.
+void removeAbandonedCompileFolders(const std::string& tmp) {
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(tmp, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind("pyk-", 0) != 0)
+      continue;
+    const std::size_t dash = name.find('-', 4);
+    if (dash == std::string::npos || dash == 4)
+      continue;
+    const std::string digits = name.substr(4, dash - 4);
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        digits.size() > 9)
+      continue;
+    const auto pid = static_cast<pid_t>(std::stol(digits));
+    struct stat status {};
+    if (::lstat(it->path().c_str(), &status) != 0 || !S_ISDIR(status.st_mode) ||
+        status.st_uid != ::geteuid() || pid == ::getpid())
+      continue;
+    if (::kill(pid, 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      std::filesystem::remove_all(it->path(), ignored);
+    }
+  }
+}
+
+} // namespace
+
 std::string HostCompiler::compile(const std::string& source, const std::string& name) const {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/pyk-XXXXXX";
+  const char* tmpVariable = std::getenv("TMPDIR");
+  const std::string tmp = tmpVariable != nullptr && *tmpVariable != '\0' ? tmpVariable : "/tmp";
+  static std::once_flag cleaned;
+  std::call_once(cleaned, [&] { removeAbandonedCompileFolders(tmp); });
+  std::string pattern = tmp + "/pyk-" + std::to_string(::getpid()) + "-XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr)
     throw Error(ErrorKind::Compile,
                 "cannot create a temporary folder in " + pattern + ": " + std::strerror(errno));

@@ -6,6 +6,7 @@
 
 #include "sema/ConstantArguments.h"
 #include "sema/ConstantFolder.h"
+#include "sema/DottedName.h"
 #include "sema/FunctionConstants.h"
 #include "sema/FunctionTyper.h"
 
@@ -22,6 +23,10 @@ OptType FunctionTyper::dtype(const ast::Expr* e) {
       if (OptType t = expr(e); t && t->isTypeRef())
         return NumbaType::scalar(t->scalarKind());
   }
+  // `a.dtype` of an array `a` (numba's DType of its items): its scalar or record type.
+  if (const auto* a = e->as<ast::Attribute>(); a != nullptr && a->attr == "dtype")
+    if (OptType t = expr(a->value); t && t->isArray())
+      return t->elementType();
   const std::string api = apiName(e);
   const auto* c = e->as<ast::Constant>();
   const bool named = c != nullptr && c->valueKind == ast::ConstantKind::Str;
@@ -42,7 +47,9 @@ OptType FunctionTyper::dtype(const ast::Expr* e) {
   if (named)
     shown = "'" + c->strValue + "'";
   else if (shown.empty())
-    shown = std::string("this ") + ast::nodeKindName(e->kind);
+    shown = dottedName(e);
+  if (shown.empty())
+    shown = std::string("this ") + ast::nodeKindName(e->kind) + " expression";
   error(DiagKind::TypeNotADtype, e->range, {shown});
   return std::nullopt;
 }

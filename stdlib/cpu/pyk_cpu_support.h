@@ -25,6 +25,8 @@
 #include "engine_abi.h"
 // shared arrays at offsets into the block's shared memory
 #include "shared_memory.h"
+// `cuda.local.array`s too large for the stack, on the heap
+#include "local_memory.h"
 // Context, the thread generated code runs as; trap
 #include "thread_context.h"
 // PYK_BOUNDSCHECK=1's checked accesses

@@ -23,3 +23,6 @@ if "NVRTC none" not in version:
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["NO_COLOR"] = "1"
+# A cold compile's one-line notice (`pyk: compiling ...`, after 100 ms) would make the output of
+# a test depend on the state of the disk cache; run/compile_message.pyk turns it on to test it.
+config.environment["PYK_COMPILE_MESSAGES"] = "0"

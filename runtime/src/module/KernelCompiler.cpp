@@ -38,6 +38,14 @@ void logSpecialization(const std::filesystem::path& log, const KernelState& k,
   ::close(fd);
 }
 
+// `saxpy(float32, float32[::1], float32[::1])`.
+std::string signatureText(const std::string& kernel, const std::vector<sema::NumbaType>& params) {
+  std::string out = kernel + "(";
+  for (size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i].spelling();
+  return out + ")";
+}
+
 } // namespace
 
 jit::JitSettings jitSettingsOf(const RuntimeSettings& settings) {
@@ -69,8 +77,7 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
   std::optional<SlowCompileNotice> notice;
   if (settings.compileMessages)
     notice.emplace(
-        "pyk: compiling " + k.function->qualifiedName +
-        sema::FunctionSignature{std::nullopt, choice.params}.spelling() + " for " +
+        "pyk: compiling " + signatureText(k.function->qualifiedName, choice.params) + " for " +
         (std::holds_alternative<jit::CpuTarget>(target) ? std::string("the CPU") : "CUDA (NVRTC)") +
         " (" + m.file.path() + ")...");
   std::optional<jit::CompiledSpecialization> compiled = jit::compileSpecialization(request);

@@ -129,7 +129,8 @@ HostArray decodeNpy(std::span<const std::byte> contents, std::string_view name) 
 
 HostArray readNpy(const std::filesystem::path& path) {
   std::string name = path.string();
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Without blocking: a FIFO (or device) is refused below, never waited on at open.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
     fail(name, std::string("cannot open: ") + std::strerror(errno));
   OpenFile file(fd);

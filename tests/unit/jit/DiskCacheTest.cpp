@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <fstream>
 #include <set>
@@ -349,4 +351,14 @@ TEST(DiskCache, ConcurrentStoresStayWithinTheBound) {
     total += entry.bytes;
   EXPECT_LE(total, cache.maxBytes());
   EXPECT_GT(total, 0u);
+}
+
+TEST(DiskCache, AFifoInAnEntrysPlaceIsAMissNotAWait) {
+  TemporaryFolder folder;
+  DiskCache cache(folder.path());
+  CacheKey key = CacheKey::of({"k"});
+  ASSERT_EQ(::mkfifo(cache.entryPath(key).c_str(), 0600), 0);
+  EXPECT_EQ(cache.lookup(key), std::nullopt); // returns at once: opened without blocking
+  cache.store(key, "payload");                // replaces it
+  EXPECT_EQ(cache.lookup(key), "payload");
 }
