@@ -47,8 +47,8 @@ int main() {
   std::vector<double> cold, warm;
   for (int round = 0; round < 5; ++round) {
     pyk::RuntimeSettings s = pyk::settings();
-    s.cacheFolder = base / std::to_string(round);
-    s.compileMessages = false; // the table only
+    s.cache_folder = base / std::to_string(round);
+    s.compile_messages = false; // the table only
     pyk::ScopedSettings scoped(s);
     auto t = Clock::now();
     pyk::Module m = pyk::load(PYK_BENCH_AOT_SOURCE);

@@ -33,7 +33,7 @@ std::filesystem::path kernelDir = PYK_BENCH_KERNEL_DIR;
 template <typename... Args>
 std::string modeOf(const pyk::Kernel& kernel, const Args&... args) {
   const pyk::KernelArgument list[] = {pyk::KernelArgument::of(args)...};
-  return kernel.executionMode(std::span<const pyk::KernelArgument>(list, sizeof...(Args)));
+  return kernel.execution_mode(std::span<const pyk::KernelArgument>(list, sizeof...(Args)));
 }
 
 int64_t blocksFor(int64_t n, int64_t per) {
@@ -180,8 +180,8 @@ int main(int argc, char** argv) {
   try {
     // The mode the backend picks.
     pyk::RuntimeSettings settings = pyk::settings();
-    settings.cpuMode = pyk::CpuMode::Auto;
-    pyk::setSettings(settings);
+    settings.cpu_mode = pyk::CpuMode::Auto;
+    pyk::set_settings(settings);
     if (automatic) {
       if (wanted("vector_add"))
         vectorAdd("pyk", bench::kVectorSize, 30);
@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
     // Every kernel on fibers: the setting is read when a kernel is specialized, so the modules
     // are loaded again after it is set.
     if (fibers) {
-      settings.cpuMode = pyk::CpuMode::Fiber;
+      settings.cpu_mode = pyk::CpuMode::Fiber;
       const pyk::ScopedSettings onFibers(settings);
       if (wanted("vector_add"))
         vectorAdd("pyk-fiber", bench::kVectorSize, 5);

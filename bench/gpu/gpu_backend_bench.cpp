@@ -213,7 +213,7 @@ void launchOverhead(int count, bool eventTime) {
   if (driver == nullptr)
     bench::fail("the CUDA driver pyk loaded cannot be found again");
   auto launch = reinterpret_cast<RawLaunch>(::dlsym(driver, "cuLaunchKernel"));
-  void* function = empty.cudaFunction({});
+  void* function = empty.cuda_function({});
   const double tRaw = hostSecondsPerLaunch(count, [&] {
     if (launch(function, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) != 0)
       bench::fail("raw cuLaunchKernel failed");
@@ -239,8 +239,8 @@ void compileTimes(int reps) {
   if (::mkdtemp(folder) == nullptr)
     bench::fail("mkdtemp");
   pyk::RuntimeSettings settings = pyk::settings();
-  settings.cacheFolder = folder;
-  pyk::setSettings(settings);
+  settings.cache_folder = folder;
+  pyk::set_settings(settings);
   const std::string source = readText(kernelDir / "vector_add.pyk");
   auto a = pyk::device_array<float>(1024);
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
@@ -255,23 +255,23 @@ void compileTimes(int reps) {
     {
       const pyk::Module m = pyk::loads(unique, "cold.pyk");
       const double start = bench::now();
-      (void)m["vector_add"].cudaTarget(args);
+      (void)m["vector_add"].cuda_target(args);
       cold.push_back(bench::now() - start);
     }
     const pyk::Module m = pyk::loads(unique, "cold.pyk");
     const double start = bench::now();
-    (void)m["vector_add"].cudaTarget(args);
+    (void)m["vector_add"].cuda_target(args);
     disk.push_back(bench::now() - start);
   }
   std::sort(cold.begin(), cold.end());
   std::sort(disk.begin(), disk.end());
   const pyk::Module m = pyk::loads(source, "warm.pyk");
   const pyk::Kernel k = m["vector_add"];
-  (void)k.cudaTarget(args);
+  (void)k.cuda_target(args);
   const int lookups = 100000;
   const double start = bench::now();
   for (int i = 0; i < lookups; ++i)
-    (void)k.cudaTarget(args); // the lookup, plus copying a short string
+    (void)k.cuda_target(args); // the lookup, plus copying a short string
   const double memory = (bench::now() - start) / lookups;
   std::filesystem::remove_all(folder);
   bench::report("compile_cold:vector_add", "pyk", cold[cold.size() / 2], reps,
@@ -293,8 +293,8 @@ int main(int argc, char** argv) {
       kernelDir = argv[i];
   }
   try {
-    if (pyk::currentBackend() != pyk::Backend::Cuda)
-      bench::fail("pyk's CUDA backend is not available: " + pyk::cudaUnavailable());
+    if (pyk::current_backend() != pyk::Backend::Cuda)
+      bench::fail("pyk's CUDA backend is not available: " + pyk::cuda_unavailable());
     launchOverhead(20000, !overheadOnly);
     compileTimes(5);
     if (overheadOnly)

@@ -69,7 +69,7 @@ std::string cppParameter(const NumbaType& t, bool inTuple = false) {
     out += ">";
     return inTuple ? out : "const " + out + "&";
   }
-  // A record (pyk::KernelArgument::record) or a named tuple (KernelArgument::tupleOf).
+  // A record (pyk::KernelArgument::record) or a named tuple (KernelArgument::tuple_of).
   return inTuple ? "pyk::KernelArgument" : "const pyk::KernelArgument&";
 }
 
@@ -211,7 +211,7 @@ std::string imageText(const AotModule& m) {
       << ", std::string_view(kSource, sizeof kSource - 1), "
       << "std::span<const pyk::aot::CpuKernel>(kCpu, " << cpuCount << "), "
       << "std::span<const pyk::aot::CudaKernel>(kCuda, " << cudaCount << ")};\n\n"
-      << "[[maybe_unused]] const bool kRegistered = pyk::aot::registerImage(kImage);\n\n"
+      << "[[maybe_unused]] const bool kRegistered = pyk::aot::register_image(kImage);\n\n"
       << "} // namespace\n\nconst pyk::Module& module() {\n"
       << "  static const pyk::Module m = pyk::load(kImage);\n  return m;\n}\n";
   for (const AotSpecialization& s : m.specializations) {

@@ -54,23 +54,23 @@ std::string utc(std::chrono::system_clock::time_point when) {
 
 int runCacheCommand(const Options& options) {
   if (options.command == Command::CacheClear) {
-    const std::size_t removed = pyk::clearCache();
+    const std::size_t removed = pyk::clear_cache();
     std::cout << "removed " << removed << (removed == 1 ? " entry" : " entries") << '\n';
     return 0;
   }
   if (options.command == Command::CachePrune) {
-    const std::size_t removed = pyk::pruneCache(std::chrono::seconds(options.pruneUnusedSeconds),
-                                                options.pruneMaxBytes.value_or(UINT64_MAX));
+    const std::size_t removed = pyk::prune_cache(std::chrono::seconds(options.pruneUnusedSeconds),
+                                                 options.pruneMaxBytes.value_or(UINT64_MAX));
     std::cout << "removed " << removed << (removed == 1 ? " entry" : " entries") << '\n';
     return 0;
   }
-  const pyk::CacheContents contents = pyk::listCache();
+  const pyk::CacheContents contents = pyk::list_cache();
   std::uint64_t total = 0;
   std::cout << "cache " << contents.folder.string() << '\n';
   for (const pyk::CacheEntrySummary& e : contents.entries) {
     char line[96];
-    std::snprintf(line, sizeof line, "%s (%s)  %10s  %-22s  ", utc(e.lastUse).c_str(),
-                  age(e.lastUse).c_str(), humanBytes(e.bytes).c_str(),
+    std::snprintf(line, sizeof line, "%s (%s)  %10s  %-22s  ", utc(e.last_use).c_str(),
+                  age(e.last_use).c_str(), humanBytes(e.bytes).c_str(),
                   e.target.empty() ? "?" : e.target.c_str());
     std::cout << line;
     if (e.kernel.empty())
@@ -80,7 +80,7 @@ int runCacheCommand(const Options& options) {
     total += e.bytes;
   }
   std::cout << contents.entries.size() << (contents.entries.size() == 1 ? " entry, " : " entries, ")
-            << total << " of " << contents.maxBytes << " bytes\n";
+            << total << " of " << contents.max_bytes << " bytes\n";
   return 0;
 }
 

@@ -203,8 +203,8 @@ std::optional<Options> parseCacheCommand(const std::vector<std::string>& args, s
                                       : Command::CachePrune;
   for (size_t i = 2; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    const bool olderThan = arg == "--unused-for", maxBytes = arg == "--max-bytes";
-    if (options.command != Command::CachePrune || (!olderThan && !maxBytes)) {
+    const bool olderThan = arg == "--unused-for", max_bytes = arg == "--max-bytes";
+    if (options.command != Command::CachePrune || (!olderThan && !max_bytes)) {
       error = "unknown argument `" + arg + "` for `pykc cache " + what + "`" +
               (options.command == Command::CachePrune
                    ? " (it takes --unused-for DURATION and --max-bytes N)"

@@ -70,7 +70,7 @@ int runKernelCommand(const Options& options) {
     if (!options.backend.empty()) {
       // --backend wins over the environment: its PYK_BACKEND is not even read.
       RuntimeSettings settings =
-          RuntimeSettings::fromEnvironment([](const char* name) -> std::optional<std::string> {
+          RuntimeSettings::from_environment([](const char* name) -> std::optional<std::string> {
             const char* value = std::getenv(name);
             if (value == nullptr || std::string_view(name) == "PYK_BACKEND")
               return std::nullopt;
@@ -79,7 +79,7 @@ int runKernelCommand(const Options& options) {
       settings.backend = options.backend == "cpu"    ? BackendChoice::Cpu
                          : options.backend == "cuda" ? BackendChoice::Cuda
                                                      : BackendChoice::Auto;
-      setSettings(settings);
+      set_settings(settings);
     }
     const LaunchShape shape{parseExtent(options.grid, "grid"), parseExtent(options.block, "block")};
     std::size_t shared = 0;
@@ -95,7 +95,7 @@ int runKernelCommand(const Options& options) {
     const RunArguments args(options.runArgs);
     Module module = load(options.file);
     Kernel kernel = module[options.kernel];
-    kernel.launchWith(shape, shared, args.arguments());
+    kernel.launch_with(shape, shared, args.arguments());
     if (!options.outDir.empty())
       args.writeBack(options.outDir);
     else if (args.arrayCount() != 0)

@@ -67,9 +67,9 @@ private:
       ++end;
     if (end > at_ && end < text_.size() && text_[end] == '(' &&
         !std::isdigit(static_cast<unsigned char>(text_[at_]))) {
-      std::string className = text_.substr(at_, end - at_);
+      std::string class_name = text_.substr(at_, end - at_);
       at_ = end;
-      return tuple(depth, className);
+      return tuple(depth, class_name);
     }
     const size_t colon = text_.find(':', at_);
     const size_t stop = inTuple ? text_.find_first_of(",)", at_) : std::string::npos;
@@ -92,7 +92,7 @@ private:
     return array(path);
   }
 
-  KernelArgument tuple(int depth, const std::string& className) {
+  KernelArgument tuple(int depth, const std::string& class_name) {
     int open = 0;
     size_t close = at_;
     for (; close < text_.size(); ++close) {
@@ -109,16 +109,16 @@ private:
     while (peek() != ')') {
       if (at_ >= text_.size())
         fail("the tuple is not closed with `)`");
-      if (!className.empty()) {
+      if (!class_name.empty()) {
         const size_t eq = text_.find('=', at_);
         if (eq == std::string::npos)
-          fail("a field of the named tuple `" + className + "` is written NAME=ARG");
+          fail("a field of the named tuple `" + class_name + "` is written NAME=ARG");
         std::string field = text_.substr(at_, eq - at_);
         for (char c : field)
           if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
-            fail("`" + field + "` is not a field name of the named tuple `" + className + "`");
+            fail("`" + field + "` is not a field name of the named tuple `" + class_name + "`");
         if (field.empty())
-          fail("a field of the named tuple `" + className + "` has no name");
+          fail("a field of the named tuple `" + class_name + "` has no name");
         fields.push_back(field);
         at_ = eq + 1;
       }
@@ -132,9 +132,9 @@ private:
       }
     }
     ++at_; // )
-    if (!className.empty() && elements.empty())
-      fail("the named tuple `" + className + "` has no fields");
-    return KernelArgument::tupleOf(std::move(elements), className, std::move(fields));
+    if (!class_name.empty() && elements.empty())
+      fail("the named tuple `" + class_name + "` has no fields");
+    return KernelArgument::tuple_of(std::move(elements), class_name, std::move(fields));
   }
 
   KernelArgument alias(bool inTuple) {
@@ -154,7 +154,7 @@ private:
   }
 
   KernelArgument array(const std::string& path) {
-    HostArray host = readNpy(path);
+    HostArray host = read_npy(path);
     if (host.shape.empty())
       fail(path + " holds a 0-d array (shape ()): 0-d arrays are not supported as kernel "
                   "arguments yet; save it with shape (1,), or pass its value as a scalar");
@@ -181,11 +181,11 @@ private:
   }
 
   KernelArgument record(const std::string& path) {
-    HostArray host = readNpy(path);
-    if (host.record == nullptr || host.elementCount() != 1)
+    HostArray host = read_npy(path);
+    if (host.record == nullptr || host.element_count() != 1)
       fail("a record is the only item of a .npy file of a structured dtype; " + path + " holds " +
-           (host.record == nullptr ? "an array of " + std::string(dtypeName(host.dtype))
-                                   : std::to_string(host.elementCount()) + " records"));
+           (host.record == nullptr ? "an array of " + std::string(dtype_name(host.dtype))
+                                   : std::to_string(host.element_count()) + " records"));
     const AnyDeviceArray& records = arrays_.emplace_back(to_device(host));
     recordShapes_[&records] = host.shape;
     return KernelArgument::record(records);
@@ -295,7 +295,7 @@ void RunArguments::writeArrays(const KernelArgument& a, const std::filesystem::p
     HostArray host = a.array->copy_to_host();
     if (auto it = recordShapes_.find(a.array); it != recordShapes_.end())
       host.shape = it->second; // a record as the file held it (0-d, or one item)
-    writeNpy(folder / (name + ".npy"), host);
+    write_npy(folder / (name + ".npy"), host);
   } else if (a.kind == KernelArgument::Kind::Tuple) {
     for (size_t j = 0; j < a.tuple->elements.size(); ++j)
       writeArrays(a.tuple->elements[j], folder, name + "_" + std::to_string(j));

@@ -32,7 +32,7 @@ namespace pyk::driver {
 class RunArguments {
 public:
   // Reads each ARG in order. Throws pyk::Error (InvalidArgument) naming the argument and what is
-  // wrong with it; File errors of the .npy files as readNpy throws them.
+  // wrong with it; File errors of the .npy files as read_npy throws them.
   explicit RunArguments(const std::vector<std::string>& texts);
   RunArguments(const RunArguments&) = delete;
   RunArguments& operator=(const RunArguments&) = delete;

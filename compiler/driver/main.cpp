@@ -97,7 +97,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
       return;
   }
   const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
-  const jit::CudaTarget cudaTarget{arch, options.emit == "cubin", options.index32};
+  const jit::CudaTarget cuda_target{arch, options.emit == "cubin", options.index32};
   sema::SpecializationSet set;
   std::vector<Entry> entries;
   bool selected = false;
@@ -117,7 +117,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     for (const sema::FunctionSignature& signature : signatures) {
       const Entry entry{&function, signature};
       if (jit::compileSpecialization(
-              requestFor(resolved, file, entry, cudaTarget, jit::Stage::Typed, set, diags)))
+              requestFor(resolved, file, entry, cuda_target, jit::Stage::Typed, set, diags)))
         entries.push_back(entry);
     }
   }
@@ -150,7 +150,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     }
     const jit::Stage stage = options.emit == "cuda" ? jit::Stage::Emitted : jit::Stage::Compiled;
     std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(
-        requestFor(resolved, file, entry, cudaTarget, stage, set, diags, settings));
+        requestFor(resolved, file, entry, cuda_target, stage, set, diags, settings));
     if (!unit)
       return;
     if (options.emit == "cuda") {

@@ -34,11 +34,11 @@ inline bool& anyFailed() {
 }
 
 inline const char* backend() {
-  return pyk::backendName(pyk::currentBackend());
+  return pyk::backend_name(pyk::current_backend());
 }
 
 inline bool onGpu() {
-  return pyk::currentBackend() == pyk::Backend::Cuda;
+  return pyk::current_backend() == pyk::Backend::Cuda;
 }
 
 // Seconds `work` takes, counting until everything it queued on the device has finished.

@@ -14,9 +14,9 @@ int main(int argc, char** argv) {
     auto xOnDevice = pyk::to_device(x);
     auto yOnDevice = pyk::to_device(y);
     auto outOnDevice = pyk::device_array_like(xOnDevice);
-    const int blocksPerGrid = 32, threadsPerBlock = 128;
+    const int blocksPerGrid = 32, threads_per_block = 128;
     const double secs = example::seconds([&] {
-      addKernel[{blocksPerGrid, threadsPerBlock}](xOnDevice, yOnDevice, outOnDevice);
+      addKernel[{blocksPerGrid, threads_per_block}](xOnDevice, yOnDevice, outOnDevice);
     });
     std::vector<std::int32_t> out = outOnDevice.copy_to_host();
     std::printf("[%d %d %d ... %d %d %d]\n", out[0], out[1], out[2], out[n - 3], out[n - 2],

@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
     // The seed's kernel under the bounds check, on the CPU backend, with small matrices.
     pyk::RuntimeSettings checked = pyk::settings();
     checked.backend = pyk::BackendChoice::Cpu;
-    checked.boundsCheck = true; // as PYK_BOUNDSCHECK=1
+    checked.bounds_check = true; // as PYK_BOUNDSCHECK=1
     const pyk::ScopedSettings cpuWithChecks(checked);
     const std::int64_t sm = 64, sk = 32, sn = 48;
     auto sa = pyk::to_device<float, 2>(randomMatrix(sm, sk, rng), {sm, sk});

@@ -14,9 +14,9 @@
 int main(int argc, char** argv) {
   return example::run(argc, argv, [](const example::Options& o) {
     pyk::Kernel countInside = pyk::load(o.examples / "monte_carlo_pi.pyk")["count_inside"];
-    const std::int64_t threadsPerBlock = 256, blocks = 1024;
+    const std::int64_t threads_per_block = 256, blocks = 1024;
     const std::int64_t samplesPerThread = example::onGpu() ? 10'000 : 1'000;
-    const std::int64_t n = threadsPerBlock * blocks;
+    const std::int64_t n = threads_per_block * blocks;
 
     pyk::AnyDeviceArray rngStates;
     const double statesSecs =
@@ -30,10 +30,10 @@ int main(int argc, char** argv) {
                 numbaStates ? ", numba's" : ", NOT numba's");
 
     auto inside = pyk::device_array<std::int64_t>(n);
-    countInside[{blocks, threadsPerBlock}](rngStates, std::int64_t{1}, inside); // compiles
+    countInside[{blocks, threads_per_block}](rngStates, std::int64_t{1}, inside); // compiles
     rngStates = pyk::random::create_xoroshiro128p_states(n, 1);
     const double secs = example::seconds([&] {
-      countInside[{blocks, threadsPerBlock}](rngStates, samplesPerThread, inside);
+      countInside[{blocks, threads_per_block}](rngStates, samplesPerThread, inside);
     });
     std::int64_t hits = 0;
     for (std::int64_t h : inside.copy_to_host())

@@ -21,9 +21,9 @@ class AotWithoutCompiler : public ::testing::Test {
 protected:
   void SetUp() override {
     settings_.change([&](pyk::RuntimeSettings& s) {
-      s.hostCompiler = "/nonexistent/c++";
+      s.host_compiler = "/nonexistent/c++";
       s.libnvrtc = "/nonexistent/libnvrtc.so";
-      s.cacheFolder = cache_.path();
+      s.cache_folder = cache_.path();
     });
   }
   TemporaryFolder cache_;
@@ -50,7 +50,7 @@ TEST_F(AotCpu, TypedLaunchRunsTheCodeBuiltWithTheProgram) {
     ASSERT_EQ(out[i], 2.0f * static_cast<float>(i) + 1.0f) << i;
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(2.0f), pyk::KernelArgument::of(x),
                                       pyk::KernelArgument::of(y)};
-  EXPECT_EQ(aot_kernels::module()["saxpy"].executionMode(args), "loop (built ahead of time)");
+  EXPECT_EQ(aot_kernels::module()["saxpy"].execution_mode(args), "loop (built ahead of time)");
 }
 
 TEST_F(AotCpu, ASignatureForAnyLayoutServesContiguousArrays) {
@@ -74,7 +74,8 @@ TEST_F(AotCpu, BarrierKernelRunsSplitForTheLaunchBlockShape) {
   }
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(values),
                                       pyk::KernelArgument::of(partial)};
-  EXPECT_EQ(aot_kernels::module()["block_sums"].executionMode(args), "split (built ahead of time)");
+  EXPECT_EQ(aot_kernels::module()["block_sums"].execution_mode(args),
+            "split (built ahead of time)");
 }
 
 TEST_F(AotCpu, DeclaredSignaturesAreBuiltWithoutBeingNamed) {
@@ -112,7 +113,7 @@ TEST_F(AotCpu, ASignatureNotBuiltAheadNeedsTheJitAndSaysWhatWasBuilt) {
 
 TEST_F(AotCpu, BoundsChecksAskForTheJit) {
   // Code built ahead has no bounds checks; PYK_BOUNDSCHECK's code needs the JIT.
-  settings_.change([](pyk::RuntimeSettings& s) { s.boundsCheck = true; });
+  settings_.change([](pyk::RuntimeSettings& s) { s.bounds_check = true; });
   auto out = pyk::device_array<std::int32_t>(4);
   try {
     aot_kernels::fill({1}, {4}, out, 1);
@@ -131,7 +132,7 @@ TEST_F(AotCuda, TheFatbinIsLoadedWithoutNvrtc) {
   aot_kernels::saxpy({2}, {128}, 2.0f, x, y); // the fake driver records the launch
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(2.0f), pyk::KernelArgument::of(x),
                                       pyk::KernelArgument::of(y)};
-  EXPECT_EQ(aot_kernels::module()["saxpy"].cudaTarget(args),
+  EXPECT_EQ(aot_kernels::module()["saxpy"].cuda_target(args),
             "fatbin sm_80 sm_90 compute_90 index32 (built ahead of time)");
 }
 

@@ -6,11 +6,11 @@
 #include <cstdio>
 
 int main() {
-  const std::string why = pyk::cudaUnavailable();
+  const std::string why = pyk::cuda_unavailable();
   if (why.empty()) {
     for (const pyk::GpuInfo& g : pyk::gpus())
       std::printf("pyk: CUDA device %d: %s (sm_%d%d)\n", g.id, g.name.c_str(),
-                  g.computeCapabilityMajor, g.computeCapabilityMinor);
+                  g.compute_capability_major, g.compute_capability_minor);
     return 0;
   }
   std::printf("SKIPPED: this `gpu` test needs a CUDA device: %s\n", why.c_str());

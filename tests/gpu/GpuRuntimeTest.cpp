@@ -193,7 +193,7 @@ TEST(GpuRuntime, UfuncsBroadcastOnTheDevice) {
 } // namespace
 
 int main(int argc, char** argv) {
-  const std::string why = pyk::cudaUnavailable();
+  const std::string why = pyk::cuda_unavailable();
   if (!why.empty()) {
     std::printf("SKIPPED: the `gpu` tests need a CUDA device: %s\n", why.c_str());
     return 77;

@@ -28,9 +28,9 @@ struct CpuKernel {
   const char* kernel;    // the kernel's qualified name (`saxpy`, `make.<locals>.k`)
   const char* signature; // its argument types, as numba spells them: `(float32, float32[::1])`
   const char* mode;      // how a block runs: `loop`, `split`, or `fiber (why)`
-  void (*blockEntry)(cpu::Block&, void**);   // loop and split modes; null for fibers only
-  void (*threadEntry)(cpu::Thread&, void**); // fiber mode (every kernel has it)
-  std::size_t staticSharedBytes;
+  void (*block_entry)(cpu::Block&, void**);   // loop and split modes; null for fibers only
+  void (*thread_entry)(cpu::Thread&, void**); // fiber mode (every kernel has it)
+  std::size_t static_shared_bytes;
   bool cooperative; // it synchronises the grid
 };
 
@@ -40,17 +40,17 @@ struct CudaKernel {
   const char* signature;
   bool index32; // the variant with 32-bit index arithmetic (launches whose arrays fit)
   const unsigned char* fatbin;
-  std::size_t fatbinSize;
-  const char* entryPoint; // the extern "C" function in the images
-  const char* targets;    // what the fatbin holds: `sm_80 sm_90 compute_90`
+  std::size_t fatbin_size;
+  const char* entry_point; // the extern "C" function in the images
+  const char* targets;     // what the fatbin holds: `sm_80 sm_90 compute_90`
   bool cooperative;
 };
 
 struct ModuleImage {
-  const char* pykVersion;  // the pykc that built it; must be this runtime's (PYK_VERSION_STRING)
-  unsigned cpuAbiVersion;  // the CPU support header's ABI (pyk::cpu::kAbiVersion)
-  const char* path;        // the .pyk file it was built from, for messages
-  std::string_view source; // that file's text
+  const char* pyk_version;  // the pykc that built it; must be this runtime's (PYK_VERSION_STRING)
+  unsigned cpu_abi_version; // the CPU support header's ABI (pyk::cpu::kAbiVersion)
+  const char* path;         // the .pyk file it was built from, for messages
+  std::string_view source;  // that file's text
   std::span<const CpuKernel> cpu;
   std::span<const CudaKernel> cuda;
 };
@@ -58,9 +58,9 @@ struct ModuleImage {
 // Each generated module registers its image when the program starts (a static initialiser), so
 // that a program carrying CUDA images uses a GPU where NVRTC is missing (PYK_BACKEND=auto picks
 // CUDA when the driver reports a device and NVRTC loads or such images are linked in).
-bool registerImage(const ModuleImage& image);
+bool register_image(const ModuleImage& image);
 // Whether any registered image holds CUDA images.
-bool hasCudaImages();
+bool has_cuda_images();
 
 // The signatures of `kernel` built ahead of time in `image` (CPU or CUDA), as spelt there.
 std::vector<std::string> signatures(const ModuleImage& image, const std::string& kernel);

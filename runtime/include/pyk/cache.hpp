@@ -15,7 +15,7 @@ namespace pyk {
 struct CacheEntrySummary {
   std::string key;     // 64 hex digits
   std::uint64_t bytes; // the entry's size on disk
-  std::chrono::system_clock::time_point lastUse;
+  std::chrono::system_clock::time_point last_use;
   // What it is, as the compile that stored it said (empty for an entry of an older pyk): the
   // .pyk file, the kernel with its argument types (`saxpy(float32, array(float32, 1d, C), ...)
   // -> none`) and the target (`cpu`, `cubin sm_90`, `ptx compute_90 index32`).
@@ -26,18 +26,17 @@ struct CacheEntrySummary {
 
 struct CacheContents {
   std::filesystem::path folder;
-  std::uint64_t maxBytes = 0;
+  std::uint64_t max_bytes = 0;
   std::vector<CacheEntrySummary> entries; // least recently used first
 };
 
 // The cache's entries. Throws pyk::Error (ErrorKind::Cache) when the folder is not usable.
-CacheContents listCache();
-// Removes the entries not used for `unusedFor`, then the least recently used ones until the rest
-// hold at most `maxBytes`; returns how many it removed. Throws pyk::Error (ErrorKind::Cache) when
+CacheContents list_cache();
+// Removes the entries not used for `unused_for`, then the least recently used ones until the rest
+// hold at most `max_bytes`; returns how many it removed. Throws pyk::Error (ErrorKind::Cache) when
 // the folder is not usable.
-std::size_t pruneCache(std::chrono::seconds unusedFor,
-                       std::uint64_t maxBytes = UINT64_MAX);
+std::size_t prune_cache(std::chrono::seconds unused_for, std::uint64_t max_bytes = UINT64_MAX);
 // Removes every entry; returns how many. Throws pyk::Error (ErrorKind::Cache) likewise.
-std::size_t clearCache();
+std::size_t clear_cache();
 
 } // namespace pyk

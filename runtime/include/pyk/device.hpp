@@ -15,16 +15,16 @@ enum class Backend { Cpu, Cuda };
 // use (a launch runs where its arrays are). Throws pyk::Error (Device) when the settings ask for
 // CUDA and there is no driver, device or NVRTC, and as pyk::settings() does when the environment
 // has a malformed PYK_* variable.
-Backend currentBackend();
-const char* backendName(Backend backend); // "cpu", "cuda"
+Backend current_backend();
+const char* backend_name(Backend backend); // "cpu", "cuda"
 
 struct GpuInfo {
   int id;
   std::string name;
-  int computeCapabilityMajor = 0; // 9 for sm_90
-  int computeCapabilityMinor = 0;
+  int compute_capability_major = 0; // 9 for sm_90
+  int compute_capability_minor = 0;
   int multiprocessors = 0;
-  std::size_t totalMemoryBytes = 0;
+  std::size_t total_memory_bytes = 0;
 };
 // The CUDA devices the driver reports, as numba.cuda.gpus: none when there is no NVIDIA driver
 // (libcuda.so.1, loaded at run time; $PYK_LIBCUDA names another file) or no device.
@@ -34,6 +34,6 @@ std::vector<GpuInfo> gpus();
 void select_device(int id);
 // Why kernels cannot run on CUDA in this process (no driver, no device, no NVRTC); empty when they
 // can. What `gpu` tests print when they skip.
-std::string cudaUnavailable();
+std::string cuda_unavailable();
 
 } // namespace pyk

@@ -39,7 +39,7 @@ enum class MemoryKind {
 };
 
 // An array of any dtype and rank (what .npy files and `pykc run` carry), on the backend that was
-// current when it was made (pyk::currentBackend()). Strides are in bytes, as numpy's; arrays made
+// current when it was made (pyk::current_backend()). Strides are in bytes, as numpy's; arrays made
 // here are C-contiguous, views (slice, operator[], transpose) need not be. Copies without a stream
 // are synchronous; with one they are queued on it (asynchronous on CUDA: the host memory must
 // stay valid until the stream is synchronized, and only pinned memory overlaps with kernels).
@@ -74,7 +74,7 @@ public:
   std::int64_t nbytes() const { return size() * static_cast<std::int64_t>(itemsize()); }
   std::size_t itemsize() const {
     return record_ != nullptr ? static_cast<std::size_t>(record_->itemsize())
-                              : dtypeItemsize(dtype_);
+                              : dtype_itemsize(dtype_);
   }
   // Where the first element lives in device memory (host memory on the CPU backend).
   void* device_data() const { return data_; }
@@ -128,7 +128,7 @@ AnyDeviceArray to_device(const HostArray& host);
 // The dtype of a C++ element type: float -> float32, std::int64_t -> int64, bool -> bool,
 // std::complex<float> -> complex64, pyk::float16 -> float16.
 template <typename T>
-constexpr Dtype dtypeOf() {
+constexpr Dtype dtype_of() {
   if constexpr (std::is_same_v<T, bool>)
     return Dtype::Bool;
   else if constexpr (std::is_same_v<T, float16>)
@@ -162,22 +162,22 @@ constexpr Dtype dtypeOf() {
 template <typename T>
 HostArray host_array(std::vector<std::int64_t> shape, const std::vector<T>& values) {
   HostArray h;
-  h.dtype = dtypeOf<T>();
+  h.dtype = dtype_of<T>();
   h.shape = std::move(shape);
   h.bytes.resize(values.size() * sizeof(T));
   if (!values.empty())
     std::memcpy(h.bytes.data(), values.data(), h.bytes.size());
-  if (!h.isConsistent())
+  if (!h.is_consistent())
     throw Error(ErrorKind::InvalidArgument,
                 "host_array: " + std::to_string(values.size()) + " values do not fill the shape");
   return h;
 }
 template <typename T>
 std::vector<T> host_values(const HostArray& h) {
-  if (h.dtype != dtypeOf<T>())
+  if (h.dtype != dtype_of<T>())
     throw Error(ErrorKind::InvalidArgument, "host_values: the array holds " +
-                                                std::string(dtypeName(h.dtype)) + ", not " +
-                                                std::string(dtypeName(dtypeOf<T>())));
+                                                std::string(dtype_name(h.dtype)) + ", not " +
+                                                std::string(dtype_name(dtype_of<T>())));
   std::vector<T> values(h.bytes.size() / sizeof(T));
   if (!values.empty())
     std::memcpy(values.data(), h.bytes.data(), values.size() * sizeof(T));
@@ -193,11 +193,11 @@ class DeviceArray {
 public:
   DeviceArray() = default;
   explicit DeviceArray(AnyDeviceArray array) : array_(std::move(array)) {
-    if (array_.dtype() != dtypeOf<T>() || array_.ndim() != N)
+    if (array_.dtype() != dtype_of<T>() || array_.ndim() != N)
       throw Error(ErrorKind::InvalidArgument,
-                  "a " + std::string(dtypeName(array_.dtype())) + " array of " +
+                  "a " + std::string(dtype_name(array_.dtype())) + " array of " +
                       std::to_string(array_.ndim()) + " dimensions is not a DeviceArray of " +
-                      std::string(dtypeName(dtypeOf<T>())) + " with " + std::to_string(N));
+                      std::string(dtype_name(dtype_of<T>())) + " with " + std::to_string(N));
   }
 
   std::array<std::int64_t, N> shape() const {
@@ -258,7 +258,7 @@ private:
 template <typename T, int N>
 DeviceArray<T, N> device_array(const std::array<std::int64_t, N>& shape) {
   return DeviceArray<T, N>(AnyDeviceArray::allocate(
-      dtypeOf<T>(), std::vector<std::int64_t>(shape.begin(), shape.end())));
+      dtype_of<T>(), std::vector<std::int64_t>(shape.begin(), shape.end())));
 }
 template <typename T>
 DeviceArray<T, 1> device_array(std::int64_t n) {
@@ -335,7 +335,7 @@ DeviceArray<T, 1> to_device(const std::vector<T>& data, const Stream& stream) {
 template <typename T, int N>
 DeviceArray<T, N> managed_array(const std::array<std::int64_t, N>& shape) {
   return DeviceArray<T, N>(AnyDeviceArray::allocate_managed(
-      dtypeOf<T>(), std::vector<std::int64_t>(shape.begin(), shape.end())));
+      dtype_of<T>(), std::vector<std::int64_t>(shape.begin(), shape.end())));
 }
 template <typename T>
 DeviceArray<T, 1> managed_array(std::int64_t n) {
@@ -348,14 +348,14 @@ template <typename T, int N>
 DeviceArray<T, N> from_device_pointer(T* data, const std::array<std::int64_t, N>& shape,
                                       std::shared_ptr<void> owner = {}) {
   return DeviceArray<T, N>(AnyDeviceArray::from_pointer(
-      data, dtypeOf<T>(), std::vector<std::int64_t>(shape.begin(), shape.end()), {},
+      data, dtype_of<T>(), std::vector<std::int64_t>(shape.begin(), shape.end()), {},
       std::move(owner)));
 }
 
 namespace detail {
 // Page-locked host memory on CUDA (cuMemAllocHost), 64-byte aligned host memory on the CPU
 // backend; freed with the last reference.
-std::shared_ptr<void> allocatePinned(std::size_t bytes);
+std::shared_ptr<void> allocate_pinned(std::size_t bytes);
 } // namespace detail
 
 // A host array in page-locked memory (numba.cuda.pinned_array): copies to and from it on a stream
@@ -367,7 +367,7 @@ class PinnedHostArray {
 public:
   PinnedHostArray() = default;
   explicit PinnedHostArray(std::size_t n)
-      : memory_(detail::allocatePinned(n * sizeof(T))), size_(n) {}
+      : memory_(detail::allocate_pinned(n * sizeof(T))), size_(n) {}
   T* data() const { return static_cast<T*>(memory_.get()); }
   std::size_t size() const { return size_; }
   T& operator[](std::size_t i) const { return data()[i]; }

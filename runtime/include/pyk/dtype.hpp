@@ -42,7 +42,7 @@ inline constexpr Dtype kAllDtypes[] = {
 
 // Bytes per element: 1 for bool, 8 for complex64 (two float32), 16 for complex128; 0 for Record
 // (the RecordDtype knows its size).
-constexpr std::size_t dtypeItemsize(Dtype dtype) noexcept {
+constexpr std::size_t dtype_itemsize(Dtype dtype) noexcept {
   switch (dtype) {
   case Dtype::Record:
     return 0;
@@ -56,7 +56,7 @@ constexpr std::size_t dtypeItemsize(Dtype dtype) noexcept {
 }
 
 // numba's (and numpy's) name: "bool", "int64", "float32", "complex128"; "record" for Record.
-constexpr std::string_view dtypeName(Dtype dtype) noexcept {
+constexpr std::string_view dtype_name(Dtype dtype) noexcept {
   switch (dtype) {
   case Dtype::Record:
     return "record";
@@ -70,15 +70,15 @@ constexpr std::string_view dtypeName(Dtype dtype) noexcept {
 }
 
 // The dtype numba calls `name`; std::nullopt for any other name.
-constexpr std::optional<Dtype> dtypeNamed(std::string_view name) noexcept {
+constexpr std::optional<Dtype> dtype_named(std::string_view name) noexcept {
   for (Dtype dtype : kAllDtypes)
-    if (dtypeName(dtype) == name)
+    if (dtype_name(dtype) == name)
       return dtype;
   return std::nullopt;
 }
 
 // Whether the dtype is complex (two floating-point halves, byte-swapped separately).
-constexpr bool isComplexDtype(Dtype dtype) noexcept {
+constexpr bool is_complex_dtype(Dtype dtype) noexcept {
   return dtype == Dtype::Complex64 || dtype == Dtype::Complex128;
 }
 

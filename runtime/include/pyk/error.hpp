@@ -21,7 +21,7 @@ enum class ErrorKind {
 
 // The kind's name as messages and tests print it ("invalid launch"). Inline, so the compiler's
 // libraries use this vocabulary without linking the runtime.
-inline const char* errorKindName(ErrorKind kind) noexcept {
+inline const char* error_kind_name(ErrorKind kind) noexcept {
   switch (kind) {
   case ErrorKind::InvalidArgument:
     return "invalid argument";

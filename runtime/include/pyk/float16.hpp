@@ -21,7 +21,7 @@ public:
   // larger is inf in float16 either way).
   template <typename T>
   requires std::is_arithmetic_v<T>
-  constexpr explicit float16(T value) : bits_(fromDouble(static_cast<double>(value))) {}
+  constexpr explicit float16(T value) : bits_(from_double(static_cast<double>(value))) {}
 
   // The value with these bits (sign, 5 exponent bits, 10 fraction bits).
   static constexpr float16 from_bits(std::uint16_t bits) {
@@ -31,14 +31,14 @@ public:
   }
   constexpr std::uint16_t bits() const { return bits_; }
 
-  constexpr explicit operator double() const { return toDouble(bits_); }
-  constexpr explicit operator float() const { return static_cast<float>(toDouble(bits_)); }
+  constexpr explicit operator double() const { return to_double(bits_); }
+  constexpr explicit operator float() const { return static_cast<float>(to_double(bits_)); }
 
   constexpr bool is_nan() const { return (bits_ & 0x7FFFu) > 0x7C00u; }
 
 private:
   // double → binary16, round to nearest even; NaN stays NaN (quiet, sign kept).
-  static constexpr std::uint16_t fromDouble(double value) {
+  static constexpr std::uint16_t from_double(double value) {
     const std::uint64_t b = std::bit_cast<std::uint64_t>(value);
     const auto sign = static_cast<std::uint16_t>((b >> 48) & 0x8000u);
     const std::uint64_t magnitude = b & 0x7FFFFFFFFFFFFFFFull;
@@ -58,12 +58,12 @@ private:
     const std::uint64_t halfway = 1ull << (shift - 1);
     if (rest > halfway || (rest == halfway && (units & 1u) != 0))
       ++units; // a carry into the exponent (or to inf) is the right answer
-    const std::uint64_t magnitudeBits =
+    const std::uint64_t magnitude_bits =
         exponent >= -14 ? (static_cast<std::uint64_t>(exponent + 14) << 10) + units : units;
-    return sign | static_cast<std::uint16_t>(magnitudeBits >= 0x7C00u ? 0x7C00u : magnitudeBits);
+    return sign | static_cast<std::uint16_t>(magnitude_bits >= 0x7C00u ? 0x7C00u : magnitude_bits);
   }
 
-  static constexpr double toDouble(std::uint16_t h) {
+  static constexpr double to_double(std::uint16_t h) {
     const std::uint64_t sign = static_cast<std::uint64_t>(h & 0x8000u) << 48;
     const unsigned exponent = (h >> 10) & 0x1Fu;
     const std::uint64_t fraction = h & 0x3FFu;

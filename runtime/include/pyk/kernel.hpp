@@ -46,8 +46,8 @@ struct KernelArgument;
 // field names, which the kernel's `x.field` reads).
 struct TupleArgument {
   std::vector<KernelArgument> elements;
-  std::string className;               // a named tuple's class (`Point`); empty for a plain tuple
-  std::vector<std::string> fieldNames; // a named tuple's fields, one per element
+  std::string class_name;               // a named tuple's class (`Point`); empty for a plain tuple
+  std::vector<std::string> field_names; // a named tuple's fields, one per element
 };
 
 // One argument of a launch, whatever its C++ type was. An array argument refers to the array,
@@ -79,7 +79,7 @@ struct KernelArgument {
   template <KernelScalar T>
   static KernelArgument of(T scalar) {
     KernelArgument k;
-    k.dtype = dtypeOf<T>();
+    k.dtype = dtype_of<T>();
     std::memcpy(k.value, &scalar, sizeof(T));
     return k;
   }
@@ -88,14 +88,14 @@ struct KernelArgument {
   static KernelArgument of(const std::tuple<T...>& t) {
     std::vector<KernelArgument> elements;
     std::apply([&](const auto&... e) { (elements.push_back(of(e)), ...); }, t);
-    return tupleOf(std::move(elements));
+    return tuple_of(std::move(elements));
   }
   // One record (`records` holds exactly one: a 0-d or one-element array of a structured dtype),
   // passed by reference as numba passes a np.void. Throws pyk::Error (InvalidArgument) otherwise.
   static KernelArgument record(const AnyDeviceArray& records);
   // A tuple of these arguments; with a class name and one field name per element, a named tuple.
-  static KernelArgument tupleOf(std::vector<KernelArgument> elements, std::string className = {},
-                                std::vector<std::string> fieldNames = {});
+  static KernelArgument tuple_of(std::vector<KernelArgument> elements, std::string class_name = {},
+                                 std::vector<std::string> field_names = {});
 };
 
 // One operand of a ufunc or gufunc call (numba's `ufunc(a, b)`, `gufunc(a, b, out)`): a host
@@ -108,10 +108,10 @@ struct UfuncOperand {
   Kind kind = Kind::Scalar;
   // Host: the elements (C order), their dtype and shape; `host` is the HostArray when the operand
   // is one (null for a std::vector).
-  const std::byte* hostData = nullptr;
-  std::size_t hostBytes = 0;
-  Dtype hostDtype = Dtype::Float64;
-  std::vector<std::int64_t> hostShape;
+  const std::byte* host_data = nullptr;
+  std::size_t host_bytes = 0;
+  Dtype host_dtype = Dtype::Float64;
+  std::vector<std::int64_t> host_shape;
   const HostArray* host = nullptr;
   HostArray* writable = nullptr; // Host, when not const
   const AnyDeviceArray* device = nullptr;
@@ -121,10 +121,10 @@ struct UfuncOperand {
     UfuncOperand o;
     o.kind = Kind::Host;
     o.host = &h;
-    o.hostData = h.bytes.data();
-    o.hostBytes = h.bytes.size();
-    o.hostDtype = h.dtype;
-    o.hostShape = h.shape;
+    o.host_data = h.bytes.data();
+    o.host_bytes = h.bytes.size();
+    o.host_dtype = h.dtype;
+    o.host_shape = h.shape;
     return o;
   }
   static UfuncOperand of(HostArray& h) {
@@ -146,10 +146,10 @@ struct UfuncOperand {
   requires(!std::is_same_v<T, bool>) static UfuncOperand of(const std::vector<T>& v) {
     UfuncOperand o;
     o.kind = Kind::Host;
-    o.hostData = reinterpret_cast<const std::byte*>(v.data());
-    o.hostBytes = v.size() * sizeof(T);
-    o.hostDtype = dtypeOf<T>();
-    o.hostShape = {static_cast<std::int64_t>(v.size())};
+    o.host_data = reinterpret_cast<const std::byte*>(v.data());
+    o.host_bytes = v.size() * sizeof(T);
+    o.host_dtype = dtype_of<T>();
+    o.host_shape = {static_cast<std::int64_t>(v.size())};
     return o;
   }
   template <KernelScalar T>
@@ -164,18 +164,18 @@ struct UfuncOperand {
 // device arrays (numba's rule). `host` or `device` is the first output; a gufunc with several
 // outputs has the others after it, in order.
 struct UfuncResult {
-  bool onHost = true;
+  bool on_host = true;
   HostArray host;
   AnyDeviceArray device;
-  std::vector<HostArray> furtherHost;
-  std::vector<AnyDeviceArray> furtherDevice;
+  std::vector<HostArray> further_host;
+  std::vector<AnyDeviceArray> further_device;
 
-  std::size_t outputCount() const {
-    return 1 + (onHost ? furtherHost.size() : furtherDevice.size());
+  std::size_t output_count() const {
+    return 1 + (on_host ? further_host.size() : further_device.size());
   }
   // Output `i` (0: the first); pyk::Error (InvalidArgument) when there is none such on that side.
-  const HostArray& hostOutput(std::size_t i) const;
-  const AnyDeviceArray& deviceOutput(std::size_t i) const;
+  const HostArray& host_output(std::size_t i) const;
+  const AnyDeviceArray& device_output(std::size_t i) const;
 };
 
 namespace aot {
@@ -186,11 +186,11 @@ namespace detail {
 struct KernelState;
 struct ModuleState;
 template <typename T>
-inline constexpr bool isDeviceOperand = false;
+inline constexpr bool is_device_operand = false;
 template <>
-inline constexpr bool isDeviceOperand<AnyDeviceArray> = true;
+inline constexpr bool is_device_operand<AnyDeviceArray> = true;
 template <typename T, int N>
-inline constexpr bool isDeviceOperand<DeviceArray<T, N>> = true;
+inline constexpr bool is_device_operand<DeviceArray<T, N>> = true;
 } // namespace detail
 
 class Kernel {
@@ -202,18 +202,18 @@ public:
     void operator()(const Args&... args) const {
       const KernelArgument list[] = {KernelArgument::of(args)..., KernelArgument()};
       if (forallTasks_ >= 0)
-        kernel_->launchForall(forallTasks_, shape_.block.x, sharedBytes_,
-                              std::span(list, sizeof...(Args)), stream_);
+        kernel_->launch_forall(forallTasks_, shape_.block.x, sharedBytes_,
+                               std::span(list, sizeof...(Args)), stream_);
       else
-        kernel_->launchWith(shape_, sharedBytes_, std::span(list, sizeof...(Args)), stream_);
+        kernel_->launch_with(shape_, sharedBytes_, std::span(list, sizeof...(Args)), stream_);
     }
 
   private:
     friend class Kernel;
-    Configured(const Kernel* kernel, LaunchShape shape, std::size_t sharedBytes,
-               const Stream& stream, std::int64_t forallTasks = -1)
-        : kernel_(kernel), shape_(shape), sharedBytes_(sharedBytes), stream_(stream),
-          forallTasks_(forallTasks) {}
+    Configured(const Kernel* kernel, LaunchShape shape, std::size_t shared_bytes,
+               const Stream& stream, std::int64_t forall_tasks = -1)
+        : kernel_(kernel), shape_(shape), sharedBytes_(shared_bytes), stream_(stream),
+          forallTasks_(forall_tasks) {}
     const Kernel* kernel_;
     LaunchShape shape_;
     std::size_t sharedBytes_;
@@ -232,22 +232,22 @@ public:
     return Configured(this, {grid, block}, 0, stream);
   }
   Configured operator[](Dim3 grid, Dim3 block, const Stream& stream,
-                        std::size_t sharedBytes) const {
-    return Configured(this, {grid, block}, sharedBytes, stream);
+                        std::size_t shared_bytes) const {
+    return Configured(this, {grid, block}, shared_bytes, stream);
   }
 #endif
   // numba's kernel[grid, block, stream, sharedmem].
   Configured launch(Dim3 grid, Dim3 block, const Stream& stream = Stream(),
-                    std::size_t sharedBytes = 0) const {
-    return Configured(this, {grid, block}, sharedBytes, stream);
+                    std::size_t shared_bytes = 0) const {
+    return Configured(this, {grid, block}, shared_bytes, stream);
   }
 
   // numba's kernel.forall(ntasks, tpb=0, stream=0, sharedmem=0): a 1-D launch of at least
-  // `tasks` threads in blocks of `threadsPerBlock`; 0 lets the launch choose for the
+  // `tasks` threads in blocks of `threads_per_block`; 0 lets the launch choose for the
   // specialization it runs: on CUDA the block size with the most threads resident per
   // multiprocessor (the occupancy calculator's choice, as numba's), on the CPU backend 256.
-  Configured forall(std::int64_t tasks, std::int64_t threadsPerBlock = 0,
-                    const Stream& stream = Stream(), std::size_t sharedBytes = 0) const;
+  Configured forall(std::int64_t tasks, std::int64_t threads_per_block = 0,
+                    const Stream& stream = Stream(), std::size_t shared_bytes = 0) const;
 
   // numba's kernel.specialize(*args): this kernel compiled now, for the types of `args`, on the
   // backend they are on (the current one when there are no arrays); the Kernel returned takes
@@ -255,9 +255,9 @@ public:
   template <typename... Args>
   Kernel specialize(const Args&... args) const {
     const KernelArgument list[] = {KernelArgument::of(args)..., KernelArgument()};
-    return specializeFor(std::span(list, sizeof...(Args)));
+    return specialize_for(std::span(list, sizeof...(Args)));
   }
-  Kernel specializeFor(std::span<const KernelArgument> args) const;
+  Kernel specialize_for(std::span<const KernelArgument> args) const;
   // numba's kernel.overloads: the specializations compiled or loaded so far, one line each:
   // `saxpy(float32, float32[::1], float32[::1]) on cpu` (`on cuda device 0`, then `index32` for
   // the 32-bit index variant).
@@ -267,7 +267,7 @@ public:
   // cuda.cg.this_grid().sync()) can have at once on its backend: the device's multiprocessors
   // times the blocks each holds on CUDA, the CPU backend's limit of blocks and fibers there.
   // pyk::Error (InvalidArgument) for a kernel not specialized.
-  std::int64_t maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSharedBytes = 0) const;
+  std::int64_t max_cooperative_grid_blocks(Dim3 block, std::size_t dynamic_shared_bytes = 0) const;
 
   // numba's call of a @vectorize ufunc or a @guvectorize gufunc: the inputs (host arrays, device
   // arrays, scalars, std::vectors), then optionally the outputs (device arrays or non-const
@@ -285,10 +285,10 @@ public:
   // called with outputs() or call().
   template <typename... Args>
   auto operator()(Args&&... args) const {
-    if (outputCount() > 1)
-      throwSeveralOutputs();
-    UfuncResult r = callWith(args...);
-    if constexpr ((detail::isDeviceOperand<std::remove_cvref_t<Args>> || ...))
+    if (output_count() > 1)
+      throw_several_outputs();
+    UfuncResult r = call_with(args...);
+    if constexpr ((detail::is_device_operand<std::remove_cvref_t<Args>> || ...))
       return r.device;
     else
       return r.host;
@@ -296,14 +296,14 @@ public:
   // The same returning every output, in order (numba returns them as a tuple).
   template <typename... Args>
   auto outputs(Args&&... args) const {
-    UfuncResult r = callWith(args...);
-    if constexpr ((detail::isDeviceOperand<std::remove_cvref_t<Args>> || ...)) {
+    UfuncResult r = call_with(args...);
+    if constexpr ((detail::is_device_operand<std::remove_cvref_t<Args>> || ...)) {
       std::vector<AnyDeviceArray> all{r.device};
-      all.insert(all.end(), r.furtherDevice.begin(), r.furtherDevice.end());
+      all.insert(all.end(), r.further_device.begin(), r.further_device.end());
       return all;
     } else {
       std::vector<HostArray> all{std::move(r.host)};
-      for (HostArray& h : r.furtherHost)
+      for (HostArray& h : r.further_host)
         all.push_back(std::move(h));
       return all;
     }
@@ -315,42 +315,42 @@ public:
                    const AnyDeviceArray* out = nullptr) const;
   // How many outputs a call gives: 1 for a @vectorize ufunc, its layout's for a @guvectorize
   // gufunc, 0 for anything else.
-  std::size_t outputCount() const;
+  std::size_t output_count() const;
 
   // The launch with arguments of any type (what `pykc run` and the calls above use). Checks the
   // configuration (the device's limits) and the arguments against the kernel before anything
   // runs; throws pyk::Error. It runs on the backend its arrays belong to (the current backend when
   // it has none), queued on `stream` on CUDA.
-  void launchWith(const LaunchShape& shape, std::size_t sharedBytes,
-                  std::span<const KernelArgument> args, const Stream& stream = Stream()) const;
+  void launch_with(const LaunchShape& shape, std::size_t shared_bytes,
+                   std::span<const KernelArgument> args, const Stream& stream = Stream()) const;
 
   const std::string& name() const;
   // How the CPU backend runs the specialization for `args` ("loop", "split" or "fiber", and why
   // fibers), compiling it if needed. For tests and tuning.
-  std::string executionMode(std::span<const KernelArgument> args) const;
+  std::string execution_mode(std::span<const KernelArgument> args) const;
   // The CUDA C++ pyk compiles for `args` on CUDA (the specialization's translation unit), and
   // what it was compiled to for the current device ("cubin sm_90" or "ptx compute_90", then
   // " index32" for the variant with 32-bit index arithmetic, which a launch with these arrays
   // runs when each grid axis also has fewer than 2**31 threads), compiling and loading it if
   // needed. For tests and tuning.
-  std::string cudaSource(std::span<const KernelArgument> args) const;
-  std::string cudaTarget(std::span<const KernelArgument> args) const;
+  std::string cuda_source(std::span<const KernelArgument> args) const;
+  std::string cuda_target(std::span<const KernelArgument> args) const;
   // The CUfunction of that specialization on the current device, for launching it through the
   // Driver API or capturing it in a CUDA graph (its parameters are the entry point's, as
-  // cudaSource shows).
-  void* cudaFunction(std::span<const KernelArgument> args) const;
+  // cuda_source shows).
+  void* cuda_function(std::span<const KernelArgument> args) const;
 
 private:
   friend class Module;
   explicit Kernel(std::shared_ptr<detail::KernelState> state) : state_(std::move(state)) {}
   template <typename... Args>
-  UfuncResult callWith(Args&... args) const {
+  UfuncResult call_with(Args&... args) const {
     const UfuncOperand list[] = {UfuncOperand::of(args)..., UfuncOperand()};
     return call(std::span<const UfuncOperand>(list, sizeof...(Args)));
   }
-  [[noreturn]] void throwSeveralOutputs() const;
-  void launchForall(std::int64_t tasks, std::int64_t threadsPerBlock, std::size_t sharedBytes,
-                    std::span<const KernelArgument> args, const Stream& stream) const;
+  [[noreturn]] void throw_several_outputs() const;
+  void launch_forall(std::int64_t tasks, std::int64_t threads_per_block, std::size_t shared_bytes,
+                     std::span<const KernelArgument> args, const Stream& stream) const;
   std::shared_ptr<detail::KernelState> state_;
 };
 
@@ -359,7 +359,7 @@ public:
   // The kernel (or @vectorize ufunc, or @guvectorize gufunc) named `name`; pyk::Error
   // (InvalidArgument) if none.
   Kernel operator[](const std::string& name) const;
-  std::vector<std::string> kernelNames() const;
+  std::vector<std::string> kernel_names() const;
 
 private:
   friend Module load(const std::filesystem::path& path);

@@ -40,34 +40,34 @@ inline constexpr std::size_t kMaxNpyDimensions = 32;
 struct HostArray {
   Dtype dtype = Dtype::Float64;
   std::vector<std::int64_t> shape; // empty for a 0-d array (one element)
-  std::vector<std::byte> bytes;    // elementCount() * itemsize() bytes
+  std::vector<std::byte> bytes;    // element_count() * itemsize() bytes
   // Dtype::Record: the fields and item size (else null).
   std::shared_ptr<const RecordDtype> record;
 
-  // Bytes per element: the record's size, else dtypeItemsize(dtype).
+  // Bytes per element: the record's size, else dtype_itemsize(dtype).
   std::size_t itemsize() const;
   // The product of the shape (1 for a 0-d array, 0 when any extent is 0); -1 when an extent is
   // negative or the product does not fit in 64 bits.
-  std::int64_t elementCount() const;
+  std::int64_t element_count() const;
   // Whether bytes.size() is what dtype and shape need, every extent is non-negative, and a
   // record is given exactly for Dtype::Record.
-  bool isConsistent() const;
+  bool is_consistent() const;
 
   // Same dtype (records compared by value), shape and bytes.
   bool operator==(const HostArray& other) const;
 };
 
 // Reads a .npy file. Throws pyk::Error (ErrorKind::File) "PATH: what is wrong".
-HostArray readNpy(const std::filesystem::path& path);
+HostArray read_npy(const std::filesystem::path& path);
 
 // Writes `array` to a .npy file, replacing any file there. Throws pyk::Error: ErrorKind::
 // InvalidArgument when the array is not consistent or has more than kMaxNpyDimensions dimensions,
 // ErrorKind::File when the file cannot be written (then no file, old or half, is left changed).
-void writeNpy(const std::filesystem::path& path, const HostArray& array);
+void write_npy(const std::filesystem::path& path, const HostArray& array);
 
 // The in-memory forms of the two: the contents of a .npy file (`name` starts error messages,
-// as the path does for readNpy), and the bytes writeNpy writes.
-HostArray decodeNpy(std::span<const std::byte> contents, std::string_view name);
-std::vector<std::byte> encodeNpy(const HostArray& array);
+// as the path does for read_npy), and the bytes write_npy writes.
+HostArray decode_npy(std::span<const std::byte> contents, std::string_view name);
+std::vector<std::byte> encode_npy(const HostArray& array);
 
 } // namespace pyk

@@ -33,7 +33,7 @@ struct RecordField {
   std::int64_t length = 0; // characters: how many
 
   // Bytes of one item (the scalar, the nested record, the characters) and of the whole field.
-  std::int64_t itemBytes() const;
+  std::int64_t item_bytes() const;
   std::int64_t bytes() const;
   // numpy's alignment of the field in an aligned record (a nested record's own alignment).
   std::int64_t alignment() const;
@@ -81,6 +81,6 @@ private:
 
 // The alignment numpy gives a scalar field in an aligned record: its size, or that of one half of
 // a complex.
-std::int64_t recordFieldAlignment(Dtype dtype);
+std::int64_t record_field_alignment(Dtype dtype);
 
 } // namespace pyk

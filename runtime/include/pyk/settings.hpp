@@ -30,32 +30,32 @@ struct RuntimeSettings {
   static constexpr std::uint64_t kDefaultCacheMaxBytes = std::uint64_t{1} << 30;
 
   BackendChoice backend = BackendChoice::Auto; // PYK_BACKEND=auto|cpu|cuda
-  unsigned cpuThreads = 0; // PYK_CPU_THREADS: workers running blocks; 0: one per hardware thread
-  std::size_t cpuFiberStackBytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
-  CpuMode cpuMode = CpuMode::Auto;                          // PYK_CPU_MODE=auto|fiber
-  bool boundsCheck = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
+  unsigned cpu_threads = 0; // PYK_CPU_THREADS: workers running blocks; 0: one per hardware thread
+  std::size_t cpu_fiber_stack_bytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
+  CpuMode cpu_mode = CpuMode::Auto;                            // PYK_CPU_MODE=auto|fiber
+  bool bounds_check = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
   // PYK_CACHE_DIR, else $XDG_CACHE_HOME/pyk, else $HOME/.cache/pyk: the disk cache of compiled
   // kernels; empty when none can be found (kernels are then compiled in every process).
-  std::filesystem::path cacheFolder;
-  std::uint64_t cacheMaxBytes = kDefaultCacheMaxBytes; // PYK_CACHE_MAX_BYTES
-  std::string hostCompiler; // PYK_CXX: the CPU backend's C++ compiler; empty: pyk's own
-  std::string libcuda;      // PYK_LIBCUDA: the CUDA driver library; empty: libcuda.so.1
-  std::string libnvrtc;     // PYK_LIBNVRTC: the NVRTC library; empty: the usual names
+  std::filesystem::path cache_folder;
+  std::uint64_t cache_max_bytes = kDefaultCacheMaxBytes; // PYK_CACHE_MAX_BYTES
+  std::string host_compiler; // PYK_CXX: the CPU backend's C++ compiler; empty: pyk's own
+  std::string libcuda;       // PYK_LIBCUDA: the CUDA driver library; empty: libcuda.so.1
+  std::string libnvrtc;      // PYK_LIBNVRTC: the NVRTC library; empty: the usual names
   // PYK_SPECIALIZATION_LOG: a file each compiled specialization is appended to, a line each
   // (`source<TAB>kernel<TAB>signature`): the signatures a program uses, for compiling ahead of
   // time or checking them elsewhere; empty: no log.
-  std::filesystem::path specializationLog;
+  std::filesystem::path specialization_log;
   // PYK_COMPILE_MESSAGES=1|0: a compile still running after 100 ms (the host compiler or NVRTC:
   // the first launch of a signature not in the disk cache) says so on stderr, one line
   // (`pyk: compiling saxpy(float32, ...) for the CPU (saxpy.pyk)...`).
-  bool compileMessages = true;
+  bool compile_messages = true;
 
   // The settings the process environment gives (unset or empty variables keep the defaults).
   // Throws pyk::Error naming a malformed variable.
-  static RuntimeSettings fromEnvironment();
+  static RuntimeSettings from_environment();
   // The same with `variable(name)` standing for the environment (std::nullopt: unset).
   static RuntimeSettings
-  fromEnvironment(const std::function<std::optional<std::string>(const char* name)>& variable);
+  from_environment(const std::function<std::optional<std::string>(const char* name)>& variable);
 };
 
 // The settings in force: read from the environment at the first call, then as last set. Thread
@@ -66,7 +66,7 @@ RuntimeSettings settings();
 // Makes `settings` the settings in force for the whole process (thread safe). Each setting takes
 // effect as README.md's table says: most at the next launch or compile; the CPU worker pool is
 // sized, and the CUDA driver and NVRTC are loaded, once per process.
-void setSettings(const RuntimeSettings& settings);
+void set_settings(const RuntimeSettings& settings);
 
 // Settings in force for a scope: the ones given from construction, the previous ones again at
 // destruction.

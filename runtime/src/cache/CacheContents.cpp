@@ -14,20 +14,20 @@ static_assert(RuntimeSettings::kDefaultCacheMaxBytes == jit::DiskCache::kDefault
 
 jit::DiskCache settingsCache() {
   const std::shared_ptr<const RuntimeSettings> s = detail::currentSettings();
-  if (s->cacheFolder.empty())
+  if (s->cache_folder.empty())
     throw Error(ErrorKind::Cache,
                 "cannot find a cache folder: PYK_CACHE_DIR, XDG_CACHE_HOME and HOME are unset and "
                 "the user has no home directory; set PYK_CACHE_DIR");
-  return jit::DiskCache(s->cacheFolder, s->cacheMaxBytes);
+  return jit::DiskCache(s->cache_folder, s->cache_max_bytes);
 }
 
 } // namespace
 
-CacheContents listCache() {
+CacheContents list_cache() {
   jit::DiskCache disk = settingsCache();
   CacheContents out;
   out.folder = disk.folder();
-  out.maxBytes = disk.maxBytes();
+  out.max_bytes = disk.maxBytes();
   for (const jit::CacheEntryInfo& e : disk.list()) {
     CacheEntrySummary summary{e.key.hex(), e.bytes, e.lastUse, {}, {}, {}};
     const std::size_t first = e.label.find('\t');
@@ -42,11 +42,11 @@ CacheContents listCache() {
   return out;
 }
 
-std::size_t pruneCache(std::chrono::seconds unusedFor, std::uint64_t maxBytes) {
-  return settingsCache().prune(std::chrono::system_clock::now() - unusedFor, maxBytes);
+std::size_t prune_cache(std::chrono::seconds unused_for, std::uint64_t max_bytes) {
+  return settingsCache().prune(std::chrono::system_clock::now() - unused_for, max_bytes);
 }
 
-std::size_t clearCache() {
+std::size_t clear_cache() {
   return settingsCache().clear();
 }
 

@@ -54,9 +54,9 @@ void checkLaunch(const KernelEntry& kernel, Dim3 grid, Dim3 block) {
     throw Error(ErrorKind::InvalidLaunch,
                 prefix + "block " + describe(block) + " of " + std::to_string(volumeOf(block)) +
                     " threads exceeds " + std::to_string(kMaxThreadsPerBlock));
-  if (kernel.mode == ExecutionMode::Loop && kernel.blockEntry == nullptr)
+  if (kernel.mode == ExecutionMode::Loop && kernel.block_entry == nullptr)
     throw Error(ErrorKind::InvalidArgument, prefix + "loop mode needs a block entry point");
-  if (kernel.mode == ExecutionMode::Fiber && kernel.threadEntry == nullptr)
+  if (kernel.mode == ExecutionMode::Fiber && kernel.thread_entry == nullptr)
     throw Error(ErrorKind::InvalidArgument, prefix + "fiber mode needs a thread entry point");
 }
 
@@ -87,14 +87,14 @@ struct SharedLayout {
   std::size_t capacity;
 };
 
-SharedLayout sharedLayoutOf(const KernelEntry& kernel, std::size_t staticSharedBytes,
-                            std::size_t dynamicSharedBytes) {
-  const std::size_t dynamicOffset = (staticSharedBytes + kDynamicSharedAlignment - 1) /
+SharedLayout sharedLayoutOf(const KernelEntry& kernel, std::size_t static_shared_bytes,
+                            std::size_t dynamic_shared_bytes) {
+  const std::size_t dynamicOffset = (static_shared_bytes + kDynamicSharedAlignment - 1) /
                                     kDynamicSharedAlignment * kDynamicSharedAlignment;
-  if (dynamicOffset < staticSharedBytes || dynamicOffset + dynamicSharedBytes < dynamicOffset)
+  if (dynamicOffset < static_shared_bytes || dynamicOffset + dynamic_shared_bytes < dynamicOffset)
     throw Error(ErrorKind::InvalidLaunch,
                 "kernel `" + std::string(nameOf(kernel)) + "`: shared memory size overflows");
-  const std::size_t bytes = dynamicOffset + dynamicSharedBytes;
+  const std::size_t bytes = dynamicOffset + dynamic_shared_bytes;
   return {dynamicOffset, bytes,
           std::max<std::size_t>(kSharedMemoryAlignment, (bytes + kSharedMemoryAlignment - 1) /
                                                             kSharedMemoryAlignment *
@@ -103,14 +103,14 @@ SharedLayout sharedLayoutOf(const KernelEntry& kernel, std::size_t staticSharedB
 
 // A block's state before its first thread runs (blockIdx 0; the launch sets it per block).
 void resetBlock(Block& b, Dim3 grid, Dim3 block, unsigned char* sharedMemory,
-                const SharedLayout& shared, std::size_t dynamicSharedBytes, unsigned worker) {
+                const SharedLayout& shared, std::size_t dynamic_shared_bytes, unsigned worker) {
   b.blockIdx = Dim3{0, 0, 0};
   b.blockDim = block;
   b.gridDim = grid;
   b.sharedMemory = sharedMemory;
   b.sharedBytes = shared.bytes;
   b.dynamicSharedOffset = shared.dynamicOffset;
-  b.dynamicSharedBytes = dynamicSharedBytes;
+  b.dynamicSharedBytes = dynamic_shared_bytes;
   b.ops = nullptr; // the fiber scheduler sets its own
   b.scheduler = nullptr;
   b.warps = nullptr;
@@ -131,8 +131,8 @@ Error trapErrorOf(const KernelEntry& kernel, const Block& block) {
 } // namespace
 
 void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
-                               std::size_t staticSharedBytes, std::size_t dynamicSharedBytes) {
-  const SharedLayout shared = sharedLayoutOf(kernel, staticSharedBytes, dynamicSharedBytes);
+                               std::size_t static_shared_bytes, std::size_t dynamic_shared_bytes) {
+  const SharedLayout shared = sharedLayoutOf(kernel, static_shared_bytes, dynamic_shared_bytes);
   for (unsigned worker = 0; worker < workers_.size(); ++worker) {
     WorkerState& state = workers_[worker];
     if (state.sharedCapacity < shared.capacity) {
@@ -144,13 +144,13 @@ void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     }
     if (kernel.mode == ExecutionMode::Fiber && !state.fibers)
       state.fibers = std::make_unique<FiberScheduler>(settings_.fiberStackBytes);
-    resetBlock(state.block, grid, block, state.sharedMemory.get(), shared, dynamicSharedBytes,
+    resetBlock(state.block, grid, block, state.sharedMemory.get(), shared, dynamic_shared_bytes,
                worker);
   }
 }
 
 void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 block,
-                                  std::size_t staticSharedBytes, std::size_t dynamicSharedBytes,
+                                  std::size_t static_shared_bytes, std::size_t dynamic_shared_bytes,
                                   void** args) {
   const uint64_t blocks = volumeOf(grid);
   if (blocks > kMaxCooperativeBlocks || blocks * volumeOf(block) > kMaxCooperativeThreads)
@@ -160,7 +160,7 @@ void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 blo
                     " threads must run at once; the CPU backend runs at most " +
                     std::to_string(kMaxCooperativeBlocks) + " blocks and " +
                     std::to_string(kMaxCooperativeThreads) + " threads at once");
-  const SharedLayout shared = sharedLayoutOf(kernel, staticSharedBytes, dynamicSharedBytes);
+  const SharedLayout shared = sharedLayoutOf(kernel, static_shared_bytes, dynamic_shared_bytes);
   GridBarrier barrier(blocks);
   std::vector<std::exception_ptr> failures(blocks);
   std::vector<std::thread> threads;
@@ -171,14 +171,14 @@ void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 blo
         std::unique_ptr<unsigned char, SharedMemoryDeleter> memory(static_cast<unsigned char*>(
             ::operator new[](shared.capacity, std::align_val_t(kSharedMemoryAlignment))));
         Block b{};
-        resetBlock(b, grid, block, memory.get(), shared, dynamicSharedBytes,
+        resetBlock(b, grid, block, memory.get(), shared, dynamic_shared_bytes,
                    static_cast<unsigned>(linear));
         const uint64_t plane = uint64_t{grid.x} * grid.y;
         b.blockIdx =
             Dim3{static_cast<uint32>(linear % plane % grid.x),
                  static_cast<uint32>(linear % plane / grid.x), static_cast<uint32>(linear / plane)};
         FiberScheduler fibers(settings_.fiberStackBytes);
-        fibers.runBlock(b, kernel.threadEntry, args, nameOf(kernel), &barrier);
+        fibers.runBlock(b, kernel.thread_entry, args, nameOf(kernel), &barrier);
         if (b.trapped != 0)
           throw trapErrorOf(kernel, b);
       } catch (...) {
@@ -209,14 +209,15 @@ void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 blo
 }
 
 void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
-                       std::size_t staticSharedBytes, std::size_t dynamicSharedBytes, void** args) {
+                       std::size_t static_shared_bytes, std::size_t dynamic_shared_bytes,
+                       void** args) {
   checkLaunch(kernel, grid, block);
-  if (staticSharedBytes + dynamicSharedBytes > kMaxSharedBytes ||
-      dynamicSharedBytes > kMaxSharedBytes)
+  if (static_shared_bytes + dynamic_shared_bytes > kMaxSharedBytes ||
+      dynamic_shared_bytes > kMaxSharedBytes)
     throw Error(ErrorKind::InvalidLaunch,
                 "kernel `" + std::string(nameOf(kernel)) +
-                    "`: " + std::to_string(staticSharedBytes) + " bytes of static and " +
-                    std::to_string(dynamicSharedBytes) +
+                    "`: " + std::to_string(static_shared_bytes) + " bytes of static and " +
+                    std::to_string(dynamic_shared_bytes) +
                     " bytes of dynamic shared memory exceed the 49152 bytes (48 KiB) a block "
                     "may use");
   if (WorkerPool::callerIsRunningJob())
@@ -228,10 +229,10 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     if (kernel.mode != ExecutionMode::Fiber)
       throw Error(ErrorKind::InvalidArgument, "kernel `" + std::string(nameOf(kernel)) +
                                                   "`: a cooperative kernel runs as fibers");
-    launchCooperative(kernel, grid, block, staticSharedBytes, dynamicSharedBytes, args);
+    launchCooperative(kernel, grid, block, static_shared_bytes, dynamic_shared_bytes, args);
     return;
   }
-  prepareWorkers(kernel, grid, block, staticSharedBytes, dynamicSharedBytes);
+  prepareWorkers(kernel, grid, block, static_shared_bytes, dynamic_shared_bytes);
   // Enough chunks per worker to even out uneven blocks, few enough to keep the counter cool.
   const uint64_t chunk =
       std::clamp<uint64_t>(volumeOf(grid) / (uint64_t{pool_.workerCount()} * 8), 1, 4096);
@@ -239,13 +240,13 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       Block& b = workers_[worker].block;
       b.blockIdx = blockIdx;
-      kernel.blockEntry(b, args);
+      kernel.block_entry(b, args);
     });
   } else {
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       WorkerState& state = workers_[worker];
       state.block.blockIdx = blockIdx;
-      state.fibers->runBlock(state.block, kernel.threadEntry, args, nameOf(kernel));
+      state.fibers->runBlock(state.block, kernel.thread_entry, args, nameOf(kernel));
     });
   }
   for (const WorkerState& state : workers_)
@@ -253,9 +254,9 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
       throw trapErrorOf(kernel, state.block);
 }
 
-void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,
-               std::size_t dynamicSharedBytes, void** args) {
-  CpuEngine::shared().launch(kernel, grid, block, staticSharedBytes, dynamicSharedBytes, args);
+void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t static_shared_bytes,
+               std::size_t dynamic_shared_bytes, void** args) {
+  CpuEngine::shared().launch(kernel, grid, block, static_shared_bytes, dynamic_shared_bytes, args);
 }
 
 } // namespace pyk::cpu

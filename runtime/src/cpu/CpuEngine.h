@@ -22,8 +22,8 @@ enum class ExecutionMode { Loop, Fiber };
 struct KernelEntry {
   const char* name = "";
   ExecutionMode mode = ExecutionMode::Loop;
-  void (*blockEntry)(Block& block, void** args) = nullptr;    // Loop: runs every thread of a block
-  void (*threadEntry)(Thread& thread, void** args) = nullptr; // Fiber: runs one thread
+  void (*block_entry)(Block& block, void** args) = nullptr;    // Loop: runs every thread of a block
+  void (*thread_entry)(Thread& thread, void** args) = nullptr; // Fiber: runs one thread
   // It synchronises the grid: a cooperative launch, every block at once (Fiber mode).
   bool cooperative = false;
 };
@@ -48,11 +48,11 @@ public:
 
   // Runs the kernel over `grid` blocks of `block` threads and returns when every block is done.
   // `args` holds one pointer per kernel argument, to its value. Shared memory per block: the
-  // static part at offset 0, the dynamic part from staticSharedBytes rounded up to 16. A launch
+  // static part at offset 0, the dynamic part from static_shared_bytes rounded up to 16. A launch
   // outside CUDA's limits is a pyk::Error (InvalidLaunch); what a block throws reaches the
   // caller unchanged once the other workers have stopped. Launches run one at a time.
-  void launch(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,
-              std::size_t dynamicSharedBytes, void** args);
+  void launch(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t static_shared_bytes,
+              std::size_t dynamic_shared_bytes, void** args);
 
 private:
   struct SharedMemoryDeleter {
@@ -67,10 +67,10 @@ private:
   };
 
   void prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
-                      std::size_t staticSharedBytes, std::size_t dynamicSharedBytes);
+                      std::size_t static_shared_bytes, std::size_t dynamic_shared_bytes);
   // Every block at once, each on a thread of its own with its fibers and shared memory.
   void launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 block,
-                         std::size_t staticSharedBytes, std::size_t dynamicSharedBytes,
+                         std::size_t static_shared_bytes, std::size_t dynamic_shared_bytes,
                          void** args);
 
   CpuSettings settings_;
@@ -80,7 +80,7 @@ private:
 };
 
 // Launches on CpuEngine::shared().
-void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t staticSharedBytes,
-               std::size_t dynamicSharedBytes, void** args);
+void runKernel(const KernelEntry& kernel, Dim3 grid, Dim3 block, std::size_t static_shared_bytes,
+               std::size_t dynamic_shared_bytes, void** args);
 
 } // namespace pyk::cpu

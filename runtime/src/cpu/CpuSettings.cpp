@@ -8,9 +8,9 @@ namespace pyk::cpu {
 
 CpuSettings CpuSettings::of(const RuntimeSettings& settings) {
   CpuSettings out;
-  out.workerCount = settings.cpuThreads != 0 ? settings.cpuThreads
-                                             : std::max(1u, std::thread::hardware_concurrency());
-  out.fiberStackBytes = settings.cpuFiberStackBytes;
+  out.workerCount = settings.cpu_threads != 0 ? settings.cpu_threads
+                                              : std::max(1u, std::thread::hardware_concurrency());
+  out.fiberStackBytes = settings.cpu_fiber_stack_bytes;
   return out;
 }
 

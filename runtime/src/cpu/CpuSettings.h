@@ -14,7 +14,7 @@ struct CpuSettings {
   unsigned workerCount = 1; // threads running blocks, the caller's included
   std::size_t fiberStackBytes = kDefaultFiberStackBytes; // per fiber, without its guard page
 
-  // The runtime's cpuThreads (0: the hardware's concurrency) and cpuFiberStackBytes.
+  // The runtime's cpu_threads (0: the hardware's concurrency) and cpu_fiber_stack_bytes.
   static CpuSettings of(const RuntimeSettings& settings);
 };
 

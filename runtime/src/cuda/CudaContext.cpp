@@ -44,8 +44,8 @@ const DeviceContext& retain(const CudaDriver& driver, int id, const std::string&
     driver.check(driver.cuDeviceGetAttribute(&into, which, d->device), "cuDeviceGetAttribute",
                  what);
   };
-  attribute(kAttributeComputeCapabilityMajor, d->computeCapabilityMajor);
-  attribute(kAttributeComputeCapabilityMinor, d->computeCapabilityMinor);
+  attribute(kAttributeComputeCapabilityMajor, d->compute_capability_major);
+  attribute(kAttributeComputeCapabilityMinor, d->compute_capability_minor);
   attribute(kAttributeMultiprocessorCount, d->multiprocessors);
   attribute(kAttributeMaxThreadsPerBlock, d->maxThreadsPerBlock);
   attribute(kAttributeMaxSharedMemoryPerBlock, d->maxSharedBytesPerBlock);

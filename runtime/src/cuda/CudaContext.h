@@ -13,8 +13,8 @@ struct DeviceContext {
   int id = 0;
   CUdevice device = 0;
   CUcontext context = nullptr;
-  int computeCapabilityMajor = 0;
-  int computeCapabilityMinor = 0;
+  int compute_capability_major = 0;
+  int compute_capability_minor = 0;
   int multiprocessors = 0;
   int maxThreadsPerBlock = 0;
   int maxSharedBytesPerBlock = 0;      // without opting in

@@ -122,15 +122,15 @@ public:
   CUresult (*cuFuncSetAttribute)(CUfunction function, int attribute, int value) = nullptr;
   CUresult (*cuLaunchKernel)(CUfunction function, unsigned gridX, unsigned gridY, unsigned gridZ,
                              unsigned blockX, unsigned blockY, unsigned blockZ,
-                             unsigned sharedBytes, CUstream stream, void** params,
+                             unsigned shared_bytes, CUstream stream, void** params,
                              void** extra) = nullptr;
   CUresult (*cuLaunchCooperativeKernel)(CUfunction function, unsigned gridX, unsigned gridY,
                                         unsigned gridZ, unsigned blockX, unsigned blockY,
-                                        unsigned blockZ, unsigned sharedBytes, CUstream stream,
+                                        unsigned blockZ, unsigned shared_bytes, CUstream stream,
                                         void** params) = nullptr;
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, CUfunction function,
                                                           int blockSize,
-                                                          std::size_t sharedBytes) = nullptr;
+                                                          std::size_t shared_bytes) = nullptr;
 
 private:
   CudaDriver() = default;

@@ -95,12 +95,12 @@ std::int64_t normalizedIndex(std::int64_t i, std::int64_t extent, const char* wh
 } // namespace
 
 AnyDeviceArray AnyDeviceArray::allocate(Dtype dtype, std::vector<std::int64_t> shape) {
-  return detail::ArrayAccess::allocate(currentBackend(), dtype, std::move(shape));
+  return detail::ArrayAccess::allocate(current_backend(), dtype, std::move(shape));
 }
 
 AnyDeviceArray AnyDeviceArray::allocate(const RecordDtype& record,
                                         std::vector<std::int64_t> shape) {
-  return detail::ArrayAccess::allocate(currentBackend(), Dtype::Record, std::move(shape),
+  return detail::ArrayAccess::allocate(current_backend(), Dtype::Record, std::move(shape),
                                        std::make_shared<const RecordDtype>(record));
 }
 
@@ -114,7 +114,7 @@ AnyDeviceArray detail::ArrayAccess::allocate(Backend backend, Dtype dtype,
                                        : "a record layout was given for a scalar dtype");
   const std::int64_t count = checkedCount(shape);
   const std::size_t itemsize =
-      record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtypeItemsize(dtype);
+      record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtype_itemsize(dtype);
   AnyDeviceArray a;
   a.dtype_ = dtype;
   a.record_ = std::move(record);
@@ -133,11 +133,11 @@ AnyDeviceArray AnyDeviceArray::allocate_managed(Dtype dtype, std::vector<std::in
   const std::int64_t count = checkedCount(shape);
   AnyDeviceArray a;
   a.dtype_ = dtype;
-  a.strides_ = cStrides(shape, dtypeItemsize(dtype));
+  a.strides_ = cStrides(shape, dtype_itemsize(dtype));
   a.shape_ = std::move(shape);
   a.buffer_ =
-      detail::DeviceBuffer::allocate(currentBackend(), MemoryKind::Managed,
-                                     static_cast<std::size_t>(count) * dtypeItemsize(dtype));
+      detail::DeviceBuffer::allocate(current_backend(), MemoryKind::Managed,
+                                     static_cast<std::size_t>(count) * dtype_itemsize(dtype));
   a.data_ = a.buffer_->data;
   return a;
 }
@@ -146,7 +146,7 @@ AnyDeviceArray AnyDeviceArray::from_pointer(void* data, Dtype dtype,
                                             std::vector<std::int64_t> shape,
                                             std::vector<std::int64_t> strides,
                                             std::shared_ptr<void> owner) {
-  const Backend backend = currentBackend();
+  const Backend backend = current_backend();
   return detail::ArrayAccess::wrap(
       backend, backend == Backend::Cuda ? cuda::currentDevice().id : -1, data, dtype,
       std::move(shape), std::move(strides), std::move(owner), "from_pointer");
@@ -162,12 +162,12 @@ AnyDeviceArray ArrayAccess::wrap(Backend backend, int deviceId, void* data, Dtyp
                 std::string(caller) + ": arrays of records cannot wrap outside memory yet");
   checkedCount(shape);
   if (strides.empty())
-    strides = cStrides(shape, dtypeItemsize(dtype));
+    strides = cStrides(shape, dtype_itemsize(dtype));
   if (strides.size() != shape.size())
     throw Error(ErrorKind::InvalidArgument, std::string(caller) + ": " +
                                                 std::to_string(strides.size()) + " strides for " +
                                                 std::to_string(shape.size()) + " dimensions");
-  if (data == nullptr && spanOf(shape, strides, dtypeItemsize(dtype)).high > 0)
+  if (data == nullptr && spanOf(shape, strides, dtype_itemsize(dtype)).high > 0)
     throw Error(ErrorKind::InvalidArgument, std::string(caller) + ": a null pointer");
   auto buffer = std::make_shared<DeviceBuffer>();
   buffer->backend = backend;
@@ -432,23 +432,23 @@ void AnyDeviceArray::copy_from_device(const AnyDeviceArray& from, const Stream& 
 }
 
 AnyDeviceArray to_device(const HostArray& host) {
-  if (!host.isConsistent())
+  if (!host.is_consistent())
     throw Error(ErrorKind::InvalidArgument, "to_device: the host array's size does not match "
                                             "its dtype and shape");
   std::vector<std::int64_t> shape = host.shape;
   if (shape.empty())
     shape.push_back(1); // a 0-d array travels as one element
   AnyDeviceArray a =
-      detail::ArrayAccess::allocate(currentBackend(), host.dtype, shape, host.record);
+      detail::ArrayAccess::allocate(current_backend(), host.dtype, shape, host.record);
   a.copy_from_host(host.bytes.data(), host.bytes.size());
   return a;
 }
 
 namespace detail {
 
-std::shared_ptr<void> allocatePinned(std::size_t bytes) {
+std::shared_ptr<void> allocate_pinned(std::size_t bytes) {
   const std::size_t request = bytes == 0 ? 1 : bytes;
-  if (currentBackend() == Backend::Cpu) {
+  if (current_backend() == Backend::Cpu) {
     void* p = ::operator new[](request, std::align_val_t(64));
     return std::shared_ptr<void>(p, [](void* q) { ::operator delete[](q, std::align_val_t(64)); });
   }

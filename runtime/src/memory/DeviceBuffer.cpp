@@ -140,7 +140,7 @@ void copyBetweenBuffers(const DeviceBuffer& to, void* toAt, const DeviceBuffer& 
   if (to.backend != from.backend)
     throw Error(ErrorKind::InvalidArgument,
                 std::string("copy_from_device: the arrays are on different backends (") +
-                    backendName(to.backend) + " and " + backendName(from.backend) + ")");
+                    backend_name(to.backend) + " and " + backend_name(from.backend) + ")");
   if (bytes == 0)
     return;
   if (to.backend == Backend::Cpu) {

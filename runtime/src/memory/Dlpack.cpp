@@ -58,7 +58,7 @@ Dtype dtypeFromDlpack(DLDataType t) {
 }
 
 DLDataType dtypeToDlpack(Dtype d) {
-  const auto bits = static_cast<std::uint8_t>(dtypeItemsize(d) * 8);
+  const auto bits = static_cast<std::uint8_t>(dtype_itemsize(d) * 8);
   switch (d) {
   case Dtype::Bool:
     return {kDLBoolCode, 8, 1};
@@ -110,7 +110,7 @@ AnyDeviceArray from_dlpack(DLManagedTensor* tensor) {
     throw Error(ErrorKind::InvalidArgument, "from_dlpack: tensors of " + std::to_string(t.ndim) +
                                                 " dimensions (pyk arrays have 1 to 8)");
   const Dtype dtype = dtypeFromDlpack(t.dtype);
-  const std::size_t item = dtypeItemsize(dtype);
+  const std::size_t item = dtype_itemsize(dtype);
   if (t.byte_offset % item != 0)
     throw Error(ErrorKind::InvalidArgument, "from_dlpack: a byte offset of " +
                                                 std::to_string(t.byte_offset) +
@@ -132,7 +132,7 @@ AnyDeviceArray from_dlpack(DLManagedTensor* tensor) {
                                      std::move(strides), std::move(owner), "from_dlpack");
   case kDLCUDA:
   case kDLCUDAManaged:
-    if (const std::string why = cudaUnavailable(); !why.empty())
+    if (const std::string why = cuda_unavailable(); !why.empty())
       throw Error(ErrorKind::Device, "from_dlpack: a CUDA tensor, but " + why);
     return detail::ArrayAccess::wrap(Backend::Cuda, t.device.device_id, data, dtype,
                                      std::move(shape), std::move(strides), std::move(owner),

@@ -28,7 +28,7 @@ std::ostream& elementType(std::ostream& out, Dtype dtype, const RecordDtype* rec
 } // namespace
 
 std::ostream& operator<<(std::ostream& out, Dtype dtype) {
-  return out << dtypeName(dtype);
+  return out << dtype_name(dtype);
 }
 
 std::ostream& operator<<(std::ostream& out, const Dim3& d) {

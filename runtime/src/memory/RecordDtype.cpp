@@ -19,7 +19,7 @@ std::string fieldTypeName(const RecordField& f) {
                      : f.chars == FieldChars::Unicode
                          ? "[unichr x " + std::to_string(f.length) + "]"
                      : f.dtype == Dtype::Record && f.record ? f.record->str()
-                                                            : std::string(dtypeName(f.dtype));
+                                                            : std::string(dtype_name(f.dtype));
   if (f.shape.empty())
     return item;
   std::string shape = "(";
@@ -30,23 +30,23 @@ std::string fieldTypeName(const RecordField& f) {
 
 } // namespace
 
-std::int64_t recordFieldAlignment(Dtype dtype) {
-  const auto size = static_cast<std::int64_t>(dtypeItemsize(dtype));
-  return isComplexDtype(dtype) ? size / 2 : size;
+std::int64_t record_field_alignment(Dtype dtype) {
+  const auto size = static_cast<std::int64_t>(dtype_itemsize(dtype));
+  return is_complex_dtype(dtype) ? size / 2 : size;
 }
 
-std::int64_t RecordField::itemBytes() const {
+std::int64_t RecordField::item_bytes() const {
   if (chars == FieldChars::Bytes)
     return length;
   if (chars == FieldChars::Unicode)
     return 4 * length;
   if (dtype == Dtype::Record)
     return record != nullptr ? record->itemsize() : 0;
-  return static_cast<std::int64_t>(dtypeItemsize(dtype));
+  return static_cast<std::int64_t>(dtype_itemsize(dtype));
 }
 
 std::int64_t RecordField::bytes() const {
-  std::int64_t n = itemBytes();
+  std::int64_t n = item_bytes();
   for (std::int64_t extent : shape)
     n *= extent;
   return n;
@@ -59,7 +59,7 @@ std::int64_t RecordField::alignment() const {
     return 4;
   if (dtype == Dtype::Record)
     return record != nullptr ? record->alignment() : 1;
-  return recordFieldAlignment(dtype);
+  return record_field_alignment(dtype);
 }
 
 bool RecordField::operator==(const RecordField& o) const {
@@ -126,11 +126,11 @@ RecordDtype RecordDtype::sequential(const std::vector<std::pair<std::string, Dty
   for (const auto& [name, dtype] : fields) {
     if (dtype == Dtype::Record)
       refuse("the field '" + name + "' is a record without its fields");
-    const std::int64_t alignment = align ? recordFieldAlignment(dtype) : 1;
+    const std::int64_t alignment = align ? record_field_alignment(dtype) : 1;
     largestAlignment = std::max(largestAlignment, alignment);
     offset = (offset + alignment - 1) / alignment * alignment;
     laid.push_back({name, dtype, offset});
-    offset += static_cast<std::int64_t>(dtypeItemsize(dtype));
+    offset += static_cast<std::int64_t>(dtype_itemsize(dtype));
   }
   const std::int64_t itemsize =
       (offset + largestAlignment - 1) / largestAlignment * largestAlignment;

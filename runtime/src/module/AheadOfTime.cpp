@@ -64,13 +64,13 @@ namespace {
 std::atomic<int> cudaImages{0};
 } // namespace
 
-bool aot::registerImage(const ModuleImage& image) {
+bool aot::register_image(const ModuleImage& image) {
   if (!image.cuda.empty())
     cudaImages.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
-bool aot::hasCudaImages() {
+bool aot::has_cuda_images() {
   return cudaImages.load(std::memory_order_relaxed) > 0;
 }
 
@@ -88,11 +88,11 @@ std::vector<std::string> aot::signatures(const ModuleImage& image, const std::st
 }
 
 Module load(const aot::ModuleImage& image) {
-  if (std::string_view(image.pykVersion) != PYK_VERSION_STRING ||
-      image.cpuAbiVersion != cpu::kAbiVersion)
+  if (std::string_view(image.pyk_version) != PYK_VERSION_STRING ||
+      image.cpu_abi_version != cpu::kAbiVersion)
     throw Error(ErrorKind::Compile,
-                std::string(image.path) + ": built ahead of time by pyk " + image.pykVersion +
-                    " (CPU ABI " + std::to_string(image.cpuAbiVersion) +
+                std::string(image.path) + ": built ahead of time by pyk " + image.pyk_version +
+                    " (CPU ABI " + std::to_string(image.cpu_abi_version) +
                     "), but this program links pyk " + PYK_VERSION_STRING + " (CPU ABI " +
                     std::to_string(cpu::kAbiVersion) + "): rebuild it with this version's pykc");
   Module m = loads(std::string(image.source), image.path);

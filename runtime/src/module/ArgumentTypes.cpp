@@ -50,7 +50,7 @@ KernelArgument KernelArgument::record(const AnyDeviceArray& records) {
                 "a record argument is one record: an array of one item of a structured dtype, "
                 "not " +
                     (records.record() == nullptr
-                         ? std::string("an array of ") + std::string(dtypeName(records.dtype()))
+                         ? std::string("an array of ") + std::string(dtype_name(records.dtype()))
                          : "an array of " + std::to_string(records.size()) + " records"));
   KernelArgument k;
   k.kind = Kind::Record;
@@ -59,16 +59,17 @@ KernelArgument KernelArgument::record(const AnyDeviceArray& records) {
   return k;
 }
 
-KernelArgument KernelArgument::tupleOf(std::vector<KernelArgument> elements, std::string className,
-                                       std::vector<std::string> fieldNames) {
-  if (!className.empty() && fieldNames.size() != elements.size())
+KernelArgument KernelArgument::tuple_of(std::vector<KernelArgument> elements,
+                                        std::string class_name,
+                                        std::vector<std::string> field_names) {
+  if (!class_name.empty() && field_names.size() != elements.size())
     throw Error(ErrorKind::InvalidArgument,
-                "the named tuple `" + className + "` has " + std::to_string(fieldNames.size()) +
+                "the named tuple `" + class_name + "` has " + std::to_string(field_names.size()) +
                     " field names for " + std::to_string(elements.size()) + " elements");
   KernelArgument k;
   k.kind = Kind::Tuple;
   k.tuple = std::make_shared<const TupleArgument>(
-      TupleArgument{std::move(elements), std::move(className), std::move(fieldNames)});
+      TupleArgument{std::move(elements), std::move(class_name), std::move(field_names)});
   return k;
 }
 
@@ -103,8 +104,8 @@ NumbaType typeOf(const KernelArgument& a) {
     std::vector<NumbaType> elements;
     for (const KernelArgument& e : a.tuple->elements)
       elements.push_back(typeOf(e));
-    if (!a.tuple->className.empty())
-      return NumbaType::namedTuple(std::move(elements), a.tuple->className, a.tuple->fieldNames);
+    if (!a.tuple->class_name.empty())
+      return NumbaType::namedTuple(std::move(elements), a.tuple->class_name, a.tuple->field_names);
     bool uniform = !elements.empty();
     for (const NumbaType& e : elements)
       uniform = uniform && e == elements[0];

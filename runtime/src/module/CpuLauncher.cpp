@@ -29,8 +29,8 @@ jit::CompiledSpecialization compileOrExplain(KernelState& k, const Specializatio
     throwNotBuiltAhead(*k.module, k.function->qualifiedName,
                        "`" + describeSpecialization(k.function->qualifiedName, choice.params) + "`",
                        std::string("the CPU") +
-                           (settings.boundsCheck ? " with bounds checks (PYK_BOUNDSCHECK)" : "") +
-                           (settings.cpuMode == CpuMode::Fiber ? " in forced fiber mode" : ""),
+                           (settings.bounds_check ? " with bounds checks (PYK_BOUNDSCHECK)" : "") +
+                           (settings.cpu_mode == CpuMode::Fiber ? " in forced fiber mode" : ""),
                        e);
   }
 }
@@ -43,8 +43,8 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   const std::shared_ptr<const RuntimeSettings> settings = currentSettings();
   // Bounds checks and forced fibers change the generated code: part of the key.
   const std::string typesKey = describeTypes(choice.params) +
-                               (settings->boundsCheck ? " boundscheck" : "") +
-                               (settings->cpuMode == CpuMode::Fiber ? " fiber" : "");
+                               (settings->bounds_check ? " boundscheck" : "") +
+                               (settings->cpu_mode == CpuMode::Fiber ? " fiber" : "");
   const std::string shapeKey = block == nullptr
                                    ? " any block"
                                    : " block " + std::to_string(block->x) + "," +
@@ -59,27 +59,27 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   }
   // Built ahead of time (for any block shape, without bounds checks or forced fibers)?
   const aot::CpuKernel* ahead =
-      settings->boundsCheck || settings->cpuMode == CpuMode::Fiber
+      settings->bounds_check || settings->cpu_mode == CpuMode::Fiber
           ? nullptr
           : aheadCpuKernel(*k.module, k.function->qualifiedName, choice.params);
   if (ahead != nullptr) {
     auto instance = std::make_shared<CpuKernelInstance>();
     instance->description = describeSpecialization(k.function->qualifiedName, choice.params);
     instance->mode = std::string(ahead->mode) + " (built ahead of time)";
-    instance->staticSharedBytes = ahead->staticSharedBytes;
+    instance->static_shared_bytes = ahead->static_shared_bytes;
     instance->entry.name = k.function->name.c_str();
     instance->entry.mode =
-        ahead->blockEntry == nullptr ? cpu::ExecutionMode::Fiber : cpu::ExecutionMode::Loop;
+        ahead->block_entry == nullptr ? cpu::ExecutionMode::Fiber : cpu::ExecutionMode::Loop;
     instance->entry.cooperative = ahead->cooperative;
-    instance->entry.blockEntry = ahead->blockEntry;
-    instance->entry.threadEntry = ahead->threadEntry;
+    instance->entry.block_entry = ahead->block_entry;
+    instance->entry.thread_entry = ahead->thread_entry;
     instance->params = entryParameters(k, args, choice.params);
     std::lock_guard lock(k.mutex);
     return k.instances.emplace(typesKey, std::move(instance)).first->second;
   }
   jit::CpuTarget target;
-  target.options.forceFibers = settings->cpuMode == CpuMode::Fiber;
-  target.options.boundsCheck = settings->boundsCheck;
+  target.options.forceFibers = settings->cpu_mode == CpuMode::Fiber;
+  target.options.boundsCheck = settings->bounds_check;
   if (block != nullptr) {
     target.options.blockShape[0] = static_cast<std::uint32_t>(block->x);
     target.options.blockShape[1] = static_cast<std::uint32_t>(block->y);
@@ -107,14 +107,14 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   instance->entry.mode =
       unit.blockEntry.empty() ? cpu::ExecutionMode::Fiber : cpu::ExecutionMode::Loop;
   instance->entry.cooperative = unit.cooperative;
-  instance->entry.blockEntry = unit.blockEntry.empty()
-                                   ? nullptr
-                                   : reinterpret_cast<void (*)(cpu::Block&, void**)>(
-                                         instance->object.symbol(unit.blockEntry));
-  instance->entry.threadEntry =
+  instance->entry.block_entry = unit.blockEntry.empty()
+                                    ? nullptr
+                                    : reinterpret_cast<void (*)(cpu::Block&, void**)>(
+                                          instance->object.symbol(unit.blockEntry));
+  instance->entry.thread_entry =
       reinterpret_cast<void (*)(cpu::Thread&, void**)>(instance->object.symbol(unit.threadEntry));
-  if (instance->entry.threadEntry == nullptr ||
-      (!unit.blockEntry.empty() && instance->entry.blockEntry == nullptr))
+  if (instance->entry.thread_entry == nullptr ||
+      (!unit.blockEntry.empty() && instance->entry.block_entry == nullptr))
     throw Error(ErrorKind::Internal, description + ": the compiled kernel lacks its entry points");
   instance->params = entryParameters(k, args, choice.params);
   std::lock_guard lock(k.mutex);
@@ -126,7 +126,7 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   return it->second;
 }
 
-void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t sharedBytes,
+void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t shared_bytes,
                  std::span<const KernelArgument> args) {
   std::shared_ptr<CpuKernelInstance> instance = cpuInstanceFor(k, args, &shape.block);
   LaunchArguments arguments(args.size());
@@ -138,7 +138,7 @@ void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t sharedByt
   const cpu::Dim3 block{static_cast<std::uint32_t>(shape.block.x),
                         static_cast<std::uint32_t>(shape.block.y),
                         static_cast<std::uint32_t>(shape.block.z)};
-  cpu::runKernel(instance->entry, grid, block, instance->staticSharedBytes, sharedBytes,
+  cpu::runKernel(instance->entry, grid, block, instance->static_shared_bytes, shared_bytes,
                  arguments.pointers());
 }
 

@@ -18,7 +18,7 @@ namespace pyk::detail {
 std::shared_ptr<CpuKernelInstance>
 cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3* block);
 
-void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t sharedBytes,
+void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t shared_bytes,
                  std::span<const KernelArgument> args);
 
 } // namespace pyk::detail

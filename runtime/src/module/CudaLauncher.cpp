@@ -34,7 +34,7 @@ jit::CompiledSpecialization compileForDevice(KernelState& k, const Specializatio
                                              const RuntimeSettings& settings, bool rebuild) {
   jit::CompiledSpecialization compiled = compileKernel(
       k, choice,
-      jit::CudaDevice{device.computeCapabilityMajor, device.computeCapabilityMinor, index32},
+      jit::CudaDevice{device.compute_capability_major, device.compute_capability_minor, index32},
       settings, rebuild);
   if (!compiled.nvrtcFailure)
     return compiled;
@@ -121,13 +121,13 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
       instance->target = std::string("fatbin ") + ahead->targets + (index32 ? " index32" : "") +
                          " (built ahead of time)";
       instance->cooperative = ahead->cooperative;
-      entry = ahead->entryPoint;
+      entry = ahead->entry_point;
     } else {
       instance->module = nullptr;
       aheadRefused = std::string(" (its fatbin holds ") + ahead->targets +
                      ", which the driver cannot load on device " + std::to_string(device.id) +
-                     ", sm_" + std::to_string(device.computeCapabilityMajor) +
-                     std::to_string(device.computeCapabilityMinor) + ")";
+                     ", sm_" + std::to_string(device.compute_capability_major) +
+                     std::to_string(device.compute_capability_minor) + ")";
     }
   }
   if (instance->module == nullptr) {
@@ -162,11 +162,11 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
   driver.check(driver.cuFuncGetAttribute(&instance->maxThreadsPerBlock,
                                          cuda::kFunctionMaxThreadsPerBlock, instance->function),
                "cuFuncGetAttribute", "kernel " + description);
-  driver.check(driver.cuFuncGetAttribute(&instance->staticSharedBytes,
+  driver.check(driver.cuFuncGetAttribute(&instance->static_shared_bytes,
                                          cuda::kFunctionSharedSizeBytes, instance->function),
                "cuFuncGetAttribute", "kernel " + description);
   instance->dynamicSharedAllowed =
-      std::max(0, device.maxSharedBytesPerBlock - instance->staticSharedBytes);
+      std::max(0, device.maxSharedBytesPerBlock - instance->static_shared_bytes);
   instance->params = entryParameters(k, args, choice.params);
   std::lock_guard lock(k.mutex);
   auto [it, inserted] = k.cudaInstances.emplace(key, std::move(instance));
@@ -174,7 +174,7 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
 }
 
 void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
-                  std::size_t sharedBytes, std::span<const KernelArgument> args,
+                  std::size_t shared_bytes, std::span<const KernelArgument> args,
                   const Stream& stream) {
   CudaKernelInstance& instance =
       cudaInstanceFor(k, args, device, gridFitsIndex32(shape) && arraysFitIndex32(args));
@@ -186,20 +186,20 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
                     std::to_string(device.id) + " (" + std::to_string(instance.maxThreadsPerBlock) +
                     ", limited by its registers)");
   const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
-  if (static_cast<std::int64_t>(sharedBytes) > instance.dynamicSharedAllowed.load()) {
-    const std::int64_t limit = device.maxSharedBytesPerBlockOptin - instance.staticSharedBytes;
-    if (static_cast<std::int64_t>(sharedBytes) > limit)
+  if (static_cast<std::int64_t>(shared_bytes) > instance.dynamicSharedAllowed.load()) {
+    const std::int64_t limit = device.maxSharedBytesPerBlockOptin - instance.static_shared_bytes;
+    if (static_cast<std::int64_t>(shared_bytes) > limit)
       throw Error(ErrorKind::InvalidLaunch,
-                  "kernel " + instance.description + ": " + std::to_string(sharedBytes) +
+                  "kernel " + instance.description + ": " + std::to_string(shared_bytes) +
                       " bytes of dynamic shared memory, with its " +
-                      std::to_string(instance.staticSharedBytes) + " static bytes, exceed device " +
-                      std::to_string(device.id) + "'s " +
+                      std::to_string(instance.static_shared_bytes) +
+                      " static bytes, exceed device " + std::to_string(device.id) + "'s " +
                       std::to_string(device.maxSharedBytesPerBlockOptin) + " bytes per block");
     driver.check(driver.cuFuncSetAttribute(instance.function,
                                            cuda::kFunctionMaxDynamicSharedSizeBytes,
-                                           static_cast<int>(sharedBytes)),
+                                           static_cast<int>(shared_bytes)),
                  "cuFuncSetAttribute", "kernel " + instance.description);
-    instance.dynamicSharedAllowed = static_cast<int>(sharedBytes);
+    instance.dynamicSharedAllowed = static_cast<int>(shared_bytes);
   }
   // The arguments, on the stack (a launch of more than 32 arguments uses the heap).
   LaunchArguments arguments(args.size());
@@ -225,7 +225,7 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
   if (!instance.cooperative) {
     const cuda::CUresult r =
         driver.cuLaunchKernel(instance.function, gx, gy, gz, bx, by, bz,
-                              static_cast<unsigned>(sharedBytes), cuStream, pointers, nullptr);
+                              static_cast<unsigned>(shared_bytes), cuStream, pointers, nullptr);
     if (r != cuda::kCudaSuccess)
       driver.check(r, "cuLaunchKernel", "kernel " + instance.description);
     return;
@@ -233,7 +233,7 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
   // grid.sync() needs every block resident at once.
   int perMultiprocessor = 0;
   driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
-                   &perMultiprocessor, instance.function, static_cast<int>(threads), sharedBytes),
+                   &perMultiprocessor, instance.function, static_cast<int>(threads), shared_bytes),
                "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + instance.description);
   const std::int64_t resident = std::int64_t{perMultiprocessor} * device.multiprocessors;
   const std::int64_t blocks = shape.grid.x * shape.grid.y * shape.grid.z;
@@ -250,7 +250,7 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
                                " does not support cooperative launches"));
   const cuda::CUresult r =
       driver.cuLaunchCooperativeKernel(instance.function, gx, gy, gz, bx, by, bz,
-                                       static_cast<unsigned>(sharedBytes), cuStream, pointers);
+                                       static_cast<unsigned>(shared_bytes), cuStream, pointers);
   if (r != cuda::kCudaSuccess)
     driver.check(r, "cuLaunchCooperativeKernel", "kernel " + instance.description);
 }

@@ -28,7 +28,7 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
                                     const cuda::DeviceContext& device, bool index32);
 
 void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
-                  std::size_t sharedBytes, std::span<const KernelArgument> args,
+                  std::size_t shared_bytes, std::span<const KernelArgument> args,
                   const Stream& stream);
 
 } // namespace pyk::detail

@@ -36,7 +36,7 @@ const std::string& cudaUnavailableReason() {
     // Kernels are compiled by NVRTC, or were built ahead of time into this program.
     std::string whyNot;
     if (jit::Nvrtc::load(detail::currentSettings()->libnvrtc, &whyNot) == nullptr &&
-        !aot::hasCudaImages())
+        !aot::has_cuda_images())
       *reason = whyNot;
   });
   return *reason;
@@ -55,7 +55,7 @@ Backend resolve(BackendChoice choice) {
 
 } // namespace
 
-Backend currentBackend() {
+Backend current_backend() {
   // The settings' choice, resolved once per thread for each change of the settings: the common
   // call is one atomic load and a compare.
   thread_local std::uint64_t resolvedGeneration = 0;
@@ -68,11 +68,11 @@ Backend currentBackend() {
   return resolved;
 }
 
-const char* backendName(Backend backend) {
+const char* backend_name(Backend backend) {
   return backend == Backend::Cuda ? "cuda" : "cpu";
 }
 
-std::string cudaUnavailable() {
+std::string cuda_unavailable() {
   return cudaUnavailableReason();
 }
 
@@ -90,16 +90,16 @@ std::vector<GpuInfo> gpus() {
     char name[256] = {};
     driver->check(driver->cuDeviceGetName(name, sizeof name - 1, device), "cuDeviceGetName", what);
     GpuInfo info{i, name};
-    driver->check(driver->cuDeviceGetAttribute(&info.computeCapabilityMajor,
+    driver->check(driver->cuDeviceGetAttribute(&info.compute_capability_major,
                                                cuda::kAttributeComputeCapabilityMajor, device),
                   "cuDeviceGetAttribute", what);
-    driver->check(driver->cuDeviceGetAttribute(&info.computeCapabilityMinor,
+    driver->check(driver->cuDeviceGetAttribute(&info.compute_capability_minor,
                                                cuda::kAttributeComputeCapabilityMinor, device),
                   "cuDeviceGetAttribute", what);
     driver->check(driver->cuDeviceGetAttribute(&info.multiprocessors,
                                                cuda::kAttributeMultiprocessorCount, device),
                   "cuDeviceGetAttribute", what);
-    driver->check(driver->cuDeviceTotalMem(&info.totalMemoryBytes, device), "cuDeviceTotalMem",
+    driver->check(driver->cuDeviceTotalMem(&info.total_memory_bytes, device), "cuDeviceTotalMem",
                   what);
     out.push_back(std::move(info));
   }

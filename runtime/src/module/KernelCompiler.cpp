@@ -50,9 +50,9 @@ std::string signatureText(const std::string& kernel, const std::vector<sema::Num
 
 jit::JitSettings jitSettingsOf(const RuntimeSettings& settings) {
   jit::JitSettings out;
-  out.cacheFolder = settings.cacheFolder;
-  out.cacheMaxBytes = settings.cacheMaxBytes;
-  out.hostCompiler = settings.hostCompiler;
+  out.cacheFolder = settings.cache_folder;
+  out.cacheMaxBytes = settings.cache_max_bytes;
+  out.hostCompiler = settings.host_compiler;
   out.nvrtcLibrary = settings.libnvrtc;
   return out;
 }
@@ -75,7 +75,7 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
                                      .frontEndMutex = &m.compileMutex,
                                      .rebuild = rebuild};
   std::optional<SlowCompileNotice> notice;
-  if (settings.compileMessages)
+  if (settings.compile_messages)
     notice.emplace(
         "pyk: compiling " + signatureText(k.function->qualifiedName, choice.params) + " for " +
         (std::holds_alternative<jit::CpuTarget>(target) ? std::string("the CPU") : "CUDA (NVRTC)") +
@@ -87,8 +87,8 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
     diags.render(out, false);
     throw Error(ErrorKind::Compile, out.str());
   }
-  if (!settings.specializationLog.empty())
-    logSpecialization(settings.specializationLog, k, choice);
+  if (!settings.specialization_log.empty())
+    logSpecialization(settings.specialization_log, k, choice);
   return std::move(*compiled);
 }
 

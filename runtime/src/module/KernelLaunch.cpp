@@ -35,12 +35,12 @@ Backend launchBackend(const std::string& kernel, std::span<const KernelArgument>
       else if (array.backend() != first->backend())
         throw Error(ErrorKind::InvalidArgument,
                     "kernel `" + kernel + "`: argument " + std::to_string(i) +
-                        " is an array on the " + backendName(array.backend()) +
-                        " backend, but an earlier one is on the " + backendName(first->backend()) +
+                        " is an array on the " + backend_name(array.backend()) +
+                        " backend, but an earlier one is on the " + backend_name(first->backend()) +
                         " backend; a launch runs where all its arrays are");
     });
   }
-  return first != nullptr ? first->backend() : currentBackend();
+  return first != nullptr ? first->backend() : current_backend();
 }
 
 } // namespace
@@ -49,38 +49,39 @@ const std::string& Kernel::name() const {
   return state_->function->name;
 }
 
-std::string Kernel::executionMode(std::span<const KernelArgument> args) const {
+std::string Kernel::execution_mode(std::span<const KernelArgument> args) const {
   return detail::cpuInstanceFor(*state_, args, nullptr)->mode;
 }
 
-void Kernel::launchWith(const LaunchShape& shape, std::size_t sharedBytes,
-                        std::span<const KernelArgument> args, const Stream& stream) const {
+void Kernel::launch_with(const LaunchShape& shape, std::size_t shared_bytes,
+                         std::span<const KernelArgument> args, const Stream& stream) const {
   if (launchBackend(name(), args) == Backend::Cuda) {
     const cuda::DeviceContext& device = cuda::currentDevice();
-    detail::validateLaunch(name(), shape, sharedBytes,
+    detail::validateLaunch(name(), shape, shared_bytes,
                            static_cast<std::size_t>(device.maxSharedBytesPerBlockOptin));
-    detail::launchOnCuda(*state_, device, shape, sharedBytes, args, stream);
+    detail::launchOnCuda(*state_, device, shape, shared_bytes, args, stream);
   } else {
-    detail::validateLaunch(name(), shape, sharedBytes);
-    detail::launchOnCpu(*state_, shape, sharedBytes, args);
+    detail::validateLaunch(name(), shape, shared_bytes);
+    detail::launchOnCpu(*state_, shape, shared_bytes, args);
   }
 }
 
-Kernel::Configured Kernel::forall(std::int64_t tasks, std::int64_t threadsPerBlock,
-                                  const Stream& stream, std::size_t sharedBytes) const {
-  if (tasks < 0 || threadsPerBlock < 0)
+Kernel::Configured Kernel::forall(std::int64_t tasks, std::int64_t threads_per_block,
+                                  const Stream& stream, std::size_t shared_bytes) const {
+  if (tasks < 0 || threads_per_block < 0)
     throw Error(ErrorKind::InvalidLaunch,
                 "kernel `" + name() + "`: forall(" + std::to_string(tasks) + ", " +
-                    std::to_string(threadsPerBlock) +
+                    std::to_string(threads_per_block) +
                     "): the task count and threads per block cannot be negative");
-  return Configured(this, {Dim3(1), Dim3(threadsPerBlock)}, sharedBytes, stream, tasks);
+  return Configured(this, {Dim3(1), Dim3(threads_per_block)}, shared_bytes, stream, tasks);
 }
 
-void Kernel::launchForall(std::int64_t tasks, std::int64_t threadsPerBlock, std::size_t sharedBytes,
-                          std::span<const KernelArgument> args, const Stream& stream) const {
+void Kernel::launch_forall(std::int64_t tasks, std::int64_t threads_per_block,
+                           std::size_t shared_bytes, std::span<const KernelArgument> args,
+                           const Stream& stream) const {
   if (tasks == 0)
     return; // numba launches nothing for no tasks
-  std::int64_t block = threadsPerBlock;
+  std::int64_t block = threads_per_block;
   if (block == 0) {
     if (launchBackend(name(), args) == Backend::Cuda) {
       // The block size (a multiple of the warp) with the most threads resident on one
@@ -93,7 +94,7 @@ void Kernel::launchForall(std::int64_t tasks, std::int64_t threadsPerBlock, std:
       for (int size = 32; size <= instance.maxThreadsPerBlock; size += 32) {
         int blocks = 0;
         driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, instance.function,
-                                                                        size, sharedBytes),
+                                                                        size, shared_bytes),
                      "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + name());
         if (std::int64_t{blocks} * size >= best) { // ties: the larger block
           best = std::int64_t{blocks} * size;
@@ -107,10 +108,10 @@ void Kernel::launchForall(std::int64_t tasks, std::int64_t threadsPerBlock, std:
     }
   }
   const std::int64_t blocks = (tasks + block - 1) / block;
-  launchWith({Dim3(blocks), Dim3(block)}, sharedBytes, args, stream);
+  launch_with({Dim3(blocks), Dim3(block)}, shared_bytes, args, stream);
 }
 
-Kernel Kernel::specializeFor(std::span<const KernelArgument> args) const {
+Kernel Kernel::specialize_for(std::span<const KernelArgument> args) const {
   detail::KernelState& k = *state_;
   if (k.function->kind != sema::CompiledFunctionKind::Kernel)
     throw Error(ErrorKind::InvalidArgument,
@@ -165,7 +166,8 @@ std::vector<std::string> Kernel::overloads() const {
   return out;
 }
 
-std::int64_t Kernel::maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSharedBytes) const {
+std::int64_t Kernel::max_cooperative_grid_blocks(Dim3 block,
+                                                 std::size_t dynamic_shared_bytes) const {
   detail::KernelState& k = *state_;
   std::shared_ptr<detail::CpuKernelInstance> cpuInstance;
   detail::CudaKernelInstance* cudaInstance = nullptr;
@@ -177,7 +179,7 @@ std::int64_t Kernel::maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSha
   if (cpuInstance == nullptr && cudaInstance == nullptr)
     throw Error(ErrorKind::InvalidArgument,
                 "kernel `" + name() +
-                    "`: maxCooperativeGridBlocks needs a specialized kernel, as numba's "
+                    "`: max_cooperative_grid_blocks needs a specialized kernel, as numba's "
                     "max_cooperative_grid_blocks does: kernel.specialize(args...)");
   const std::int64_t threads = block.x * block.y * block.z;
   if (threads <= 0 || threads > 1024)
@@ -191,7 +193,7 @@ std::int64_t Kernel::maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSha
     int perMultiprocessor = 0;
     driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
                      &perMultiprocessor, cudaInstance->function, static_cast<int>(threads),
-                     dynamicSharedBytes),
+                     dynamic_shared_bytes),
                  "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + name());
     return std::int64_t{perMultiprocessor} * cudaInstance->device->multiprocessors;
   }
@@ -201,19 +203,19 @@ std::int64_t Kernel::maxCooperativeGridBlocks(Dim3 block, std::size_t dynamicSha
                                 static_cast<std::int64_t>(cpu::kMaxCooperativeThreads) / threads);
 }
 
-std::string Kernel::cudaSource(std::span<const KernelArgument> args) const {
+std::string Kernel::cuda_source(std::span<const KernelArgument> args) const {
   return detail::cudaInstanceFor(*state_, args, cuda::currentDevice(),
                                  detail::arraysFitIndex32(args))
       .source;
 }
 
-std::string Kernel::cudaTarget(std::span<const KernelArgument> args) const {
+std::string Kernel::cuda_target(std::span<const KernelArgument> args) const {
   return detail::cudaInstanceFor(*state_, args, cuda::currentDevice(),
                                  detail::arraysFitIndex32(args))
       .target;
 }
 
-void* Kernel::cudaFunction(std::span<const KernelArgument> args) const {
+void* Kernel::cuda_function(std::span<const KernelArgument> args) const {
   return detail::cudaInstanceFor(*state_, args, cuda::currentDevice(),
                                  detail::arraysFitIndex32(args))
       .function;

@@ -30,7 +30,7 @@ struct CpuKernelInstance {
   std::string mode;        // loop, split, fiber (with the reason)
   cpu::SharedObject object;
   cpu::KernelEntry entry;
-  std::size_t staticSharedBytes = 0;
+  std::size_t static_shared_bytes = 0;
   std::vector<sema::NumbaType> params;
 };
 
@@ -49,7 +49,7 @@ struct CudaKernelInstance {
   cuda::CUfunction function = nullptr;
   bool cooperative = false;
   int maxThreadsPerBlock = 1024; // the function's own limit (registers may lower it)
-  int staticSharedBytes = 0;
+  int static_shared_bytes = 0;
   std::atomic<int> dynamicSharedAllowed{48 * 1024}; // raised with cuFuncSetAttribute on demand
   std::vector<sema::NumbaType> params;              // what the entry point reads
 };

@@ -15,11 +15,11 @@ std::string describe(const Dim3& d) {
 
 } // namespace
 
-void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t sharedBytes,
+void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t shared_bytes,
                     std::size_t maxSharedBytes) {
   const std::int64_t grid[3] = {shape.grid.x, shape.grid.y, shape.grid.z};
   const std::int64_t block[3] = {shape.block.x, shape.block.y, shape.block.z};
-  bool ok = sharedBytes <= maxSharedBytes;
+  bool ok = shared_bytes <= maxSharedBytes;
   for (int a = 0; a < 3; ++a)
     ok = ok && grid[a] >= 1 && grid[a] <= kMaxGrid[a] && block[a] >= 1 && block[a] <= kMaxBlock[a];
   if (ok && block[0] * block[1] * block[2] <= kMaxThreadsPerBlock)
@@ -46,7 +46,7 @@ void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::si
                     " threads; CUDA allows at most " + std::to_string(kMaxThreadsPerBlock) +
                     " per block (maxThreadsPerBlock)");
   throw Error(ErrorKind::InvalidLaunch,
-              prefix + std::to_string(sharedBytes) +
+              prefix + std::to_string(shared_bytes) +
                   " bytes of dynamic shared memory; a block may have at most " +
                   std::to_string(maxSharedBytes) +
                   (maxSharedBytes == 48 * 1024 ? " (sharedMemPerBlock)"

@@ -12,7 +12,7 @@ namespace pyk::detail {
 // Throws pyk::Error (InvalidLaunch): a grid or block extent outside 1..limit on its axis, more
 // than 1024 threads per block, or more dynamic shared memory than a block may have (48 KiB, as
 // CUDA without opting in; `maxSharedBytes` where the device allows more, as CUDA devices do).
-void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t sharedBytes,
+void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t shared_bytes,
                     std::size_t maxSharedBytes = 48 * 1024);
 
 } // namespace pyk::detail

@@ -62,14 +62,14 @@ Kernel Module::operator[](const std::string& name) const {
     return Kernel(std::shared_ptr<detail::KernelState>(state_, k.get()));
   }
   std::string known;
-  for (const std::string& n : kernelNames())
+  for (const std::string& n : kernel_names())
     known += (known.empty() ? "" : ", ") + n;
   throw Error(ErrorKind::InvalidArgument, state_->file.path() + " has no kernel named `" + name +
                                               "`" +
                                               (known.empty() ? "" : " (it has: " + known + ")"));
 }
 
-std::vector<std::string> Module::kernelNames() const {
+std::vector<std::string> Module::kernel_names() const {
   std::vector<std::string> names;
   for (const sema::CompiledFunction& f : state_->resolved.functions)
     if (f.kind != sema::CompiledFunctionKind::DeviceFunction && !f.shadowed)

@@ -35,7 +35,7 @@ const cuda::CudaDriver& driver() {
 
 // Whether work of this thread runs on CUDA: the default stream's backend is the current one.
 bool onCuda(const std::shared_ptr<detail::StreamState>& state) {
-  return state != nullptr ? state->backend == Backend::Cuda : currentBackend() == Backend::Cuda;
+  return state != nullptr ? state->backend == Backend::Cuda : current_backend() == Backend::Cuda;
 }
 
 } // namespace
@@ -79,7 +79,7 @@ Stream Stream::external(void* cuStream) {
 
 Stream stream() {
   auto state = std::make_shared<detail::StreamState>();
-  state->backend = currentBackend();
+  state->backend = current_backend();
   if (state->backend == Backend::Cuda) {
     state->device = &cuda::currentDevice();
     driver().check(driver().cuStreamCreate(&state->stream, 0), "cuStreamCreate",
@@ -91,7 +91,7 @@ Stream stream() {
 
 Event event(bool timing) {
   auto state = std::make_shared<detail::EventState>();
-  state->backend = currentBackend();
+  state->backend = current_backend();
   state->timing = timing;
   if (state->backend == Backend::Cuda) {
     state->device = &cuda::currentDevice();
@@ -103,7 +103,7 @@ Event event(bool timing) {
 }
 
 void synchronize() {
-  if (currentBackend() != Backend::Cuda)
+  if (current_backend() != Backend::Cuda)
     return;
   const cuda::DeviceContext& device = cuda::currentDevice();
   driver().check(driver().cuCtxSynchronize(), "cuCtxSynchronize",

@@ -38,22 +38,22 @@ struct OperandForm {
 // `bytes` of `count` elements of `from` converted to `to`, element by element as numba converts.
 std::vector<std::byte> convertElements(const std::byte* bytes, std::int64_t count, Dtype from,
                                        Dtype to) {
-  std::vector<std::byte> out(static_cast<std::size_t>(count) * dtypeItemsize(to));
+  std::vector<std::byte> out(static_cast<std::size_t>(count) * dtype_itemsize(to));
   const ScalarKind kind = detail::scalarKindOf(to);
   for (std::int64_t i = 0; i < count; ++i) {
     KernelArgument a;
     a.dtype = from;
-    std::memcpy(a.value, bytes + i * static_cast<std::int64_t>(dtypeItemsize(from)),
-                dtypeItemsize(from));
+    std::memcpy(a.value, bytes + i * static_cast<std::int64_t>(dtype_itemsize(from)),
+                dtype_itemsize(from));
     unsigned char converted[16];
     detail::convertScalar(a, kind, converted);
-    std::memcpy(out.data() + i * static_cast<std::int64_t>(dtypeItemsize(to)), converted,
-                dtypeItemsize(to));
+    std::memcpy(out.data() + i * static_cast<std::int64_t>(dtype_itemsize(to)), converted,
+                dtype_itemsize(to));
   }
   return out;
 }
 
-std::int64_t elementCount(const std::vector<std::int64_t>& shape) {
+std::int64_t element_count(const std::vector<std::int64_t>& shape) {
   std::int64_t n = 1;
   for (std::int64_t e : shape)
     n *= e;
@@ -73,30 +73,30 @@ placeOperand(const UfuncOperand& o, Dtype from, Dtype want, Backend backend, boo
   std::vector<std::int64_t> shape;
   std::vector<std::byte> bytes;
   if (o.kind == UfuncOperand::Kind::Host) {
-    if (o.host != nullptr && !o.host->isConsistent())
+    if (o.host != nullptr && !o.host->is_consistent())
       throw Error(ErrorKind::InvalidArgument,
                   context + ": the host array's size does not match its dtype and shape");
-    shape = o.hostShape;
+    shape = o.host_shape;
     if (from == want) {
-      const std::int64_t count = std::max<std::int64_t>(1, elementCount(shape));
-      if (borrowHost && backend == Backend::Cpu && elementCount(shape) > 0) {
+      const std::int64_t count = std::max<std::int64_t>(1, element_count(shape));
+      if (borrowHost && backend == Backend::Cpu && element_count(shape) > 0) {
         std::vector<std::int64_t> flatShape = {count},
-                                  strides = {static_cast<std::int64_t>(dtypeItemsize(want))};
+                                  strides = {static_cast<std::int64_t>(dtype_itemsize(want))};
         AnyDeviceArray a =
-            detail::ArrayAccess::wrap(Backend::Cpu, 0, const_cast<std::byte*>(o.hostData), want,
+            detail::ArrayAccess::wrap(Backend::Cpu, 0, const_cast<std::byte*>(o.host_data), want,
                                       flatShape, strides, nullptr, "ufunc call");
         return {shape.empty() ? a : a.reshape(shape), shape};
       }
       AnyDeviceArray a = detail::ArrayAccess::allocate(backend, want, {count});
-      a.copy_from_host(o.hostData, o.hostBytes, stream);
+      a.copy_from_host(o.host_data, o.host_bytes, stream);
       return {shape.empty() ? a : a.reshape(shape), shape};
     }
-    bytes = convertElements(o.hostData, elementCount(shape), from, want);
+    bytes = convertElements(o.host_data, element_count(shape), from, want);
   } else {
     bytes = convertElements(reinterpret_cast<const std::byte*>(o.scalar.value), 1, from, want);
   }
   AnyDeviceArray a = detail::ArrayAccess::allocate(
-      backend, want, {std::max<std::int64_t>(1, elementCount(shape))});
+      backend, want, {std::max<std::int64_t>(1, element_count(shape))});
   a.copy_from_host(bytes.data(), bytes.size(), stream);
   return {shape.empty() ? a : a.reshape(shape), shape};
 }
@@ -231,23 +231,23 @@ AnyDeviceArray copyFitting(const AnyDeviceArray& view, int coreRank, ArrayLayout
 
 } // namespace
 
-const HostArray& UfuncResult::hostOutput(std::size_t i) const {
-  if (!onHost || i >= outputCount())
+const HostArray& UfuncResult::host_output(std::size_t i) const {
+  if (!on_host || i >= output_count())
     throw Error(ErrorKind::InvalidArgument,
                 "UfuncResult: no host output " + std::to_string(i) + " (the result has " +
-                    std::to_string(outputCount()) + (onHost ? " host" : " device") + " outputs)");
-  return i == 0 ? host : furtherHost[i - 1];
+                    std::to_string(output_count()) + (on_host ? " host" : " device") + " outputs)");
+  return i == 0 ? host : further_host[i - 1];
 }
 
-const AnyDeviceArray& UfuncResult::deviceOutput(std::size_t i) const {
-  if (onHost || i >= outputCount())
+const AnyDeviceArray& UfuncResult::device_output(std::size_t i) const {
+  if (on_host || i >= output_count())
     throw Error(ErrorKind::InvalidArgument,
                 "UfuncResult: no device output " + std::to_string(i) + " (the result has " +
-                    std::to_string(outputCount()) + (onHost ? " host" : " device") + " outputs)");
-  return i == 0 ? device : furtherDevice[i - 1];
+                    std::to_string(output_count()) + (on_host ? " host" : " device") + " outputs)");
+  return i == 0 ? device : further_device[i - 1];
 }
 
-std::size_t Kernel::outputCount() const {
+std::size_t Kernel::output_count() const {
   const sema::CompiledFunction& f = *state_->function;
   if (f.kind == sema::CompiledFunctionKind::Vectorize)
     return 1;
@@ -256,10 +256,10 @@ std::size_t Kernel::outputCount() const {
   return 0;
 }
 
-void Kernel::throwSeveralOutputs() const {
+void Kernel::throw_several_outputs() const {
   throw Error(ErrorKind::InvalidArgument,
               state_->module->file.path() + ": the gufunc `" + name() + "` has " +
-                  std::to_string(outputCount()) +
+                  std::to_string(output_count()) +
                   " outputs: call it with outputs(...), which returns them all, or call(...)");
 }
 
@@ -336,7 +336,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
     backend = b;
   }
   if (!backend)
-    backend = cpuTarget ? Backend::Cpu : currentBackend();
+    backend = cpuTarget ? Backend::Cpu : current_backend();
   if (cpuTarget && *backend != Backend::Cpu)
     throw Error(ErrorKind::InvalidArgument,
                 where + what + " has target='" + f.options.target +
@@ -346,7 +346,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   std::vector<detail::SignatureOperand> choice;
   for (size_t i = 0; i < given.size(); ++i) {
     const UfuncOperand& o = given[i];
-    choice.push_back({o.kind == UfuncOperand::Kind::Host     ? o.hostDtype
+    choice.push_back({o.kind == UfuncOperand::Kind::Host     ? o.host_dtype
                       : o.kind == UfuncOperand::Kind::Device ? o.device->dtype()
                                                              : o.scalar.dtype,
                       i < inputs && o.kind != UfuncOperand::Kind::Device});
@@ -392,7 +392,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
       bindCoreDimensions(forms, shapes, inputs, f.layout ? f.layout->spelling() : "", where + what,
                          describe, loopShapes);
   const std::vector<std::int64_t> loopShape = detail::broadcastShape(loopShapes, where + what);
-  const std::int64_t count = elementCount(loopShape);
+  const std::int64_t count = element_count(loopShape);
   std::vector<std::vector<std::int64_t>> fullShapes(total);
   for (size_t i = 0; i < total; ++i) {
     fullShapes[i] = loopShape;
@@ -409,11 +409,11 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
       if (a.backend() != *backend || a.dtype() != forms[i].dtype ||
           (shapes[i] != fullShapes[i] && !zeroD))
         throw Error(ErrorKind::InvalidArgument,
-                    describe(i) + " must be a " + std::string(dtypeName(forms[i].dtype)) +
+                    describe(i) + " must be a " + std::string(dtype_name(forms[i].dtype)) +
                         " array of shape " + detail::describeShape(fullShapes[i]) + " on the " +
-                        backendName(*backend) + " backend, not a " +
-                        std::string(dtypeName(a.dtype())) + " array of shape " +
-                        detail::describeShape(shapes[i]) + " on the " + backendName(a.backend()) +
+                        backend_name(*backend) + " backend, not a " +
+                        std::string(dtype_name(a.dtype())) + " array of shape " +
+                        detail::describeShape(shapes[i]) + " on the " + backend_name(a.backend()) +
                         " backend");
       continue;
     }
@@ -425,9 +425,9 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
       HostArray h;
       h.dtype = forms[i].dtype;
       h.shape = fullShapes[i];
-      h.bytes.resize(static_cast<std::size_t>(elementCount(outShape)) * dtypeItemsize(h.dtype));
+      h.bytes.resize(static_cast<std::size_t>(element_count(outShape)) * dtype_itemsize(h.dtype));
       std::vector<std::int64_t> strides(outShape.size());
-      std::int64_t stride = static_cast<std::int64_t>(dtypeItemsize(h.dtype));
+      std::int64_t stride = static_cast<std::int64_t>(dtype_itemsize(h.dtype));
       for (size_t d = outShape.size(); d-- > 0;) {
         strides[d] = stride;
         stride *= outShape[d];
@@ -471,34 +471,34 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
     for (const AnyDeviceArray& v : views)
       args.push_back(KernelArgument::of(v));
     const std::int64_t threads = 256;
-    launchWith({Dim3((count + threads - 1) / threads), Dim3(threads)}, 0, args, stream);
+    launch_with({Dim3((count + threads - 1) / threads), Dim3(threads)}, 0, args, stream);
     for (auto& [staging, i] : staged)
       arrays[i].copy_from_device(staging, stream);
   }
 
   // The outputs returned; given host outputs written.
   UfuncResult r;
-  r.onHost = !anyDevice;
+  r.on_host = !anyDevice;
   for (size_t i = inputs; i < total; ++i) {
     const bool givenHost = i < given.size() && given[i].kind == UfuncOperand::Kind::Host;
     HostArray h;
     if (direct[i]) {
       stream.synchronize();
       h = std::move(*direct[i]);
-    } else if (r.onHost || givenHost) {
+    } else if (r.on_host || givenHost) {
       h = arrays[i].copy_to_host();
       h.shape = shapes[i]; // a 0-d result is a 0-d host array
       if (givenHost)
         *given[i].writable = h;
     }
-    if (i == inputs && r.onHost)
+    if (i == inputs && r.on_host)
       r.host = std::move(h);
     else if (i == inputs)
       r.device = arrays[i];
-    else if (r.onHost)
-      r.furtherHost.push_back(std::move(h));
+    else if (r.on_host)
+      r.further_host.push_back(std::move(h));
     else
-      r.furtherDevice.push_back(arrays[i]);
+      r.further_device.push_back(arrays[i]);
   }
   return r;
 }

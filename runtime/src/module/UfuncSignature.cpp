@@ -18,16 +18,17 @@ bool safeCast(Dtype from, Dtype to) {
   auto isFloat = [](Dtype d) {
     return d == Dtype::Float16 || d == Dtype::Float32 || d == Dtype::Float64;
   };
-  const std::size_t f = dtypeItemsize(from), t = dtypeItemsize(to);
+  const std::size_t f = dtype_itemsize(from), t = dtype_itemsize(to);
   if (isSigned(from))
-    return (isSigned(to) && t >= f) || (isFloat(to) && t > f) || (isComplexDtype(to) && t / 2 > f);
+    return (isSigned(to) && t >= f) || (isFloat(to) && t > f) ||
+           (is_complex_dtype(to) && t / 2 > f);
   if (isUnsigned(from))
     return (isUnsigned(to) && t >= f) || (isSigned(to) && t > f) || (isFloat(to) && t > f) ||
-           (isComplexDtype(to) && t / 2 > f);
+           (is_complex_dtype(to) && t / 2 > f);
   if (isFloat(from))
-    return (isFloat(to) && t >= f) || (isComplexDtype(to) && t / 2 >= f);
-  if (isComplexDtype(from))
-    return isComplexDtype(to) && t >= f;
+    return (isFloat(to) && t >= f) || (is_complex_dtype(to) && t / 2 >= f);
+  if (is_complex_dtype(from))
+    return is_complex_dtype(to) && t >= f;
   return false;
 }
 
@@ -64,7 +65,7 @@ const sema::FunctionSignature& chooseSignature(const sema::CompiledFunction& f,
     given += (i == 0        ? ""
               : i == inputs ? " -> "
                             : ", ") +
-             std::string(dtypeName(operands[i].dtype));
+             std::string(dtype_name(operands[i].dtype));
   for (const sema::FunctionSignature& s : f.signatures)
     known += "\n  " + s.spelling();
   throw Error(ErrorKind::InvalidArgument, where + "no signature of " + what + " takes (" + given +

@@ -59,11 +59,11 @@ std::string typeCode(Dtype dtype) {
   default:
     break;
   }
-  return kind + std::to_string(dtypeItemsize(dtype));
+  return kind + std::to_string(dtype_itemsize(dtype));
 }
 
 std::string scalarDescr(Dtype dtype) {
-  return (dtypeItemsize(dtype) == 1 ? "|" : "<") + typeCode(dtype);
+  return (dtype_itemsize(dtype) == 1 ? "|" : "<") + typeCode(dtype);
 }
 
 std::optional<std::pair<Dtype, bool>> dtypeOfDescriptor(std::string_view descriptor) {
@@ -77,7 +77,7 @@ std::optional<std::pair<Dtype, bool>> dtypeOfDescriptor(std::string_view descrip
     if (descriptor != typeCode(dtype))
       continue;
     bool nativeLittle = std::endian::native == std::endian::little;
-    bool swap = dtypeItemsize(dtype) > 1 &&
+    bool swap = dtype_itemsize(dtype) > 1 &&
                 ((order == '<' && !nativeLittle) || (order == '>' && nativeLittle));
     return std::make_pair(dtype, swap);
   }

@@ -4,10 +4,10 @@
 namespace pyk {
 
 std::size_t HostArray::itemsize() const {
-  return record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtypeItemsize(dtype);
+  return record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtype_itemsize(dtype);
 }
 
-std::int64_t HostArray::elementCount() const {
+std::int64_t HostArray::element_count() const {
   std::int64_t count = 1;
   for (std::int64_t extent : shape)
     if (extent < 0 || __builtin_mul_overflow(count, extent, &count))
@@ -15,7 +15,7 @@ std::int64_t HostArray::elementCount() const {
   return count;
 }
 
-bool HostArray::isConsistent() const {
+bool HostArray::is_consistent() const {
   if ((dtype == Dtype::Record) != (record != nullptr))
     return false;
   std::int64_t bytesNeeded = static_cast<std::int64_t>(itemsize());

@@ -236,7 +236,7 @@ void interpretShape(std::string_view value, NpyHeader& header, std::string_view 
 void computeDataBytes(NpyHeader& header, std::string_view name) {
   std::int64_t bytes = header.record != nullptr
                            ? header.record->itemsize()
-                           : static_cast<std::int64_t>(dtypeItemsize(header.dtype));
+                           : static_cast<std::int64_t>(dtype_itemsize(header.dtype));
   bool empty = false;
   for (std::int64_t extent : header.shape) {
     if (extent == 0) {
@@ -245,7 +245,7 @@ void computeDataBytes(NpyHeader& header, std::string_view name) {
     }
     if (__builtin_mul_overflow(bytes, extent, &bytes))
       fail(name, "shape " + shapeText(header.shape) + " of " +
-                     std::string(dtypeName(header.dtype)) +
+                     std::string(dtype_name(header.dtype)) +
                      " is too large: its byte count does not fit in 64 bits");
   }
   header.dataBytes = empty ? 0 : static_cast<std::uint64_t>(bytes);

@@ -22,7 +22,7 @@ void checkDataFits(const npy::NpyHeader& header, std::uint64_t bytesAfterHeader,
                    std::string_view name) {
   if (header.dataBytes > bytesAfterHeader)
     fail(name, "truncated data: shape " + npy::shapeText(header.shape) + " of " +
-                   std::string(dtypeName(header.dtype)) + " needs " +
+                   std::string(dtype_name(header.dtype)) + " needs " +
                    std::to_string(header.dataBytes) + " bytes after the header, the file has " +
                    std::to_string(bytesAfterHeader));
 }
@@ -72,9 +72,9 @@ std::vector<std::byte> fortranToC(const std::vector<std::byte>& fortran,
 HostArray arrayOf(npy::NpyHeader header, std::vector<std::byte> data) {
   std::size_t itemsize = header.record != nullptr
                              ? static_cast<std::size_t>(header.record->itemsize())
-                             : dtypeItemsize(header.dtype);
+                             : dtype_itemsize(header.dtype);
   if (header.swapBytes) // never for records: their big-endian fields are refused
-    swapWords(data, isComplexDtype(header.dtype) ? itemsize / 2 : itemsize);
+    swapWords(data, is_complex_dtype(header.dtype) ? itemsize / 2 : itemsize);
   HostArray array;
   array.dtype = header.dtype;
   array.record = header.record;
@@ -114,7 +114,7 @@ private:
 
 } // namespace
 
-HostArray decodeNpy(std::span<const std::byte> contents, std::string_view name) {
+HostArray decode_npy(std::span<const std::byte> contents, std::string_view name) {
   npy::NpyPreamble preamble = npy::parseNpyPreamble(
       contents.first(std::min(contents.size(), npy::kLongestPreamble)), contents.size(), name);
   std::span<const std::byte> dictionary =
@@ -127,7 +127,7 @@ HostArray decodeNpy(std::span<const std::byte> contents, std::string_view name) 
   return arrayOf(std::move(header), std::vector<std::byte>(data.begin(), data.end()));
 }
 
-HostArray readNpy(const std::filesystem::path& path) {
+HostArray read_npy(const std::filesystem::path& path) {
   std::string name = path.string();
   // Without blocking: a FIFO (or device) is refused below, never waited on at open.
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);

@@ -17,10 +17,10 @@ void checkWritable(const HostArray& array, std::string_view name) {
     throw Error(ErrorKind::InvalidArgument,
                 prefix + "cannot write an array of " + std::to_string(array.shape.size()) +
                     " dimensions (pyk writes at most " + std::to_string(kMaxNpyDimensions) + ")");
-  if (!array.isConsistent())
+  if (!array.is_consistent())
     throw Error(ErrorKind::InvalidArgument,
                 prefix + "cannot write an inconsistent array: shape " +
-                    npy::shapeText(array.shape) + " of " + std::string(dtypeName(array.dtype)) +
+                    npy::shapeText(array.shape) + " of " + std::string(dtype_name(array.dtype)) +
                     " with " + std::to_string(array.bytes.size()) + " bytes of data");
 }
 
@@ -29,10 +29,10 @@ void checkWritable(const HostArray& array, std::string_view name) {
 void swapRecord(const RecordDtype& record, std::vector<std::byte>& data, std::size_t at) {
   for (const RecordField& f : record.fields()) {
     const auto start = at + static_cast<std::size_t>(f.offset);
-    const auto itemBytes = static_cast<std::size_t>(f.itemBytes());
-    const auto count = static_cast<std::size_t>(f.bytes()) / std::max<std::size_t>(1, itemBytes);
+    const auto item_bytes = static_cast<std::size_t>(f.item_bytes());
+    const auto count = static_cast<std::size_t>(f.bytes()) / std::max<std::size_t>(1, item_bytes);
     for (std::size_t i = 0; i < count; ++i) {
-      const std::size_t item = start + i * itemBytes;
+      const std::size_t item = start + i * item_bytes;
       if (f.record != nullptr) {
         swapRecord(*f.record, data, item);
         continue;
@@ -40,9 +40,9 @@ void swapRecord(const RecordDtype& record, std::vector<std::byte>& data, std::si
       if (f.chars == FieldChars::Bytes)
         continue;
       const std::size_t width = f.chars == FieldChars::Unicode ? 4
-                                : isComplexDtype(f.dtype)      ? itemBytes / 2
-                                                               : itemBytes;
-      for (std::size_t w = item; width > 1 && w + width <= item + itemBytes; w += width)
+                                : is_complex_dtype(f.dtype)    ? item_bytes / 2
+                                                               : item_bytes;
+      for (std::size_t w = item; width > 1 && w + width <= item + item_bytes; w += width)
         std::reverse(data.begin() + static_cast<std::ptrdiff_t>(w),
                      data.begin() + static_cast<std::ptrdiff_t>(w + width));
     }
@@ -59,8 +59,8 @@ std::vector<std::byte> littleEndianCopy(const HostArray& array) {
       swapRecord(*array.record, data, item);
     return data;
   }
-  std::size_t itemsize = dtypeItemsize(array.dtype);
-  std::size_t width = isComplexDtype(array.dtype) ? itemsize / 2 : itemsize;
+  std::size_t itemsize = dtype_itemsize(array.dtype);
+  std::size_t width = is_complex_dtype(array.dtype) ? itemsize / 2 : itemsize;
   for (std::size_t offset = 0; width > 1 && offset + width <= data.size(); offset += width)
     std::reverse(data.begin() + static_cast<std::ptrdiff_t>(offset),
                  data.begin() + static_cast<std::ptrdiff_t>(offset + width));
@@ -69,7 +69,7 @@ std::vector<std::byte> littleEndianCopy(const HostArray& array) {
 
 } // namespace
 
-std::vector<std::byte> encodeNpy(const HostArray& array) {
+std::vector<std::byte> encode_npy(const HostArray& array) {
   checkWritable(array, "");
   std::vector<std::byte> contents =
       npy::formatNpyHeader(array.dtype, array.record.get(), array.shape);
@@ -82,7 +82,7 @@ std::vector<std::byte> encodeNpy(const HostArray& array) {
   return contents;
 }
 
-void writeNpy(const std::filesystem::path& path, const HostArray& array) {
+void write_npy(const std::filesystem::path& path, const HostArray& array) {
   checkWritable(array, path.string());
   std::vector<std::byte> header =
       npy::formatNpyHeader(array.dtype, array.record.get(), array.shape);

@@ -55,7 +55,7 @@ void init_xoroshiro128p_states(const AnyDeviceArray& states, std::uint64_t seed,
                     xoroshiro128p_dtype().str() + ", not a " + std::to_string(states.ndim()) +
                     "-D array of " +
                     (states.record() != nullptr ? states.record()->str()
-                                                : std::string(dtypeName(states.dtype()))));
+                                                : std::string(dtype_name(states.dtype()))));
   if (states.size() == 0)
     return;
   const Kernel init = randomModule()["init_xoroshiro128p_states_serial"];

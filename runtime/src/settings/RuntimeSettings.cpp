@@ -1,5 +1,5 @@
 // RuntimeSettings: the process's settings in force, read from the environment once, replaced by
-// setSettings, restored by ScopedSettings.
+// set_settings, restored by ScopedSettings.
 #include <atomic>
 #include <mutex>
 
@@ -29,7 +29,7 @@ std::shared_ptr<const RuntimeSettings> currentSettings() {
   Store& s = store();
   std::lock_guard lock(s.mutex);
   if (s.current == nullptr) // a malformed variable throws, and is read again at the next call
-    s.current = std::make_shared<const RuntimeSettings>(RuntimeSettings::fromEnvironment());
+    s.current = std::make_shared<const RuntimeSettings>(RuntimeSettings::from_environment());
   return s.current;
 }
 
@@ -43,7 +43,7 @@ RuntimeSettings settings() {
   return *detail::currentSettings();
 }
 
-void setSettings(const RuntimeSettings& settings) {
+void set_settings(const RuntimeSettings& settings) {
   Store& s = store();
   auto replacement = std::make_shared<const RuntimeSettings>(settings);
   std::lock_guard lock(s.mutex);
@@ -52,11 +52,11 @@ void setSettings(const RuntimeSettings& settings) {
 }
 
 ScopedSettings::ScopedSettings(const RuntimeSettings& settings) : previous_(pyk::settings()) {
-  setSettings(settings);
+  set_settings(settings);
 }
 
 ScopedSettings::~ScopedSettings() {
-  setSettings(previous_);
+  set_settings(previous_);
 }
 
 } // namespace pyk

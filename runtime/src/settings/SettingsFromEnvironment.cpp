@@ -104,14 +104,14 @@ std::string homeFromPasswordDatabase() {
 
 } // namespace
 
-RuntimeSettings RuntimeSettings::fromEnvironment() {
-  return fromEnvironment([](const char* name) -> std::optional<std::string> {
+RuntimeSettings RuntimeSettings::from_environment() {
+  return from_environment([](const char* name) -> std::optional<std::string> {
     const char* value = std::getenv(name);
     return value != nullptr ? std::optional<std::string>(value) : std::nullopt;
   });
 }
 
-RuntimeSettings RuntimeSettings::fromEnvironment(
+RuntimeSettings RuntimeSettings::from_environment(
     const std::function<std::optional<std::string>(const char* name)>& variable) {
   // The value of `name`; "" when unset or empty (both keep the default).
   auto value = [&](const char* name) { return variable(name).value_or(""); };
@@ -119,38 +119,38 @@ RuntimeSettings RuntimeSettings::fromEnvironment(
   if (const std::string v = value("PYK_BACKEND"); !v.empty())
     s.backend = parseBackend(v);
   if (const std::string v = value("PYK_CPU_THREADS"); !v.empty())
-    s.cpuThreads = parseWorkerCount(v);
+    s.cpu_threads = parseWorkerCount(v);
   if (const std::string v = value("PYK_CPU_FIBER_STACK"); !v.empty())
-    s.cpuFiberStackBytes = parseFiberStackBytes(v);
+    s.cpu_fiber_stack_bytes = parseFiberStackBytes(v);
   if (const std::string v = value("PYK_CPU_MODE"); !v.empty())
-    s.cpuMode = parseCpuMode(v);
+    s.cpu_mode = parseCpuMode(v);
   if (const std::string v = value("PYK_BOUNDSCHECK"); !v.empty())
-    s.boundsCheck = v != "0";
+    s.bounds_check = v != "0";
   // The cache folder: PYK_CACHE_DIR, else XDG_CACHE_HOME/pyk when absolute (as the XDG spec
   // requires), else HOME/.cache/pyk (HOME from the password database when unset).
   if (const std::string dir = value("PYK_CACHE_DIR"); !dir.empty()) {
-    s.cacheFolder = dir;
+    s.cache_folder = dir;
   } else if (const std::string xdg = value("XDG_CACHE_HOME"); !xdg.empty() && xdg.front() == '/') {
-    s.cacheFolder = std::filesystem::path(xdg) / "pyk";
+    s.cache_folder = std::filesystem::path(xdg) / "pyk";
   } else {
     std::string home = value("HOME");
     if (home.empty())
       home = homeFromPasswordDatabase();
     if (!home.empty())
-      s.cacheFolder = std::filesystem::path(home) / ".cache" / "pyk";
+      s.cache_folder = std::filesystem::path(home) / ".cache" / "pyk";
   }
   if (const std::string v = value("PYK_CACHE_MAX_BYTES"); !v.empty())
-    s.cacheMaxBytes = parseCacheMaxBytes(v);
-  s.hostCompiler = value("PYK_CXX");
+    s.cache_max_bytes = parseCacheMaxBytes(v);
+  s.host_compiler = value("PYK_CXX");
   s.libcuda = value("PYK_LIBCUDA");
   s.libnvrtc = value("PYK_LIBNVRTC");
-  s.specializationLog = value("PYK_SPECIALIZATION_LOG");
+  s.specialization_log = value("PYK_SPECIALIZATION_LOG");
   if (const std::string v = value("PYK_COMPILE_MESSAGES"); !v.empty()) {
     if (v != "0" && v != "1")
       throw Error(ErrorKind::InvalidArgument,
                   "PYK_COMPILE_MESSAGES must be 1 (say when a compile takes long) or 0, not `" + v +
                       "`");
-    s.compileMessages = v == "1";
+    s.compile_messages = v == "1";
   }
   return s;
 }

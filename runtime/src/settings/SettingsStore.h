@@ -1,5 +1,5 @@
 // SettingsStore: the settings in force as the runtime reads them: shared snapshots (holding one
-// costs no copy), and a generation number that changes with every setSettings, so the hot path
+// costs no copy), and a generation number that changes with every set_settings, so the hot path
 // (the backend of every allocation and launch) looks again only after a change.
 #pragma once
 

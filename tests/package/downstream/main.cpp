@@ -21,7 +21,7 @@ int main() {
       return 1;
     }
   std::printf("saxpy built ahead of time: %zu elements correct on %s\n", n,
-              pyk::backendName(pyk::currentBackend()));
+              pyk::backend_name(pyk::current_backend()));
   auto dd = pyk::to_device(std::vector<double>{1, 2});
   try {
     saxpy::module()["saxpy"].launch({1}, {32})(2.0, dd, dd);

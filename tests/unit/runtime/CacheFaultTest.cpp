@@ -86,7 +86,7 @@ TEST_F(CacheFaults, TheFolderRemovedBetweenLaunchesIsMadeAgain) {
 
 TEST_F(CacheFaults, AMissingOrFailingCompilerIsAnErrorNamingIt) {
   for (const std::string compiler : {"/nonexistent/c++", "/bin/false"}) {
-    settings_.change([&](pyk::RuntimeSettings& s) { s.hostCompiler = compiler; });
+    settings_.change([&](pyk::RuntimeSettings& s) { s.host_compiler = compiler; });
     const pyk::Module m = pyk::loads(kCacheFaultSource, "faults.pyk");
     auto x = pyk::to_device(std::vector<float>{1});
     try {

@@ -11,7 +11,7 @@ class CpuBackendTest : public ::testing::Test {
 protected:
   void SetUp() override {
     settings_.change([&](pyk::RuntimeSettings& s) {
-      s.cacheFolder = cache_ / "cache";
+      s.cache_folder = cache_ / "cache";
       s.backend = pyk::BackendChoice::Cpu;
     });
   }

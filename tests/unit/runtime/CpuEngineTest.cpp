@@ -272,12 +272,12 @@ TEST(CpuEngine, RunKernelLaunchesOnTheSharedEngine) {
 
 TEST(CpuSettings, TheEngineIsSizedByTheRuntimeSettings) {
   RuntimeSettings settings;
-  settings.cpuThreads = 8;
-  settings.cpuFiberStackBytes = 128 * 1024;
+  settings.cpu_threads = 8;
+  settings.cpu_fiber_stack_bytes = 128 * 1024;
   const CpuSettings sized = CpuSettings::of(settings);
   EXPECT_EQ(sized.workerCount, 8u);
   EXPECT_EQ(sized.fiberStackBytes, 128u * 1024);
-  settings.cpuThreads = 0; // one worker per hardware thread
+  settings.cpu_threads = 0; // one worker per hardware thread
   EXPECT_EQ(CpuSettings::of(settings).workerCount,
             std::max(1u, std::thread::hardware_concurrency()));
 }

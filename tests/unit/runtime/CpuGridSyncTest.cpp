@@ -68,7 +68,7 @@ def one_block_fails(a):
 class CpuGridSync : public ::testing::Test {
 protected:
   void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cache_folder = cache_ / "cache"; });
   }
   TemporaryFolder cache_;
   SettingsForTest settings_;
@@ -84,7 +84,7 @@ TEST_F(CpuGridSync, WritesOfEveryBlockAreSeenAfterTheBarrier) {
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(got[i], (n - 1 - i) * 2.0) << i;
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(b)};
-  EXPECT_NE(m["reverse_across_blocks"].executionMode(args).find("synchronises the grid"),
+  EXPECT_NE(m["reverse_across_blocks"].execution_mode(args).find("synchronises the grid"),
             std::string::npos);
 }
 
@@ -153,7 +153,7 @@ TEST_F(CpuGridSync, ALaunchTooLargeToRunAtOnceNamesTheLimit) {
 
 TEST_F(CpuGridSync, AFailingBlockReleasesTheOthersWithItsError) {
   SettingsForTest checks;
-  checks.change([](pyk::RuntimeSettings& s) { s.boundsCheck = true; });
+  checks.change([](pyk::RuntimeSettings& s) { s.bounds_check = true; });
   pyk::Module m = pyk::loads(kGridSyncSource, "grid_sync.pyk");
   auto a = pyk::device_array<float>(8 * 16);
   try {

@@ -35,7 +35,7 @@ inline KernelEntry fiberKernel(const char* name, void (*entry)(Thread&, void**))
   KernelEntry kernel;
   kernel.name = name;
   kernel.mode = ExecutionMode::Fiber;
-  kernel.threadEntry = entry;
+  kernel.thread_entry = entry;
   return kernel;
 }
 
@@ -43,7 +43,7 @@ inline KernelEntry loopKernel(const char* name, void (*entry)(Block&, void**)) {
   KernelEntry kernel;
   kernel.name = name;
   kernel.mode = ExecutionMode::Loop;
-  kernel.blockEntry = entry;
+  kernel.block_entry = entry;
   return kernel;
 }
 

@@ -75,9 +75,9 @@ int32 referenceSource(Shuffle kind, int32 lane, int32 operand, int32 width, int3
 }
 
 template <typename T>
-void expectShuffles(uint32 threadsPerBlock) {
+void expectShuffles(uint32 threads_per_block) {
   const uint32 blocks = 3;
-  const uint64 total = static_cast<uint64>(threadsPerBlock) * blocks;
+  const uint64 total = static_cast<uint64>(threads_per_block) * blocks;
   struct Case {
     Shuffle kind;
     int32 operand;
@@ -99,17 +99,17 @@ void expectShuffles(uint32 threadsPerBlock) {
     int32 operand = c.operand, width = c.width;
     void* args[] = {&view, &kind, &operand, &width};
     cpuTestEngine().launch(fiberKernel("shuffle", shuffleThread<T>), Dim3{blocks},
-                           Dim3{threadsPerBlock}, 0, 0, args);
+                           Dim3{threads_per_block}, 0, 0, args);
     for (uint64 global = 0; global < total; ++global) {
-      const uint32 tid = static_cast<uint32>(global % threadsPerBlock);
+      const uint32 tid = static_cast<uint32>(global % threads_per_block);
       const uint32 warpStart = tid / 32 * 32;
-      const int32 lanes = static_cast<int32>(std::min<uint32>(32, threadsPerBlock - warpStart));
+      const int32 lanes = static_cast<int32>(std::min<uint32>(32, threads_per_block - warpStart));
       const int32 source =
           referenceSource(c.kind, static_cast<int32>(tid % 32), c.operand, c.width, lanes);
       const T expected = valueOf<T>(global - tid % 32 + static_cast<uint32>(source));
       ASSERT_EQ(std::memcmp(&out[global], &expected, sizeof(T)), 0)
           << "kind " << static_cast<int>(c.kind) << " operand " << c.operand << " width " << c.width
-          << " thread " << tid << " of " << threadsPerBlock;
+          << " thread " << tid << " of " << threads_per_block;
     }
   }
 }

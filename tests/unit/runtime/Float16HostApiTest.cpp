@@ -32,7 +32,7 @@ def fill(out, value):
 class Float16HostApi : public ::testing::Test {
 protected:
   void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cache_folder = cache_ / "cache"; });
   }
   TemporaryFolder cache_;
   SettingsForTest settings_;
@@ -57,7 +57,7 @@ TEST_F(Float16HostApi, ArraysAndScalarsAreNumbasFloat16) {
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(da), pyk::KernelArgument::of(out),
                                       pyk::KernelArgument::of(rounded),
                                       pyk::KernelArgument::of(pyk::float16(2.0))};
-  EXPECT_EQ(m["fused"].executionMode(args), "loop");
+  EXPECT_EQ(m["fused"].execution_mode(args), "loop");
 }
 
 TEST_F(Float16HostApi, FloatScalarConvertsToADeclaredFloat16Parameter) {

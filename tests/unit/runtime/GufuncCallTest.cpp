@@ -53,7 +53,7 @@ std::string gufuncErrorOf(F&& f) {
 class GufuncCall : public ::testing::Test {
 protected:
   void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cache_folder = cache_ / "cache"; });
   }
   TemporaryFolder cache_;
   SettingsForTest settings_;
@@ -173,7 +173,7 @@ TEST_F(GufuncCall, OutputsGivenAreWrittenInPlace) {
   const pyk::UfuncOperand ops[] = {pyk::UfuncOperand::of(b), pyk::UfuncOperand::of(b)};
   const pyk::AnyDeviceArray first = out.slice(0, 0, 1); // a (1,) array for a 0-d result
   const pyk::UfuncResult viaOut = m_["dot"].call(ops, pyk::Stream(), &first);
-  EXPECT_FALSE(viaOut.onHost);
+  EXPECT_FALSE(viaOut.on_host);
   EXPECT_EQ(valuesOf<double>(out.copy_to_host()), (std::vector<double>{3, 12}));
   // A non-const host output: written in place, and returned.
   pyk::HostArray hostOut = host<double>({2}, {-1, -1});
@@ -194,16 +194,16 @@ TEST_F(GufuncCall, SeveralOutputs) {
   ASSERT_EQ(both.size(), 2u);
   EXPECT_EQ(valuesOf<std::int64_t>(both[0]), (std::vector<std::int64_t>{-2, 0, -8}));
   EXPECT_EQ(valuesOf<std::int64_t>(both[1]), (std::vector<std::int64_t>{9, 7, 3}));
-  EXPECT_EQ(m_["min_max"].outputCount(), 2u);
-  EXPECT_EQ(m_["dot"].outputCount(), 1u);
+  EXPECT_EQ(m_["min_max"].output_count(), 2u);
+  EXPECT_EQ(m_["dot"].output_count(), 1u);
   // On the device, through call(): UfuncResult holds them all.
   const auto d = pyk::to_device<std::int64_t, 2>(x, {3, 3});
   const pyk::UfuncOperand ops[] = {pyk::UfuncOperand::of(d)};
   const pyk::UfuncResult r = m_["min_max"].call(ops);
-  ASSERT_EQ(r.outputCount(), 2u);
-  EXPECT_EQ(valuesOf<std::int64_t>(r.deviceOutput(1).copy_to_host()),
+  ASSERT_EQ(r.output_count(), 2u);
+  EXPECT_EQ(valuesOf<std::int64_t>(r.device_output(1).copy_to_host()),
             (std::vector<std::int64_t>{9, 7, 3}));
-  EXPECT_ERROR(r.hostOutput(0), "UfuncResult: no host output 0");
+  EXPECT_ERROR(r.host_output(0), "UfuncResult: no host output 0");
   // Given, both written.
   const pyk::AnyDeviceArray lo = pyk::AnyDeviceArray::allocate(pyk::Dtype::Int64, {3});
   const pyk::AnyDeviceArray hi = pyk::AnyDeviceArray::allocate(pyk::Dtype::Int64, {3});
@@ -310,16 +310,16 @@ TEST_F(GufuncCall, MatchesNumba) {
     ASSERT_TRUE(fields >> name >> function >> inputs >> outputs) << line;
     std::vector<pyk::HostArray> in;
     for (size_t k = 0; k < inputs; ++k)
-      in.push_back(pyk::readNpy(reference / (name + "_in" + std::to_string(k) + ".npy")));
+      in.push_back(pyk::read_npy(reference / (name + "_in" + std::to_string(k) + ".npy")));
     std::vector<pyk::UfuncOperand> ops;
     for (const pyk::HostArray& h : in)
       ops.push_back(pyk::UfuncOperand::of(h));
     const pyk::UfuncResult r = m_[function].call(ops);
-    ASSERT_EQ(r.outputCount(), outputs) << name;
+    ASSERT_EQ(r.output_count(), outputs) << name;
     for (size_t k = 0; k < outputs; ++k) {
       const pyk::HostArray want =
-          pyk::readNpy(reference / (name + "_out" + std::to_string(k) + ".npy"));
-      const pyk::HostArray& got = r.hostOutput(k);
+          pyk::read_npy(reference / (name + "_out" + std::to_string(k) + ".npy"));
+      const pyk::HostArray& got = r.host_output(k);
       ASSERT_EQ(got.dtype, want.dtype) << name;
       ASSERT_EQ(got.shape, want.shape) << name;
       if (want.dtype == pyk::Dtype::Int64) {

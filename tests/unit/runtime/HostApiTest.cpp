@@ -76,7 +76,7 @@ def typed(a):
 class HostApi : public ::testing::Test {
 protected:
   void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cache_folder = cache_ / "cache"; });
   }
   TemporaryFolder cache_;
   SettingsForTest settings_;
@@ -94,7 +94,7 @@ TEST_F(HostApi, BarrierFreeKernelRunsAsOneLoopPerBlock) {
     ASSERT_EQ(host[i], 2.0f * a[i]) << i;
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(da), pyk::KernelArgument::of(out),
                                       pyk::KernelArgument::of(2.0f)};
-  EXPECT_EQ(m["scale"].executionMode(args), "loop");
+  EXPECT_EQ(m["scale"].execution_mode(args), "loop");
 }
 
 TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
@@ -107,7 +107,7 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
   pyk::Kernel k = m["block_sums"];
   k[{5, 128}](da, sums);
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(da), pyk::KernelArgument::of(sums)};
-  EXPECT_EQ(k.executionMode(args), "split");
+  EXPECT_EQ(k.execution_mode(args), "split");
   std::vector<float> split = sums.copy_to_host();
   for (int b = 0; b < 5; ++b) {
     float expected = 0;
@@ -116,11 +116,11 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
     EXPECT_EQ(split[b], expected) << b;
   }
   SettingsForTest fibers;
-  fibers.change([](pyk::RuntimeSettings& s) { s.cpuMode = pyk::CpuMode::Fiber; });
+  fibers.change([](pyk::RuntimeSettings& s) { s.cpu_mode = pyk::CpuMode::Fiber; });
   pyk::Module again = pyk::loads(kHostApiSource, "host_api.pyk");
   auto sums2 = pyk::device_array<float>(5);
   again["block_sums"][{5, 128}](da, sums2);
-  EXPECT_EQ(again["block_sums"].executionMode(args).rfind("fiber", 0), 0u);
+  EXPECT_EQ(again["block_sums"].execution_mode(args).rfind("fiber", 0), 0u);
   EXPECT_EQ(sums2.copy_to_host(), split);
 }
 
@@ -208,7 +208,7 @@ TEST_F(HostApi, ArgumentsAreCheckedAgainstTheKernel) {
 
 TEST_F(HostApi, BoundsCheckingNamesKernelArrayIndexAndThread) {
   SettingsForTest checking;
-  checking.change([](pyk::RuntimeSettings& s) { s.boundsCheck = true; });
+  checking.change([](pyk::RuntimeSettings& s) { s.bounds_check = true; });
   pyk::Module m =
       pyk::loads("from numba import cuda\n\n@cuda.jit\ndef shift(a, out):\n    i = cuda.grid(1)\n"
                  "    out[i] = a[i + 1]\n",

@@ -62,8 +62,8 @@ TEST(Index32Variant, ArraysInsideTuplesCount) {
   const pyk::AnyDeviceArray eight = broadcastView({8}), past = broadcastView({kLimit + 1});
   const pyk::KernelArgument small = pyk::KernelArgument::of(eight); // views `eight`
   const pyk::KernelArgument large = pyk::KernelArgument::of(past);
-  EXPECT_TRUE(fits({pyk::KernelArgument::tupleOf({small, small})}));
-  EXPECT_FALSE(fits({pyk::KernelArgument::tupleOf({small, large})}));
+  EXPECT_TRUE(fits({pyk::KernelArgument::tuple_of({small, small})}));
+  EXPECT_FALSE(fits({pyk::KernelArgument::tuple_of({small, large})}));
 }
 
 TEST(Index32Variant, EachGridAxisUnder2To31Threads) {

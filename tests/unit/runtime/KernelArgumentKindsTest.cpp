@@ -120,13 +120,13 @@ TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
   EXPECT_EQ(values.copy_to_host(), (std::vector<double>{10.0, 20.0, 30.0}));
 
   // A named tuple: its class and fields come with it.
-  const KernelArgument p = KernelArgument::tupleOf(
+  const KernelArgument p = KernelArgument::tuple_of(
       {KernelArgument::of(std::int64_t{3}), KernelArgument::of(0.25)}, "Point", {"x", "y"});
   const KernelArgument args[] = {KernelArgument::of(out), p};
-  m["point"].launchWith({{1}, {1}}, 0, args);
+  m["point"].launch_with({{1}, {1}}, 0, args);
   EXPECT_EQ(out.copy_to_host()[0], 300.25);
   EXPECT_EQ(launchErrorOf([] {
-              KernelArgument::tupleOf({KernelArgument::of(1.0)}, "Point", {"x", "y"});
+              KernelArgument::tuple_of({KernelArgument::of(1.0)}, "Point", {"x", "y"});
             }),
             "the named tuple `Point` has 2 field names for 1 elements");
 }

@@ -73,11 +73,11 @@ TEST_F(LaunchHelpers, SpecializeCompilesNowAndRefusesOtherTypes) {
 TEST_F(LaunchHelpers, MaxCooperativeGridBlocksOfASpecializedKernel) {
   pyk::Module m = pyk::loads(kLaunchHelpersSource, "helpers.pyk");
   auto hits = pyk::to_device(std::vector<std::int32_t>(4, 0));
-  EXPECT_THROW(m["count"].maxCooperativeGridBlocks({64}), pyk::Error);
+  EXPECT_THROW(m["count"].max_cooperative_grid_blocks({64}), pyk::Error);
   pyk::Kernel count = m["count"].specialize(hits);
-  EXPECT_EQ(count.maxCooperativeGridBlocks({64}), 256);  // the CPU backend's block limit
-  EXPECT_EQ(count.maxCooperativeGridBlocks({1024}), 16); // its fiber limit: 16384 threads
-  EXPECT_THROW(count.maxCooperativeGridBlocks({2048}), pyk::Error);
+  EXPECT_EQ(count.max_cooperative_grid_blocks({64}), 256);  // the CPU backend's block limit
+  EXPECT_EQ(count.max_cooperative_grid_blocks({1024}), 16); // its fiber limit: 16384 threads
+  EXPECT_THROW(count.max_cooperative_grid_blocks({2048}), pyk::Error);
 }
 
 } // namespace

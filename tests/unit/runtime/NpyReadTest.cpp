@@ -1,4 +1,4 @@
-// NpyReadTest: readNpy on .npy files built byte by byte: versions, byte orders, Fortran order,
+// NpyReadTest: read_npy on .npy files built byte by byte: versions, byte orders, Fortran order,
 // 0-d, empty and 32-dimensional arrays, and a precise error for every kind of bad file.
 #include "pyk/error.hpp"
 #include "pyk/npy.hpp"
@@ -70,22 +70,22 @@ protected:
     std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
     return path;
   }
-  HostArray read(const std::string& contents) { return pyk::readNpy(write(contents)); }
+  HostArray read(const std::string& contents) { return pyk::read_npy(write(contents)); }
 
   // The message of the File error reading `contents` gives, without its "PATH: " prefix.
   std::string errorOf(const std::string& contents) {
     std::filesystem::path path = write(contents);
     try {
-      pyk::readNpy(path);
+      pyk::read_npy(path);
     } catch (const pyk::Error& error) {
       EXPECT_EQ(error.kind(), pyk::ErrorKind::File);
       std::string message = error.what();
       std::string prefix = path.string() + ": ";
       EXPECT_EQ(message.substr(0, prefix.size()), prefix) << "the message starts with the path";
-      // decodeNpy says the same about the same bytes.
+      // decode_npy says the same about the same bytes.
       try {
-        pyk::decodeNpy(std::as_bytes(std::span(contents.data(), contents.size())), path.string());
-        ADD_FAILURE() << "decodeNpy accepted what readNpy refused";
+        pyk::decode_npy(std::as_bytes(std::span(contents.data(), contents.size())), path.string());
+        ADD_FAILURE() << "decode_npy accepted what read_npy refused";
       } catch (const pyk::Error& decodeError) {
         EXPECT_STREQ(decodeError.what(), error.what());
       }
@@ -169,7 +169,7 @@ TEST_F(NpyRead, EveryDtype) {
       {"<c8", Dtype::Complex64}, {"<c16", Dtype::Complex128},
   };
   for (const auto& [descr, dtype] : descriptors) {
-    std::string data(3 * pyk::dtypeItemsize(dtype), '\x5a');
+    std::string data(3 * pyk::dtype_itemsize(dtype), '\x5a');
     HostArray array = read(npyFile(header(descr, "(3,)"), data));
     EXPECT_EQ(array.dtype, dtype) << descr;
     EXPECT_EQ(array.bytes.size(), data.size()) << descr;
@@ -207,7 +207,7 @@ TEST_F(NpyRead, FortranOrderOfOneDimensionAndEmptyArrays) {
 TEST_F(NpyRead, ZeroDimensionalArray) {
   HostArray scalar = read(npyFile(header("<f8", "()"), bytesOf(2.5)));
   EXPECT_TRUE(scalar.shape.empty());
-  EXPECT_EQ(scalar.elementCount(), 1);
+  EXPECT_EQ(scalar.element_count(), 1);
   EXPECT_EQ(elementsOf<double>(scalar), (std::vector<double>{2.5}));
 }
 
@@ -217,7 +217,7 @@ TEST_F(NpyRead, EmptyArrays) {
   EXPECT_TRUE(empty.bytes.empty());
   HostArray emptyMiddle = read(npyFile(header("<i8", "(2, 0, 3)"), ""));
   EXPECT_EQ(emptyMiddle.shape, (std::vector<std::int64_t>{2, 0, 3}));
-  EXPECT_EQ(emptyMiddle.elementCount(), 0);
+  EXPECT_EQ(emptyMiddle.element_count(), 0);
 }
 
 TEST_F(NpyRead, ThirtyTwoDimensions) {
@@ -227,7 +227,7 @@ TEST_F(NpyRead, ThirtyTwoDimensions) {
   shape += ")";
   HostArray array = read(npyFile(header("<u1", shape), "abcdef"));
   EXPECT_EQ(array.shape.size(), 32u);
-  EXPECT_EQ(array.elementCount(), 6);
+  EXPECT_EQ(array.element_count(), 6);
 }
 
 TEST_F(NpyRead, HeaderSpellingsNumpyAccepts) {
@@ -253,7 +253,7 @@ TEST_F(NpyRead, DecodeNpyReadsTheSameBytes) {
   std::string contents =
       npyFile(header(">f4", "(2, 2)", true), bytesOf({1.f, 3.f, 2.f, 4.f}, true));
   HostArray decoded =
-      pyk::decodeNpy(std::as_bytes(std::span(contents.data(), contents.size())), "memory");
+      pyk::decode_npy(std::as_bytes(std::span(contents.data(), contents.size())), "memory");
   EXPECT_EQ(decoded, read(contents));
   EXPECT_EQ(elementsOf<float>(decoded), (std::vector<float>{1, 2, 3, 4}));
 }
@@ -421,7 +421,7 @@ TEST_F(NpyRead, TruncatedData) {
 TEST_F(NpyRead, FilesThatCannotBeRead) {
   std::filesystem::path missing = folder_ / "missing.npy";
   try {
-    pyk::readNpy(missing);
+    pyk::read_npy(missing);
     ADD_FAILURE() << "no error";
   } catch (const pyk::Error& error) {
     EXPECT_EQ(error.kind(), pyk::ErrorKind::File);
@@ -429,7 +429,7 @@ TEST_F(NpyRead, FilesThatCannotBeRead) {
               missing.string() + ": cannot open: No such file or directory");
   }
   try {
-    pyk::readNpy(folder_.path());
+    pyk::read_npy(folder_.path());
     ADD_FAILURE() << "no error";
   } catch (const pyk::Error& error) {
     EXPECT_EQ(std::string(error.what()),

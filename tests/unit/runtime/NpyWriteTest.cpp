@@ -1,4 +1,4 @@
-// NpyWriteTest: writeNpy writes what np.save writes, round-trips every dtype through readNpy,
+// NpyWriteTest: write_npy writes what np.save writes, round-trips every dtype through read_npy,
 // replaces files whole, and refuses arrays it cannot write.
 #include "npy/NpyHeader.h"
 #include "pyk/error.hpp"
@@ -34,7 +34,7 @@ HostArray arrayOf(Dtype dtype, std::vector<std::int64_t> shape, int seed = 1) {
   HostArray array;
   array.dtype = dtype;
   array.shape = std::move(shape);
-  array.bytes.resize(static_cast<std::size_t>(array.elementCount()) * pyk::dtypeItemsize(dtype));
+  array.bytes.resize(static_cast<std::size_t>(array.element_count()) * pyk::dtype_itemsize(dtype));
   for (std::size_t i = 0; i < array.bytes.size(); ++i)
     array.bytes[i] = static_cast<std::byte>(seed + 3 * i);
   return array;
@@ -45,7 +45,7 @@ HostArray arrayOf(Dtype dtype, std::vector<std::int64_t> shape, int seed = 1) {
 TEST(NpyWrite, HeaderIsWhatNumpyWrites) {
   TemporaryFolder folder;
   HostArray array = arrayOf(Dtype::Float32, {3, 4});
-  pyk::writeNpy(folder / "out.npy", array);
+  pyk::write_npy(folder / "out.npy", array);
   std::string file = contentsOf(folder / "out.npy");
   // np.save(f, np.zeros((3, 4), np.float32)) in numpy 1.24: 128 bytes of header, then the data.
   std::string dictionary = "{'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }";
@@ -63,7 +63,7 @@ TEST(NpyWrite, DescriptorsAreLittleEndianOrNotApplicable) {
       {Dtype::Float64, "'<f8'"}, {Dtype::Complex64, "'<c8'"}, {Dtype::Complex128, "'<c16'"},
   };
   for (const auto& [dtype, descr] : expected) {
-    std::vector<std::byte> bytes = pyk::encodeNpy(arrayOf(dtype, {2}));
+    std::vector<std::byte> bytes = pyk::encode_npy(arrayOf(dtype, {2}));
     std::string text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     EXPECT_NE(text.find(std::string("'descr': ") + descr), std::string::npos) << descr;
   }
@@ -99,10 +99,10 @@ TEST(NpyWrite, EveryDtypeRoundTrips) {
     for (const std::vector<std::int64_t>& shape :
          {std::vector<std::int64_t>{}, {0}, {5}, {2, 3, 4}, {3, 0, 2}}) {
       HostArray array = arrayOf(dtype, shape, static_cast<int>(dtype));
-      pyk::writeNpy(folder / "array.npy", array);
-      EXPECT_EQ(pyk::readNpy(folder / "array.npy"), array)
-          << pyk::dtypeName(dtype) << " " << pyk::npy::shapeText(shape);
-      std::vector<std::byte> encoded = pyk::encodeNpy(array);
+      pyk::write_npy(folder / "array.npy", array);
+      EXPECT_EQ(pyk::read_npy(folder / "array.npy"), array)
+          << pyk::dtype_name(dtype) << " " << pyk::npy::shapeText(shape);
+      std::vector<std::byte> encoded = pyk::encode_npy(array);
       std::string file = contentsOf(folder / "array.npy");
       ASSERT_EQ(file.size(), encoded.size());
       EXPECT_EQ(std::memcmp(file.data(), encoded.data(), file.size()), 0);
@@ -116,16 +116,16 @@ TEST(NpyWrite, ThirtyTwoDimensionsRoundTrip) {
   shape[5] = 2;
   shape[31] = 3;
   HostArray array = arrayOf(Dtype::Int16, shape);
-  pyk::writeNpy(folder / "deep.npy", array);
-  EXPECT_EQ(pyk::readNpy(folder / "deep.npy"), array);
+  pyk::write_npy(folder / "deep.npy", array);
+  EXPECT_EQ(pyk::read_npy(folder / "deep.npy"), array);
 }
 
 TEST(NpyWrite, ReplacesAFileWholeAndLeavesNoTemporaryFile) {
   TemporaryFolder folder;
-  pyk::writeNpy(folder / "out.npy", arrayOf(Dtype::Float64, {100}));
+  pyk::write_npy(folder / "out.npy", arrayOf(Dtype::Float64, {100}));
   HostArray smaller = arrayOf(Dtype::Int8, {3});
-  pyk::writeNpy(folder / "out.npy", smaller);
-  EXPECT_EQ(pyk::readNpy(folder / "out.npy"), smaller);
+  pyk::write_npy(folder / "out.npy", smaller);
+  EXPECT_EQ(pyk::read_npy(folder / "out.npy"), smaller);
   EXPECT_EQ(filesIn(folder.path()), std::set<std::string>{"out.npy"});
 }
 
@@ -135,7 +135,7 @@ TEST(NpyWrite, FailedWriteLeavesNothingBehind) {
   std::filesystem::path missingFolder = folder / "no/such/folder/out.npy";
   for (const std::filesystem::path& path : {folder / "taken.npy", missingFolder}) {
     try {
-      pyk::writeNpy(path, arrayOf(Dtype::Float32, {4}));
+      pyk::write_npy(path, arrayOf(Dtype::Float32, {4}));
       ADD_FAILURE() << "no error for " << path;
     } catch (const pyk::Error& error) {
       EXPECT_EQ(error.kind(), pyk::ErrorKind::File);
@@ -163,24 +163,24 @@ TEST(NpyWrite, RefusesArraysItCannotWrite) {
   };
   for (const auto& [array, message] : cases) {
     try {
-      pyk::writeNpy(folder / "bad.npy", *array);
+      pyk::write_npy(folder / "bad.npy", *array);
       ADD_FAILURE() << "no error for " << message;
     } catch (const pyk::Error& error) {
       EXPECT_EQ(error.kind(), pyk::ErrorKind::InvalidArgument);
       EXPECT_EQ(std::string(error.what()), (folder / "bad.npy").string() + ": " + message);
     }
-    EXPECT_THROW(pyk::encodeNpy(*array), pyk::Error);
+    EXPECT_THROW(pyk::encode_npy(*array), pyk::Error);
   }
   EXPECT_TRUE(std::filesystem::is_empty(folder.path()));
 }
 
 TEST(Dtype, NamesAndItemsizes) {
-  EXPECT_EQ(pyk::dtypeName(Dtype::Float32), "float32");
-  EXPECT_EQ(pyk::dtypeName(Dtype::Bool), "bool");
-  EXPECT_EQ(pyk::dtypeItemsize(Dtype::Complex128), 16u);
-  EXPECT_EQ(pyk::dtypeItemsize(Dtype::Float16), 2u);
+  EXPECT_EQ(pyk::dtype_name(Dtype::Float32), "float32");
+  EXPECT_EQ(pyk::dtype_name(Dtype::Bool), "bool");
+  EXPECT_EQ(pyk::dtype_itemsize(Dtype::Complex128), 16u);
+  EXPECT_EQ(pyk::dtype_itemsize(Dtype::Float16), 2u);
   for (Dtype dtype : pyk::kAllDtypes)
-    EXPECT_EQ(pyk::dtypeNamed(pyk::dtypeName(dtype)), dtype);
-  EXPECT_FALSE(pyk::dtypeNamed("float128"));
-  EXPECT_FALSE(pyk::dtypeNamed("f4"));
+    EXPECT_EQ(pyk::dtype_named(pyk::dtype_name(dtype)), dtype);
+  EXPECT_FALSE(pyk::dtype_named("float128"));
+  EXPECT_FALSE(pyk::dtype_named("f4"));
 }

@@ -116,10 +116,10 @@ TEST(RecordNpy, WritesWhatNumpyWrites) {
   // np.save of np.zeros(2, xoroshiro128p_dtype), header bytes as numpy 1.24 writes them.
   const std::string expectedHeader = recordNpyFile(
       "{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, 'shape': (2,), }", "");
-  std::string written = textOf(pyk::encodeNpy(a));
+  std::string written = textOf(pyk::encode_npy(a));
   EXPECT_EQ(written.substr(0, expectedHeader.size()), expectedHeader);
   // The file does not say align=True (numpy's np.load gives aligned=False as well).
-  HostArray read = pyk::decodeNpy(recordBytesOf(written), "x.npy");
+  HostArray read = pyk::decode_npy(recordBytesOf(written), "x.npy");
   EXPECT_EQ(read.record->str(),
             "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;False)");
   EXPECT_EQ(read.bytes, a.bytes);
@@ -133,11 +133,11 @@ TEST(RecordNpy, WritesWhatNumpyWrites) {
       std::vector<RecordField>{{"b", Dtype::Float64, 8}, {"a", Dtype::UInt8, 0}}, 24, false);
   padded.shape = {1};
   padded.bytes.resize(24);
-  written = textOf(pyk::encodeNpy(padded));
+  written = textOf(pyk::encode_npy(padded));
   EXPECT_NE(written.find("'descr': [('a', '|u1'), ('', '|V7'), ('b', '<f8'), ('', '|V8')]"),
             std::string::npos)
       << written;
-  HostArray back = pyk::decodeNpy(recordBytesOf(written), "x.npy");
+  HostArray back = pyk::decode_npy(recordBytesOf(written), "x.npy");
   ASSERT_NE(back.record, nullptr);
   EXPECT_EQ(back.record->itemsize(), 24);
   EXPECT_EQ(back.record->field("b")->offset, 8);
@@ -149,11 +149,11 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
   data[0] = 7;
   data[8] = 9;
   HostArray a =
-      pyk::decodeNpy(recordBytesOf(recordNpyFile(
-                         "{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, "
-                         "'shape': (1,), }",
-                         data)),
-                     "s.npy");
+      pyk::decode_npy(recordBytesOf(recordNpyFile(
+                          "{'descr': [('s0', '<u8'), ('s1', '<u8')], 'fortran_order': False, "
+                          "'shape': (1,), }",
+                          data)),
+                      "s.npy");
   ASSERT_EQ(a.dtype, Dtype::Record);
   EXPECT_EQ(a.record->str(), "Record(s0[type=uint64;offset=0],s1[type=uint64;offset=8];16;False)");
   std::uint64_t words[2];
@@ -163,10 +163,10 @@ TEST(RecordNpy, ReadsNumpysFilesAndRefusesWhatItCannotHold) {
 
   auto readError = [](const std::string& descr) {
     return recordErrorOf([&] {
-      pyk::decodeNpy(recordBytesOf(recordNpyFile("{'descr': " + descr +
-                                                     ", 'fortran_order': False, 'shape': (1,), }",
-                                                 std::string(64, '\0'))),
-                     "r.npy");
+      pyk::decode_npy(recordBytesOf(recordNpyFile("{'descr': " + descr +
+                                                      ", 'fortran_order': False, 'shape': (1,), }",
+                                                  std::string(64, '\0'))),
+                      "r.npy");
     });
   };
   EXPECT_EQ(readError("[('a', [('x', '<f4')], (2,))]"),
@@ -194,8 +194,8 @@ TEST(RecordNpy, SubArraysNestedRecordsAndCharactersAreReadAndWrittenAsNumpyDoes)
   // np.save leaves room for the first extent to grow to 21 digits.
   const std::string kGrowthPadding(20, ' ');
   auto roundTrip = [](const std::string& file) {
-    HostArray a = pyk::decodeNpy(recordBytesOf(file), "r.npy");
-    EXPECT_EQ(textOf(pyk::encodeNpy(a)), file);
+    HostArray a = pyk::decode_npy(recordBytesOf(file), "r.npy");
+    EXPECT_EQ(textOf(pyk::encode_npy(a)), file);
     return a;
   };
   // np.zeros(2, recordtype) with a = [0.5, 1], b = [1, 2], c = [1j, 2j], d = [[1..5], [6..10]].

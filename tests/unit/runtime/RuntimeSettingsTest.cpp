@@ -22,7 +22,7 @@ using pyk::RuntimeSettings;
 
 // The settings an environment of exactly `variables` gives.
 RuntimeSettings fromVariables(const std::map<std::string, std::string>& variables) {
-  return RuntimeSettings::fromEnvironment([&](const char* name) -> std::optional<std::string> {
+  return RuntimeSettings::from_environment([&](const char* name) -> std::optional<std::string> {
     auto it = variables.find(name);
     return it != variables.end() ? std::optional<std::string>(it->second) : std::nullopt;
   });
@@ -43,13 +43,13 @@ std::string settingsErrorOf(const std::map<std::string, std::string>& variables,
 TEST(RuntimeSettings, DefaultsWhenNothingIsSet) {
   const RuntimeSettings s = fromVariables({{"HOME", "/home/someone"}});
   EXPECT_EQ(s.backend, pyk::BackendChoice::Auto);
-  EXPECT_EQ(s.cpuThreads, 0u);
-  EXPECT_EQ(s.cpuFiberStackBytes, 64u * 1024);
-  EXPECT_EQ(s.cpuMode, pyk::CpuMode::Auto);
-  EXPECT_FALSE(s.boundsCheck);
-  EXPECT_EQ(s.cacheFolder, "/home/someone/.cache/pyk");
-  EXPECT_EQ(s.cacheMaxBytes, 1024u * 1024u * 1024u);
-  EXPECT_EQ(s.hostCompiler, "");
+  EXPECT_EQ(s.cpu_threads, 0u);
+  EXPECT_EQ(s.cpu_fiber_stack_bytes, 64u * 1024);
+  EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Auto);
+  EXPECT_FALSE(s.bounds_check);
+  EXPECT_EQ(s.cache_folder, "/home/someone/.cache/pyk");
+  EXPECT_EQ(s.cache_max_bytes, 1024u * 1024u * 1024u);
+  EXPECT_EQ(s.host_compiler, "");
   EXPECT_EQ(s.libcuda, "");
   EXPECT_EQ(s.libnvrtc, "");
 }
@@ -66,18 +66,18 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
                                            {"PYK_LIBCUDA", "/opt/libcuda.so"},
                                            {"PYK_LIBNVRTC", "/opt/libnvrtc.so"}});
   EXPECT_EQ(s.backend, pyk::BackendChoice::Cpu);
-  EXPECT_EQ(s.cpuThreads, 3u);
-  EXPECT_EQ(s.cpuFiberStackBytes, 256u * 1024);
-  EXPECT_EQ(s.cpuMode, pyk::CpuMode::Fiber);
-  EXPECT_TRUE(s.boundsCheck);
-  EXPECT_EQ(s.cacheFolder, "/somewhere/pyk-cache");
-  EXPECT_EQ(s.cacheMaxBytes, 12345u);
-  EXPECT_EQ(s.hostCompiler, "clang++");
+  EXPECT_EQ(s.cpu_threads, 3u);
+  EXPECT_EQ(s.cpu_fiber_stack_bytes, 256u * 1024);
+  EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Fiber);
+  EXPECT_TRUE(s.bounds_check);
+  EXPECT_EQ(s.cache_folder, "/somewhere/pyk-cache");
+  EXPECT_EQ(s.cache_max_bytes, 12345u);
+  EXPECT_EQ(s.host_compiler, "clang++");
   EXPECT_EQ(s.libcuda, "/opt/libcuda.so");
   EXPECT_EQ(s.libnvrtc, "/opt/libnvrtc.so");
   EXPECT_EQ(fromVariables({{"PYK_BACKEND", "cuda"}}).backend, pyk::BackendChoice::Cuda);
   EXPECT_EQ(fromVariables({{"PYK_BACKEND", "auto"}}).backend, pyk::BackendChoice::Auto);
-  EXPECT_EQ(fromVariables({{"PYK_CPU_MODE", "auto"}}).cpuMode, pyk::CpuMode::Auto);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_MODE", "auto"}}).cpu_mode, pyk::CpuMode::Auto);
 }
 
 TEST(RuntimeSettings, EmptyVariablesCountAsUnset) {
@@ -88,49 +88,49 @@ TEST(RuntimeSettings, EmptyVariablesCountAsUnset) {
                                            {"PYK_CACHE_MAX_BYTES", ""},
                                            {"HOME", "/home/someone"}});
   EXPECT_EQ(s.backend, pyk::BackendChoice::Auto);
-  EXPECT_EQ(s.cpuThreads, 0u);
-  EXPECT_EQ(s.cpuMode, pyk::CpuMode::Auto);
-  EXPECT_FALSE(s.boundsCheck);
-  EXPECT_EQ(s.cacheMaxBytes, RuntimeSettings::kDefaultCacheMaxBytes);
+  EXPECT_EQ(s.cpu_threads, 0u);
+  EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Auto);
+  EXPECT_FALSE(s.bounds_check);
+  EXPECT_EQ(s.cache_max_bytes, RuntimeSettings::kDefaultCacheMaxBytes);
 }
 
 TEST(RuntimeSettings, BoundsChecksAreOnForAnyValueButZero) {
-  EXPECT_FALSE(fromVariables({{"PYK_BOUNDSCHECK", "0"}}).boundsCheck);
-  EXPECT_TRUE(fromVariables({{"PYK_BOUNDSCHECK", "1"}}).boundsCheck);
-  EXPECT_TRUE(fromVariables({{"PYK_BOUNDSCHECK", "yes"}}).boundsCheck);
+  EXPECT_FALSE(fromVariables({{"PYK_BOUNDSCHECK", "0"}}).bounds_check);
+  EXPECT_TRUE(fromVariables({{"PYK_BOUNDSCHECK", "1"}}).bounds_check);
+  EXPECT_TRUE(fromVariables({{"PYK_BOUNDSCHECK", "yes"}}).bounds_check);
 }
 
 TEST(RuntimeSettings, PykCacheDirComesFirst) {
   EXPECT_EQ(fromVariables({{"PYK_CACHE_DIR", "/somewhere/pyk-cache"},
                            {"XDG_CACHE_HOME", "/xdg"},
                            {"HOME", "/home/someone"}})
-                .cacheFolder,
+                .cache_folder,
             "/somewhere/pyk-cache");
 }
 
 TEST(RuntimeSettings, XdgCacheHomeComesNext) {
-  EXPECT_EQ(fromVariables({{"XDG_CACHE_HOME", "/xdg"}, {"HOME", "/home/someone"}}).cacheFolder,
+  EXPECT_EQ(fromVariables({{"XDG_CACHE_HOME", "/xdg"}, {"HOME", "/home/someone"}}).cache_folder,
             "/xdg/pyk");
   // An empty PYK_CACHE_DIR counts as unset.
-  EXPECT_EQ(fromVariables({{"PYK_CACHE_DIR", ""}, {"XDG_CACHE_HOME", "/xdg"}}).cacheFolder,
+  EXPECT_EQ(fromVariables({{"PYK_CACHE_DIR", ""}, {"XDG_CACHE_HOME", "/xdg"}}).cache_folder,
             "/xdg/pyk");
 }
 
 TEST(RuntimeSettings, HomeComesLast) {
-  EXPECT_EQ(fromVariables({{"HOME", "/home/someone"}}).cacheFolder, "/home/someone/.cache/pyk");
+  EXPECT_EQ(fromVariables({{"HOME", "/home/someone"}}).cache_folder, "/home/someone/.cache/pyk");
   // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
   EXPECT_EQ(
-      fromVariables({{"XDG_CACHE_HOME", "relative/cache"}, {"HOME", "/home/someone"}}).cacheFolder,
+      fromVariables({{"XDG_CACHE_HOME", "relative/cache"}, {"HOME", "/home/someone"}}).cache_folder,
       "/home/someone/.cache/pyk");
 }
 
 TEST(RuntimeSettings, ParsesThreadCountsAndStackSizes) {
   auto threads = [](const char* text) { return fromVariables({{"PYK_CPU_THREADS", text}}); };
   auto stack = [](const char* text) { return fromVariables({{"PYK_CPU_FIBER_STACK", text}}); };
-  EXPECT_EQ(threads("8").cpuThreads, 8u);
-  EXPECT_EQ(stack("65536").cpuFiberStackBytes, 65536u);
-  EXPECT_EQ(stack("128K").cpuFiberStackBytes, 128u * 1024);
-  EXPECT_EQ(stack("2m").cpuFiberStackBytes, 2u * 1024 * 1024);
+  EXPECT_EQ(threads("8").cpu_threads, 8u);
+  EXPECT_EQ(stack("65536").cpu_fiber_stack_bytes, 65536u);
+  EXPECT_EQ(stack("128K").cpu_fiber_stack_bytes, 128u * 1024);
+  EXPECT_EQ(stack("2m").cpu_fiber_stack_bytes, 2u * 1024 * 1024);
   for (const char* bad : {"0", "-1", "abc", "4097", "3x"})
     EXPECT_THROW(threads(bad), pyk::Error) << bad;
   for (const char* bad : {"4K", "100", "K", "1G", "2048M", "12.5K"})
@@ -154,22 +154,22 @@ TEST(RuntimeSettings, AMalformedValueIsAnErrorNamingItsVariable) {
 TEST(RuntimeSettings, ScopedSettingsOverrideAndRestore) {
   const RuntimeSettings before = pyk::settings();
   RuntimeSettings changed = before;
-  changed.boundsCheck = !before.boundsCheck;
-  changed.cpuMode = pyk::CpuMode::Fiber;
+  changed.bounds_check = !before.bounds_check;
+  changed.cpu_mode = pyk::CpuMode::Fiber;
   changed.backend = pyk::BackendChoice::Cpu;
   {
     pyk::ScopedSettings scope(changed);
-    EXPECT_EQ(pyk::settings().boundsCheck, changed.boundsCheck);
-    EXPECT_EQ(pyk::settings().cpuMode, pyk::CpuMode::Fiber);
-    EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cpu);
+    EXPECT_EQ(pyk::settings().bounds_check, changed.bounds_check);
+    EXPECT_EQ(pyk::settings().cpu_mode, pyk::CpuMode::Fiber);
+    EXPECT_EQ(pyk::current_backend(), pyk::Backend::Cpu);
     RuntimeSettings inner = changed;
-    inner.cpuThreads = 5;
-    pyk::setSettings(inner);
-    EXPECT_EQ(pyk::settings().cpuThreads, 5u);
+    inner.cpu_threads = 5;
+    pyk::set_settings(inner);
+    EXPECT_EQ(pyk::settings().cpu_threads, 5u);
   }
-  EXPECT_EQ(pyk::settings().boundsCheck, before.boundsCheck);
-  EXPECT_EQ(pyk::settings().cpuMode, before.cpuMode);
-  EXPECT_EQ(pyk::settings().cpuThreads, before.cpuThreads);
+  EXPECT_EQ(pyk::settings().bounds_check, before.bounds_check);
+  EXPECT_EQ(pyk::settings().cpu_mode, before.cpu_mode);
+  EXPECT_EQ(pyk::settings().cpu_threads, before.cpu_threads);
 }
 
 TEST(RuntimeSettings, ReadersSeeWholeSnapshots) {
@@ -181,38 +181,38 @@ TEST(RuntimeSettings, ReadersSeeWholeSnapshots) {
     readers.emplace_back([&] {
       while (!done) {
         const RuntimeSettings s = pyk::settings();
-        // Every snapshot written below has cpuFiberStackBytes == 1024 * cpuThreads.
-        if (s.cpuThreads != 0 && s.cpuFiberStackBytes != 1024u * s.cpuThreads)
+        // Every snapshot written below has cpu_fiber_stack_bytes == 1024 * cpu_threads.
+        if (s.cpu_threads != 0 && s.cpu_fiber_stack_bytes != 1024u * s.cpu_threads)
           ++torn;
       }
     });
   for (unsigned i = 1; i <= 2000; ++i) {
     RuntimeSettings s = before;
-    s.cpuThreads = i;
-    s.cpuFiberStackBytes = 1024u * i;
-    s.hostCompiler = std::string(i % 64, 'c');
-    pyk::setSettings(s);
+    s.cpu_threads = i;
+    s.cpu_fiber_stack_bytes = 1024u * i;
+    s.host_compiler = std::string(i % 64, 'c');
+    pyk::set_settings(s);
   }
   done = true;
   for (std::thread& t : readers)
     t.join();
-  pyk::setSettings(before);
+  pyk::set_settings(before);
   EXPECT_EQ(torn.load(), 0);
 }
 
 TEST(RuntimeSettings, TheCacheIsWhereTheSettingsSay) {
   TemporaryFolder temporary;
   RuntimeSettings s = pyk::settings();
-  s.cacheFolder = fromVariables({{"XDG_CACHE_HOME", (temporary / "xdg").string()}}).cacheFolder;
+  s.cache_folder = fromVariables({{"XDG_CACHE_HOME", (temporary / "xdg").string()}}).cache_folder;
   {
     pyk::ScopedSettings scope(s);
-    EXPECT_EQ(pyk::listCache().folder, temporary / "xdg/pyk");
+    EXPECT_EQ(pyk::list_cache().folder, temporary / "xdg/pyk");
     EXPECT_TRUE(std::filesystem::is_directory(temporary / "xdg/pyk"));
   }
-  s.cacheFolder.clear(); // none could be found
+  s.cache_folder.clear(); // none could be found
   pyk::ScopedSettings scope(s);
   try {
-    pyk::listCache();
+    pyk::list_cache();
     ADD_FAILURE() << "no error";
   } catch (const pyk::Error& error) {
     EXPECT_EQ(error.kind(), pyk::ErrorKind::Cache);

@@ -19,7 +19,7 @@ public:
     pyk::RuntimeSettings settings = pyk::settings();
     change(settings);
     if (scope_)
-      pyk::setSettings(settings);
+      pyk::set_settings(settings);
     else
       scope_.emplace(settings);
   }

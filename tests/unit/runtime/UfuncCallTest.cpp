@@ -36,7 +36,7 @@ def not_a_ufunc(a):
 class UfuncCall : public ::testing::Test {
 protected:
   void SetUp() override {
-    settings_.change([&](pyk::RuntimeSettings& s) { s.cacheFolder = cache_ / "cache"; });
+    settings_.change([&](pyk::RuntimeSettings& s) { s.cache_folder = cache_ / "cache"; });
   }
   TemporaryFolder cache_;
   SettingsForTest settings_;
@@ -91,7 +91,7 @@ TEST_F(UfuncCall, DeviceOperandsGiveADeviceResultOfTheBroadcastShape) {
   const pyk::AnyDeviceArray out = pyk::AnyDeviceArray::allocate(pyk::Dtype::Float64, {3, 4});
   const pyk::UfuncOperand ops[] = {pyk::UfuncOperand::of(m), pyk::UfuncOperand::of(1.0)};
   const pyk::UfuncResult into = m_["add_ufunc"].call(ops, pyk::Stream(), &out);
-  EXPECT_FALSE(into.onHost);
+  EXPECT_FALSE(into.on_host);
   EXPECT_EQ(into.device.device_data(), out.device_data());
   EXPECT_EQ(valuesOf<double>(out.copy_to_host())[11], 12.0);
 }

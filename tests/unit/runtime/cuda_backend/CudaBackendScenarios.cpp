@@ -111,8 +111,8 @@ def whole_grid(x):
 )";
 
 TEST(CudaBackend, AutoPicksCudaAndArraysLiveInDeviceMemory) {
-  EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cuda);
-  EXPECT_EQ(pyk::cudaUnavailable(), "");
+  EXPECT_EQ(pyk::current_backend(), pyk::Backend::Cuda);
+  EXPECT_EQ(pyk::cuda_unavailable(), "");
   const std::size_t before = fakes().liveAllocations();
   {
     std::vector<float> host(1000);
@@ -252,9 +252,9 @@ TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
     const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
                                         pyk::KernelArgument::of(a)};
     // Arrays of fewer than 2**31 elements: the variant with 32-bit thread indices and sizes.
-    EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_90 index32");
-    EXPECT_NE(m["vector_add"].cudaSource(args).find("extern \"C\" __global__ void "
-                                                    "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32"),
+    EXPECT_EQ(m["vector_add"].cuda_target(args), "cubin sm_90 index32");
+    EXPECT_NE(m["vector_add"].cuda_source(args).find("extern \"C\" __global__ void "
+                                                     "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32"),
               std::string::npos);
   }
   // A new module of the same source (as a new process would be): the disk cache has it.
@@ -283,7 +283,7 @@ TEST(CudaBackend, ADeviceNvrtcDoesNotKnowGetsPtx) {
   pyk::DeviceArray<float> a = pyk::device_array<float>(64);
   const pyk::KernelArgument args[] = {pyk::KernelArgument::of(a), pyk::KernelArgument::of(a),
                                       pyk::KernelArgument::of(a)};
-  EXPECT_EQ(m["vector_add"].cudaTarget(args), "cubin sm_80 index32");
+  EXPECT_EQ(m["vector_add"].cuda_target(args), "cubin sm_80 index32");
   m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
   EXPECT_EQ(fakes().configuration().device, 1);
   pyk::select_device(0);
@@ -350,17 +350,17 @@ TEST(CudaBackend, LaunchesOutsideTheDevicesLimitsAreRefused) {
 
 TEST(CudaBackend, ArraysOfTheCpuBackendAreNotMixedWithDeviceArrays) {
   pyk::DeviceArray<float> onDevice = pyk::device_array<float>(8);
-  pyk::DeviceArray<float> onHost = [] {
+  pyk::DeviceArray<float> on_host = [] {
     pyk::RuntimeSettings settings = pyk::settings();
     settings.backend = pyk::BackendChoice::Cpu;
     const pyk::ScopedSettings cpu(settings);
     return pyk::device_array<float>(8);
   }();
-  EXPECT_EQ(onHost.untyped().backend(), pyk::Backend::Cpu);
+  EXPECT_EQ(on_host.untyped().backend(), pyk::Backend::Cpu);
   const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
   EXPECT_NE(errorOf(
                 [&] {
-                  m["vector_add"][pyk::LaunchShape{1, 8}](onDevice, onHost, onDevice);
+                  m["vector_add"][pyk::LaunchShape{1, 8}](onDevice, on_host, onDevice);
                 },
                 pyk::ErrorKind::InvalidArgument)
                 .find("argument 1 is an array on the cpu backend, but an earlier one is on the "
@@ -443,8 +443,8 @@ int main(int argc, char** argv) {
   if (::mkdtemp(folder) == nullptr)
     return 2;
   pyk::RuntimeSettings settings = pyk::settings();
-  settings.cacheFolder = folder;
-  pyk::setSettings(settings);
+  settings.cache_folder = folder;
+  pyk::set_settings(settings);
   const int result = RUN_ALL_TESTS();
   std::filesystem::remove_all(folder);
   return result;
@@ -472,7 +472,7 @@ TEST(CudaBackend, ForallChoosesTheBlockByOccupancyAndSpecializeCompilesNow) {
   const int loads = fakes().moduleLoads();
   pyk::Kernel whole = m["whole_grid"].specialize(x);
   EXPECT_EQ(fakes().moduleLoads(), loads + 1); // compiled and loaded by specialize
-  EXPECT_EQ(whole.maxCooperativeGridBlocks({256}), 8 * 132);
+  EXPECT_EQ(whole.max_cooperative_grid_blocks({256}), 8 * 132);
   EXPECT_EQ(whole.overloads(),
             std::vector<std::string>{"whole_grid(float32[::1]) -> none on cuda device 0 index32"});
 }

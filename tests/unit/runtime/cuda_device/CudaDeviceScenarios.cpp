@@ -29,7 +29,7 @@ void backendCuda() {
   pyk::RuntimeSettings settings = pyk::settings();
   settings.backend = pyk::BackendChoice::Cuda;
   const pyk::ScopedSettings cuda(settings);
-  pyk::currentBackend();
+  pyk::current_backend();
 }
 
 // PYK_LIBCUDA: the fake driver.
@@ -38,12 +38,12 @@ TEST(TwoFakeDevices, GpusListsEachDeviceWithItsProperties) {
   ASSERT_EQ(g.size(), 2u);
   EXPECT_EQ(g[0].id, 0);
   EXPECT_EQ(g[0].name, "pyk fake H100");
-  EXPECT_EQ(g[0].computeCapabilityMajor, 9);
-  EXPECT_EQ(g[0].computeCapabilityMinor, 0);
+  EXPECT_EQ(g[0].compute_capability_major, 9);
+  EXPECT_EQ(g[0].compute_capability_minor, 0);
   EXPECT_EQ(g[0].multiprocessors, 132);
-  EXPECT_EQ(g[0].totalMemoryBytes, std::size_t{80} << 30);
+  EXPECT_EQ(g[0].total_memory_bytes, std::size_t{80} << 30);
   EXPECT_EQ(g[1].name, "pyk fake A100");
-  EXPECT_EQ(g[1].computeCapabilityMajor, 8);
+  EXPECT_EQ(g[1].compute_capability_major, 8);
 }
 
 TEST(TwoFakeDevices, SelectDeviceMakesItsPrimaryContextCurrent) {
@@ -62,14 +62,14 @@ TEST(TwoFakeDevices, SelectDeviceMakesItsPrimaryContextCurrent) {
 
 // PYK_LIBNVRTC names a missing file: with devices but no compiler, auto is the CPU.
 TEST(TwoFakeDevices, WithoutNvrtcKernelsRunOnTheCpuAndAskingForCudaSaysWhy) {
-  EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cpu);
+  EXPECT_EQ(pyk::current_backend(), pyk::Backend::Cpu);
   const std::string message = errorOf(backendCuda);
   EXPECT_EQ(message.rfind("PYK_BACKEND=cuda: NVRTC, the CUDA toolkit's run-time compiler, cannot "
                           "be loaded (tried /nonexistent/libnvrtc.so;",
                           0),
             0u)
       << message;
-  EXPECT_EQ(pyk::cudaUnavailable().rfind("NVRTC", 0), 0u);
+  EXPECT_EQ(pyk::cuda_unavailable().rfind("NVRTC", 0), 0u);
 }
 
 // PYK_LIBCUDA: the fake driver, PYK_FAKE_CUDA_FAIL_INIT set.
@@ -86,7 +86,7 @@ TEST(NoDriver, HasNoGpusAndSelectDeviceSaysWhy) {
   EXPECT_TRUE(pyk::gpus().empty());
   const std::string message = errorOf([] { pyk::select_device(0); });
   EXPECT_EQ(message.rfind("select_device(0): cannot load the CUDA driver (", 0), 0u) << message;
-  EXPECT_EQ(pyk::currentBackend(), pyk::Backend::Cpu);
+  EXPECT_EQ(pyk::current_backend(), pyk::Backend::Cpu);
 }
 
 } // namespace
