@@ -4,6 +4,7 @@
 // and specializations never clash when linked into one program.
 #include "aot/AotModuleWriter.h"
 
+#include <set>
 #include <sstream>
 
 #include "cpu/pyk_cpu_support.h"
@@ -114,11 +115,120 @@ std::string entryName(const AotModule& m, size_t unit, const char* which) {
   return "pyk_aot_" + m.name + "_" + std::to_string(unit) + "__" + which;
 }
 
+// C++'s keywords and alternative tokens, which a Python name may be (`new`, `delete`, `int`).
+bool isCppKeyword(const std::string& name) {
+  static const std::set<std::string> keywords = {"alignas",
+                                                 "alignof",
+                                                 "and_eq",
+                                                 "asm",
+                                                 "auto",
+                                                 "bitand",
+                                                 "bitor",
+                                                 "bool",
+                                                 "case",
+                                                 "catch",
+                                                 "char",
+                                                 "char8_t",
+                                                 "char16_t",
+                                                 "char32_t",
+                                                 "compl",
+                                                 "concept",
+                                                 "const",
+                                                 "consteval",
+                                                 "constexpr",
+                                                 "constinit",
+                                                 "const_cast",
+                                                 "co_await",
+                                                 "co_return",
+                                                 "co_yield",
+                                                 "decltype",
+                                                 "default",
+                                                 "delete",
+                                                 "do",
+                                                 "double",
+                                                 "dynamic_cast",
+                                                 "enum",
+                                                 "explicit",
+                                                 "export",
+                                                 "extern",
+                                                 "float",
+                                                 "friend",
+                                                 "goto",
+                                                 "inline",
+                                                 "int",
+                                                 "long",
+                                                 "mutable",
+                                                 "namespace",
+                                                 "new",
+                                                 "noexcept",
+                                                 "not_eq",
+                                                 "nullptr",
+                                                 "operator",
+                                                 "or_eq",
+                                                 "private",
+                                                 "protected",
+                                                 "public",
+                                                 "register",
+                                                 "reinterpret_cast",
+                                                 "requires",
+                                                 "short",
+                                                 "signed",
+                                                 "sizeof",
+                                                 "static",
+                                                 "static_assert",
+                                                 "static_cast",
+                                                 "struct",
+                                                 "switch",
+                                                 "template",
+                                                 "this",
+                                                 "thread_local",
+                                                 "throw",
+                                                 "typedef",
+                                                 "typeid",
+                                                 "typename",
+                                                 "union",
+                                                 "unsigned",
+                                                 "using",
+                                                 "virtual",
+                                                 "void",
+                                                 "volatile",
+                                                 "wchar_t",
+                                                 "xor",
+                                                 "xor_eq",
+                                                 "and",
+                                                 "or",
+                                                 "not",
+                                                 "true",
+                                                 "false",
+                                                 "main"};
+  return keywords.count(name) != 0;
+}
+
+// A kernel's parameter names as the launch functions' C++ parameters: a C++ keyword, or a name
+// the function already uses (grid, block, stream, shared_bytes, kernel), gets a `_` after it.
 std::vector<std::string> parameterNames(const sema::CompiledFunction& f) {
-  return f.scope.params;
+  std::vector<std::string> out;
+  for (const std::string& p : f.scope.params) {
+    const bool taken = p == "grid" || p == "block" || p == "stream" || p == "shared_bytes" ||
+                       p == "kernel" || isCppKeyword(p);
+    out.push_back(taken ? p + "_" : p);
+  }
+  return out;
 }
 
 } // namespace
+
+// A kernel's launch function name: its own, with a `_` after a C++ keyword or `module`.
+std::string launchFunctionName(const std::string& kernel) {
+  return isCppKeyword(kernel) || kernel == "module" ? kernel + "_" : kernel;
+}
+
+// A module's namespace: the file's stem, with a `_` after a C++ keyword, `pyk` or `std`.
+std::string moduleNamespace(const std::string& stem) {
+  return isCppKeyword(stem) || stem == "pyk" || stem == "std" ? stem + "_" : stem;
+}
+
+namespace {} // namespace
 
 std::string parameterSpelling(const std::vector<NumbaType>& params) {
   return sema::FunctionSignature{std::nullopt, params}.spelling();
@@ -130,7 +240,8 @@ std::string headerText(const AotModule& m) {
       << "// The kernels of " << m.sourcePath << " built ahead of time: one launch function per\n"
       << "// signature, which runs the code built with the program (no compiler at run time).\n"
       << "#pragma once\n\n#include <complex>\n#include <cstdint>\n#include <tuple>\n\n"
-      << "#include <pyk/aot.hpp>\n#include <pyk/pyk.hpp>\n\nnamespace " << m.name << " {\n\n"
+      << "#include <pyk/aot.hpp>\n#include <pyk/pyk.hpp>\n\nnamespace " << moduleNamespace(m.name)
+      << " {\n\n"
       << "// The module: every kernel by name, for any signature (one not built ahead is compiled\n"
       << "// by the JIT where one is available).\nconst pyk::Module& module();\n";
   for (const AotSpecialization& s : m.specializations) {
@@ -144,13 +255,14 @@ std::string headerText(const AotModule& m) {
       args += (i ? ", " : "") + names[i];
     }
     out << "\n// " << f.name << parameterSpelling(s.signature.params) << "\n"
-        << "void " << f.name << "(pyk::Dim3 grid, pyk::Dim3 block, const pyk::Stream& stream"
-        << params << ", std::size_t shared_bytes = 0);\n"
-        << "inline void " << f.name << "(pyk::Dim3 grid, pyk::Dim3 block" << params << ") {\n  "
-        << f.name << "(grid, block, pyk::Stream()" << (args.empty() ? "" : ", " + args)
-        << ");\n}\n";
+        << "void " << launchFunctionName(f.name)
+        << "(pyk::Dim3 grid, pyk::Dim3 block, const pyk::Stream& stream" << params
+        << ", std::size_t shared_bytes = 0);\n"
+        << "inline void " << launchFunctionName(f.name) << "(pyk::Dim3 grid, pyk::Dim3 block"
+        << params << ") {\n  " << launchFunctionName(f.name) << "(grid, block, pyk::Stream()"
+        << (args.empty() ? "" : ", " + args) << ");\n}\n";
   }
-  out << "\n} // namespace " << m.name << "\n";
+  out << "\n} // namespace " << moduleNamespace(m.name) << "\n";
   return out.str();
 }
 
@@ -167,7 +279,8 @@ std::string imageText(const AotModule& m) {
       out << "void " << entryName(m, i, "block") << "(pyk::cpu::Block&, void**);\n";
     out << "void " << entryName(m, i, "thread") << "(pyk::cpu::Thread&, void**);\n";
   }
-  out << "}\n\nnamespace " << m.name << " {\n\nnamespace {\n\nconstexpr char kSource[] =\n"
+  out << "}\n\nnamespace " << moduleNamespace(m.name)
+      << " {\n\nnamespace {\n\nconstexpr char kSource[] =\n"
       << rawText(m.source) << "    ;\n";
   size_t cudaCount = 0, cpuCount = 0;
   for (size_t i = 0; i < m.specializations.size(); ++i)
@@ -224,12 +337,13 @@ std::string imageText(const AotModule& m) {
       params += ", " + cppParameter(s.signature.params[i]) + " " + names[i];
       args += (i ? ", " : "") + names[i];
     }
-    out << "\nvoid " << f.name << "(pyk::Dim3 grid, pyk::Dim3 block, const pyk::Stream& stream"
-        << params << ", std::size_t shared_bytes) {\n"
+    out << "\nvoid " << launchFunctionName(f.name)
+        << "(pyk::Dim3 grid, pyk::Dim3 block, const pyk::Stream& stream" << params
+        << ", std::size_t shared_bytes) {\n"
         << "  static const pyk::Kernel kernel = module()[" << quoted(f.name) << "];\n"
         << "  kernel.launch(grid, block, stream, shared_bytes)(" << args << ");\n}\n";
   }
-  out << "\n} // namespace " << m.name << "\n";
+  out << "\n} // namespace " << moduleNamespace(m.name) << "\n";
   return out.str();
 }
 

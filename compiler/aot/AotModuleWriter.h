@@ -27,7 +27,7 @@ struct AotSpecialization {
 };
 
 struct AotModule {
-  std::string name;       // the C++ namespace and file stem (a C identifier)
+  std::string name;       // the file stem (a C identifier); the namespace is moduleNamespace(name)
   std::string sourcePath; // as given to pykc build
   std::string source;     // the file's text
   std::vector<AotSpecialization> specializations;
@@ -36,6 +36,11 @@ struct AotModule {
 // `(float32, float32[::1])`: the signature-string spelling the runtime parses back (and matches a
 // launch's parameters with).
 std::string parameterSpelling(const std::vector<sema::NumbaType>& params);
+
+// A kernel's launch function name and a module's namespace as C++ allows them: the Python name,
+// with a `_` after one C++ reserves (a keyword; `module`; `pyk`, `std` for a namespace).
+std::string launchFunctionName(const std::string& kernel);
+std::string moduleNamespace(const std::string& stem);
 
 // <name>.hpp, <name>.cpp and <name>_cpu.cpp.
 std::string headerText(const AotModule& m);

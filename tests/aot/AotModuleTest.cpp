@@ -92,6 +92,12 @@ TEST_F(AotCpu, TupleParameterIsAStdTuple) {
   EXPECT_EQ(out.copy_to_host(), (std::vector<float>{3.5f, 6.5f, 9.5f}));
 }
 
+TEST_F(AotCpu, NamesCppReservesGetAnUnderscore) {
+  auto out = pyk::to_device(std::vector<float>(3, 0.0f));
+  aot_kernels::module_({1}, {32}, out, 4.5f); // def module(block, new)
+  EXPECT_EQ(out.copy_to_host(), std::vector<float>(3, 4.5f));
+}
+
 TEST_F(AotCpu, ASignatureNotBuiltAheadNeedsTheJitAndSaysWhatWasBuilt) {
   auto x = pyk::to_device(std::vector<std::int64_t>{1, 2, 3});
   auto y = pyk::to_device(std::vector<std::int64_t>{1, 2, 3});
