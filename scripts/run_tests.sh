@@ -1,8 +1,37 @@
 #!/usr/bin/env bash
-# run_tests: builds pyk and runs every test (unit, lit golden files, robustness) in parallel.
+# run_tests: builds pyk and runs every test (unit, lit golden files, robustness, examples,
+# conformance, numba's suite, the downstream project) in parallel; then builds pyk again with
+# AddressSanitizer and UndefinedBehaviorSanitizer (build-sanitize/, PYK_SANITIZE=ON) and runs
+# the unit, lit and ahead-of-time tests there (labels unit|lit|aot; the kernels the CPU backend
+# compiles at run time are not instrumented, the runtime running them is).
+#   scripts/run_tests.sh                 both
+#   scripts/run_tests.sh --no-sanitize   the first only
+#   scripts/run_tests.sh --sanitize      the sanitized run only
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_BUILD_DIR:-$root/build}"
+mode=${1:-all}
+case "$mode" in
+all | --no-sanitize | --sanitize) ;;
+*) echo "usage: $0 [--no-sanitize | --sanitize]" >&2; exit 2 ;;
+esac
 
-"$root/scripts/build.sh"
-ctest --test-dir "$build" -j "$(nproc)" --output-on-failure
+if [ "$mode" != "--sanitize" ]; then
+  "$root/scripts/build.sh"
+  ctest --test-dir "$build" -j "$(nproc)" --output-on-failure
+fi
+if [ "$mode" != "--no-sanitize" ]; then
+  sanitize="${PYK_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+  "$root/scripts/setup.sh"
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  # -O1: the sanitizers' usual level (a faster build, stacks still readable).
+  cmake -S "$root" -B "$sanitize" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+    -DPYK_UNITY_BUILD=ON -DPYK_SANITIZE=ON "${launcher[@]}" >/dev/null
+  cmake --build "$sanitize" -j "$(nproc)"
+  # Leak checking needs ptrace, which some containers forbid: on only when asked
+  # (ASAN_OPTIONS=detect_leaks=1).
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+  export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
+  ctest --test-dir "$sanitize" -j "$(nproc)" --output-on-failure -L "unit|lit|aot"
+fi

@@ -26,3 +26,7 @@ config.environment["NO_COLOR"] = "1"
 # A cold compile's one-line notice (`pyk: compiling ...`, after 100 ms) would make the output of
 # a test depend on the state of the disk cache; run/compile_message.pyk turns it on to test it.
 config.environment["PYK_COMPILE_MESSAGES"] = "0"
+# The sanitizers' settings reach pykc in a sanitized build (scripts/run_tests.sh).
+for variable in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if variable in os.environ:
+        config.environment[variable] = os.environ[variable]

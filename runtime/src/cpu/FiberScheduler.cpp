@@ -7,6 +7,20 @@
 #include <bit>
 #include <string>
 
+// Under AddressSanitizer every switch is announced, so that it knows which stack is live (else
+// it reports the fibers' stacks as overflows of the worker's).
+#if defined(__SANITIZE_ADDRESS__)
+#define PYK_ANNOUNCE_FIBER_SWITCHES 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PYK_ANNOUNCE_FIBER_SWITCHES 1
+#endif
+#endif
+#ifdef PYK_ANNOUNCE_FIBER_SWITCHES
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace pyk::cpu {
 
 namespace fcontext = boost::context::detail;
@@ -72,6 +86,13 @@ void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void
   }
   for (uint32_t i = 0; i < threadCount_; ++i) {
     fibers_[i].context = fcontext::make_fcontext(stacks_.top(i), stacks_.stackBytes(), &fiberStart);
+    fibers_[i].stackBottom = static_cast<const char*>(stacks_.top(i)) - stacks_.stackBytes();
+    fibers_[i].stackSize = stacks_.stackBytes();
+#ifdef PYK_ANNOUNCE_FIBER_SWITCHES
+    // A stack reused from an earlier launch keeps the red zones of frames that never returned
+    // (a finished fiber is left, not unwound): clean before it runs again.
+    ASAN_UNPOISON_MEMORY_REGION(fibers_[i].stackBottom, fibers_[i].stackSize);
+#endif
     fibers_[i].state = FiberState::Ready;
     pushReady(i);
   }
@@ -109,12 +130,22 @@ void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void
 void FiberScheduler::switchTo(Fiber& from, Fiber& to) {
   current_ = &to;
   to.state = FiberState::Running;
+#ifdef PYK_ANNOUNCE_FIBER_SWITCHES
+  __sanitizer_start_switch_fiber(&from.fakeStack, to.stackBottom, to.stackSize);
+#endif
   const fcontext::transfer_t back = fcontext::jump_fcontext(to.context, &from);
-  static_cast<Fiber*>(back.data)->context = back.fctx;
+  auto* previous = static_cast<Fiber*>(back.data);
+#ifdef PYK_ANNOUNCE_FIBER_SWITCHES
+  __sanitizer_finish_switch_fiber(from.fakeStack, &previous->stackBottom, &previous->stackSize);
+#endif
+  previous->context = back.fctx;
 }
 
 void FiberScheduler::fiberStart(fcontext::transfer_t from) {
   auto* previous = static_cast<Fiber*>(from.data);
+#ifdef PYK_ANNOUNCE_FIBER_SWITCHES
+  __sanitizer_finish_switch_fiber(nullptr, &previous->stackBottom, &previous->stackSize);
+#endif
   previous->context = from.fctx;
   previous->owner->runCurrentFiber();
 }
@@ -161,6 +192,9 @@ void FiberScheduler::finishCurrentFiber() {
   }
   current_ = next != nullptr ? next : &main_;
   current_->state = FiberState::Running;
+#ifdef PYK_ANNOUNCE_FIBER_SWITCHES
+  __sanitizer_start_switch_fiber(nullptr, current_->stackBottom, current_->stackSize);
+#endif
   fcontext::jump_fcontext(current_->context, &self); // never comes back
   __builtin_unreachable();
 }

@@ -53,6 +53,11 @@ private:
     FiberScheduler* owner = nullptr;
     uint32_t index = 0;
     FiberState state = FiberState::Done;
+    // AddressSanitizer's view of the switch (PYK_SANITIZE builds): the fiber's stack (the
+    // worker's own is learned at the first switch away from it) and its fake stack.
+    const void* stackBottom = nullptr;
+    std::size_t stackSize = 0;
+    void* fakeStack = nullptr;
   };
   // One warp's barrier: the lanes waiting at it and the mask each asked for.
   struct WarpBarrier {

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -479,7 +480,15 @@ PYK_FAKE CUresult cuModuleGetFunction(CUfunc_st** function, CUmod_st* module, co
   if (module->image.find(std::string(" ") + name + "(") == std::string::npos &&
       module->image.find(std::string(name) + '\0') == std::string::npos)
     return kNotFound;
-  *function = new CUfunc_st{name, paramSizesOf(module->image, name), 0}; // leaked, as a test may
+  // Kept for the process (a test may still hold a function of an unloaded module), reachable
+  // so that LeakSanitizer does not count it.
+  static std::mutex functionsMutex;
+  static std::vector<std::unique_ptr<CUfunc_st>>* functions =
+      new std::vector<std::unique_ptr<CUfunc_st>>();
+  std::lock_guard lock(functionsMutex);
+  functions->push_back(
+      std::make_unique<CUfunc_st>(CUfunc_st{name, paramSizesOf(module->image, name), 0}));
+  *function = functions->back().get();
   return kSuccess;
 }
 PYK_FAKE CUresult cuFuncGetAttribute(int* value, int attribute, CUfunc_st*) {
