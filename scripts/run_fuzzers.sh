@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run_fuzzers: builds the libFuzzer targets (tests/fuzz/, a Clang build in build-fuzz/) and runs
 # each for SECONDS (default 60) on its corpus, seeded from the examples, tests and lit inputs.
-# New inputs the fuzzer finds go into tests/fuzz/corpus/<target>/ (commit them); a crash stops
-# its target, is kept in tests/fuzz/crashes/ and fails the script.
+# New inputs the fuzzer finds go into tests/fuzz/corpus/<target>/ ($PYK_FUZZ_CORPUS/<target>/),
+# to be merged (-merge=1) and committed after long runs; a crash stops its target, is kept in
+# tests/fuzz/crashes/ and fails the script.
 #   scripts/run_fuzzers.sh [SECONDS] [TARGET...]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +21,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COM
   -DPYK_INSTALL=OFF "${launcher[@]}" >/dev/null
 cmake --build "$build" --target pyk_fuzzers -j "$(nproc)"
 
-corpus="$root/tests/fuzz/corpus"
+corpus="${PYK_FUZZ_CORPUS:-$root/tests/fuzz/corpus}"
 seed() { # seed TARGET FILES...: copies seeds into the target's corpus (named by content)
   local dir="$corpus/$1"
   shift

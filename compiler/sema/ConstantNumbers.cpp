@@ -1,6 +1,7 @@
 // ConstantNumbers: a constant number's category (bool < int < float < complex) and numpy's
 // conversions between numeric types: integers wrapped to a width, floats rounded to a precision,
 // scalar casts (`np.float32(x)`, `numba.int32(x)`).
+#include "pyk/float16.hpp"
 #include "sema/ConstantOperators.h"
 
 #include <cmath>
@@ -75,7 +76,8 @@ double roundToFloat(double value, ScalarKind type) {
   if (type == ScalarKind::Float32)
     return static_cast<double>(static_cast<float>(value));
   if (type == ScalarKind::Float16)
-    return static_cast<double>(static_cast<_Float16>(value));
+    return static_cast<double>(float16(value)); // pyk's float16: round to nearest even, as C's
+                                                // _Float16 (which not every compiler has)
   return value;
 }
 

@@ -2,9 +2,6 @@
 // the kernel's signatures.
 #include "module/KernelDispatcher.h"
 
-#include <algorithm>
-#include <ranges>
-
 #include "module/ArgumentTypes.h"
 #include "module/ModuleState.h"
 #include "module/ScalarConversion.h"
@@ -159,11 +156,13 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
     if (!ufunc)
       if (auto ahead = k.module->aheadSignatures.find(f.qualifiedName);
           ahead != k.module->aheadSignatures.end())
-        for (const sema::FunctionSignature& s : ahead->second)
-          if (s.params.size() == wanted.size() &&
-              std::ranges::all_of(std::views::iota(size_t{0}, wanted.size()),
-                                  [&](size_t i) { return accepts(s.params[i], wanted[i]); }))
+        for (const sema::FunctionSignature& s : ahead->second) {
+          bool ok = s.params.size() == wanted.size();
+          for (size_t i = 0; i < wanted.size() && ok; ++i)
+            ok = accepts(s.params[i], wanted[i]);
+          if (ok)
             return {s.params, s.returnType};
+        }
     return {wanted, std::nullopt};
   }
   for (const sema::FunctionSignature& s : f.signatures) {
