@@ -133,6 +133,15 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
     std::optional<jit::CompiledSpecialization> compiled = jit::compileSpecialization(request);
     if (!compiled)
       return false;
+    if (compiled->nvrtcFailure &&
+        compiled->nvrtcFailure->kind == jit::NvrtcFailure::Kind::Unavailable)
+      throw Error(ErrorKind::Compile,
+                  "--arch needs NVRTC (the CUDA toolkit) where pykc build runs: " +
+                      compiled->nvrtcFailure->log);
+    if (compiled->nvrtcFailure && compiled->nvrtcFailure->kind != jit::NvrtcFailure::Kind::Rejected)
+      throw Error(ErrorKind::Compile, "NVRTC " + compiled->nvrtcFailure->nvrtcVersion +
+                                          " cannot compile for " + target.describe() + ": " +
+                                          compiled->nvrtcFailure->log);
     if (compiled->nvrtcFailure) {
       f.diags->report(DiagKind::InternalError, s.function->def->nameRange,
                       {"NVRTC could not compile `" + compiled->description + "` for " +
