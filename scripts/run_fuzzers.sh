@@ -13,7 +13,8 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(front_end typing signature npy cache_entry)
 
-"$root/scripts/setup.sh"
+# Clang and its libFuzzer runtime (Debian's clang 14), beside what the build needs.
+"$root/scripts/setup.sh" clang libclang-rt-14-dev
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \

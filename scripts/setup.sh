@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # setup: installs every Debian package pyk needs to build and test; quick and quiet when all
-# are present. Runs as root or through sudo.
+# are present. Runs as root or through sudo. Packages named as arguments are installed too (a
+# script that needs more than the build and tests: scripts/run_fuzzers.sh asks for Clang).
 set -euo pipefail
 
 packages=(
@@ -21,6 +22,7 @@ packages=(
   python3-numba                  # ground truth: numba's own typing (tests/differential/) and,
                                  # later, its CUDA simulator for the conformance suite
 )
+packages+=("$@")
 
 missing=()
 while read -r name status; do

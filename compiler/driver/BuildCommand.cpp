@@ -6,31 +6,27 @@
 // renamed), and only once everything compiled.
 #include "driver/BuildCommand.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
+#include <span>
 
 #include "aot/AotModuleWriter.h"
 #include "diag/DiagnosticEngine.h"
+#include "jit/ChildProcess.h"
 #include "jit/CompileSpecialization.h"
+#include "jit/FileReplacement.h"
 #include "jit/SupportHeaders.h"
 #include "pyk/error.hpp"
 #include "pyk/settings.hpp"
 #include "sema/ModuleResolver.h"
 #include "sema/SignatureParser.h"
 #include "syntax/Parser.h"
-
-extern char** environ;
 
 namespace pyk::driver {
 
@@ -59,52 +55,10 @@ struct LoadedFile {
   sema::SpecializationSet set;
 };
 
-bool writeFile(const fs::path& path, const std::string& text, std::string& error) {
-  const fs::path temporary = path.string() + ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!out.flush()) {
-      error = "cannot write `" + temporary.string() + "`";
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
-  if (ec) {
-    error = "cannot write `" + path.string() + "`: " + ec.message();
-    return false;
-  }
-  return true;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// Runs `argv` and waits; its standard error goes to `log`. The exit status (127: not started).
-int runProgram(const std::vector<std::string>& argv, const fs::path& log) {
-  std::vector<char*> pointers;
-  for (const std::string& a : argv)
-    pointers.push_back(const_cast<char*>(a.c_str()));
-  pointers.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
-  pid_t pid = 0;
-  const int started = posix_spawnp(&pid, pointers[0], &actions, nullptr, pointers.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (started != 0)
-    return 127;
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+// `text` written whole to `path` (a temporary name, then renamed: jit/FileReplacement).
+void writeFile(const fs::path& path, const std::string& text) {
+  const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(text))};
+  jit::replaceFile(path, pieces, 0644, ErrorKind::File);
 }
 
 // The fatbin of one variant of `entry`: NVRTC's CUBIN for each architecture and PTX of the last.
@@ -152,9 +106,7 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
     s.cudaEntry = compiled->cuda.entryPoint;
     s.cooperative = compiled->cuda.cooperative;
     const fs::path image = stem.string() + (ptx ? ".ptx" : "_sm" + arch + ".cubin");
-    std::string error;
-    if (!writeFile(image, compiled->binary, error))
-      throw Error(ErrorKind::File, error);
+    writeFile(image, compiled->binary);
     argv.push_back(std::string("--image3=kind=") + (ptx ? "ptx" : "elf") + ",sm=" + arch +
                    ",file=" + image.string());
     targets += (targets.empty() ? "" : " ") + std::string(ptx ? "compute_" : "sm_") + arch;
@@ -162,13 +114,14 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
   const fs::path fatbin = stem.string() + ".fatbin";
   argv.push_back("--create=" + fatbin.string());
   const fs::path log = stem.string() + ".log";
-  if (const int status = runProgram(argv, log); status != 0)
+  const jit::ChildOutcome outcome = jit::runChild(argv, log);
+  if (!outcome.succeeded)
     throw Error(ErrorKind::Compile,
-                status == 127
+                outcome.startError != 0
                     ? "cannot run the CUDA toolkit's fatbinary `" + options.fatbinary + "`"
-                    : "`" + options.fatbinary + "` failed (exit status " + std::to_string(status) +
-                          "):\n" + readFile(log));
-  s.fatbin[index32 ? 1 : 0] = readFile(fatbin);
+                    : "`" + options.fatbinary + "` failed (exit status " +
+                          std::to_string(outcome.exitStatus) + "):\n" + jit::readWholeFile(log));
+  s.fatbin[index32 ? 1 : 0] = jit::readWholeFile(fatbin);
   s.cudaTargets = targets;
   return true;
 }
@@ -420,17 +373,17 @@ int runBuildCommand(const BuildOptions& options, bool color) {
   fs::remove_all(work, ec);
   if (failed)
     return 1;
-  std::string error;
   const fs::path out = options.outDir;
-  bool ok = writeFile(out / "pyk_cpu_support.h", std::string(jit::cpuSupportHeaderText()), error);
-  for (const auto& f : files) {
-    const aot::AotModule& m = f->module;
-    ok = ok && writeFile(out / (m.name + ".hpp"), aot::headerText(m), error) &&
-         writeFile(out / (m.name + ".cpp"), aot::imageText(m), error) &&
-         writeFile(out / (m.name + "_cpu.cpp"), aot::cpuUnitsText(m), error);
-  }
-  if (!ok) {
-    std::cerr << "pykc: error: " << error << '\n';
+  try {
+    writeFile(out / "pyk_cpu_support.h", std::string(jit::cpuSupportHeaderText()));
+    for (const auto& f : files) {
+      const aot::AotModule& m = f->module;
+      writeFile(out / (m.name + ".hpp"), aot::headerText(m));
+      writeFile(out / (m.name + ".cpp"), aot::imageText(m));
+      writeFile(out / (m.name + "_cpu.cpp"), aot::cpuUnitsText(m));
+    }
+  } catch (const Error& e) {
+    std::cerr << "pykc: error: " << e.what() << '\n';
     return 1;
   }
   return 0;

@@ -14,15 +14,15 @@ namespace pyk::jit {
 
 namespace {
 
-// What the cache could not do, said once a process for each reason (a folder others may write
-// to, a read-only or full disk, a directory in an entry's place), never silently: the program
-// goes on, compiling again what the cache would have kept.
-void warnOnce(const std::string& what) {
+// What the cache could not do, said once a process for each folder and kind of failure (a
+// folder others may write to, a read-only or full disk, a directory in an entry's place), never
+// silently: the program goes on, compiling again what the cache would have kept.
+void warnOnce(const std::string& key, const std::string& what) {
   static std::mutex mutex;
   static std::set<std::string> said;
   {
     std::lock_guard lock(mutex);
-    if (!said.insert(what).second)
+    if (!said.insert(key).second)
       return;
   }
   const std::string line = "pyk: warning: " + what + "\n";
@@ -43,8 +43,9 @@ cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
           return CachedArtifact{std::move(*hit), true};
     } catch (const Error& e) {
       disk.reset(); // no usable cache: build every time
-      warnOnce(std::string("the disk cache is not used: ") + e.what() +
-               "; kernels are compiled again in every process");
+      warnOnce("unused " + settings.cacheFolder.string(),
+               std::string("the disk cache is not used: ") + e.what() +
+                   "; kernels are compiled again in every process");
     }
   }
   std::optional<std::string> built = build();
@@ -55,8 +56,9 @@ cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,
       disk->store(key, *built, label);
     } catch (const Error& e) {
       // a full disk or a read-only folder costs a rebuild next time, nothing else
-      warnOnce(std::string("a compiled kernel was not kept in the disk cache: ") + e.what() +
-               "; it is compiled again in the next process");
+      warnOnce("not kept " + settings.cacheFolder.string(),
+               std::string("a compiled kernel was not kept in the disk cache: ") + e.what() +
+                   "; it is compiled again in the next process");
     }
   }
   return CachedArtifact{std::move(*built), false};

@@ -1,14 +1,12 @@
 // HostCompiler: writes the unit and the support header into a private temporary folder and runs
-// the compiler there with posix_spawn.
+// the compiler there (jit/ChildProcess).
 #include "jit/HostCompiler.h"
 
 #include <algorithm>
 
 #include <signal.h>
 
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fcntl.h>
@@ -23,21 +21,13 @@
 #include <mutex>
 #include <sstream>
 
+#include "jit/ChildProcess.h"
 #include "jit/SupportHeaders.h"
 #include "pyk/error.hpp"
-
-extern char** environ;
 
 namespace pyk::jit {
 
 namespace {
-
-std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 void writeFile(const std::filesystem::path& path, std::string_view text) {
   std::ofstream out(path, std::ios::binary);
@@ -163,31 +153,16 @@ std::string HostCompiler::compile(const std::string& source, const std::string& 
     args.push_back(f);
   args.insert(args.end(), {"-I", (dir / "cpu").string(), "-o", (dir / "kernel.so").string(),
                            (dir / "kernel.cpp").string()});
-  std::vector<char*> argv;
-  for (std::string& a : args)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const std::string log = (dir / "log.txt").string();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0)
+  const ChildOutcome outcome = runChild(args, dir / "log.txt");
+  if (outcome.startError != 0)
     throw Error(ErrorKind::Compile, "cannot run the host C++ compiler `" + command_ + "` (" +
-                                        std::strerror(spawned) +
+                                        std::strerror(outcome.startError) +
                                         "); set PYK_CXX to a C++20 compiler");
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+  if (!outcome.succeeded)
     throw Error(ErrorKind::Internal, "the host C++ compiler `" + command_ +
                                          "` rejected the code pyk generated for `" + name +
-                                         "` (a bug in pyk):\n" + readFile(log));
-  return readFile(dir / "kernel.so");
+                                         "` (a bug in pyk):\n" + readWholeFile(dir / "log.txt"));
+  return readWholeFile(dir / "kernel.so");
 }
 
 } // namespace pyk::jit

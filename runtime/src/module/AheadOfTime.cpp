@@ -37,10 +37,7 @@ const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& 
 
 std::string describeSpecialization(const std::string& kernel,
                                    const std::vector<sema::NumbaType>& params) {
-  std::string out = kernel + "(";
-  for (size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + params[i].spelling();
-  return out + ") -> none";
+  return describeCall(kernel, params) + " -> none";
 }
 
 void throwNotBuiltAhead(const ModuleState& m, const std::string& kernel,

@@ -134,6 +134,13 @@ std::string describeTypes(const std::vector<NumbaType>& types) {
   return out + ")";
 }
 
+std::string describeCall(const std::string& kernel, const std::vector<NumbaType>& params) {
+  std::string out = kernel + "(";
+  for (size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i].spelling();
+  return out + ")";
+}
+
 bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out) {
   if (args.size() > static_cast<size_t>(ArgumentSignature::kMaxArguments))
     return false;

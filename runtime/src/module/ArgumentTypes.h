@@ -38,6 +38,8 @@ void forEachArrayOf(const KernelArgument& a, F&& f) {
 
 // "(float32[::1], int64)"
 std::string describeTypes(const std::vector<sema::NumbaType>& types);
+// `saxpy(float32, float32[::1], float32[::1])`: a kernel with its parameters' spellings.
+std::string describeCall(const std::string& kernel, const std::vector<sema::NumbaType>& params);
 
 // The argument types of a launch, packed. Launches with more arguments than it holds take the
 // slower, string-keyed path.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "module/ArgumentTypes.h"
 #include "module/ModuleState.h"
 #include "module/SlowCompileNotice.h"
 
@@ -36,14 +37,6 @@ void logSpecialization(const std::filesystem::path& log, const KernelState& k,
     return;
   [[maybe_unused]] const ssize_t written = ::write(fd, line.data(), line.size());
   ::close(fd);
-}
-
-// `saxpy(float32, float32[::1], float32[::1])`.
-std::string signatureText(const std::string& kernel, const std::vector<sema::NumbaType>& params) {
-  std::string out = kernel + "(";
-  for (size_t i = 0; i < params.size(); ++i)
-    out += (i ? ", " : "") + params[i].spelling();
-  return out + ")";
 }
 
 } // namespace
@@ -77,7 +70,7 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
   std::optional<SlowCompileNotice> notice;
   if (settings.compile_messages)
     notice.emplace(
-        "pyk: compiling " + signatureText(k.function->qualifiedName, choice.params) + " for " +
+        "pyk: compiling " + describeCall(k.function->qualifiedName, choice.params) + " for " +
         (std::holds_alternative<jit::CpuTarget>(target) ? std::string("the CPU") : "CUDA (NVRTC)") +
         " (" + m.file.path() + ")...");
   std::optional<jit::CompiledSpecialization> compiled = jit::compileSpecialization(request);

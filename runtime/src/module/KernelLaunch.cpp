@@ -87,22 +87,31 @@ void Kernel::launch_forall(std::int64_t tasks, std::int64_t threads_per_block,
       // The block size (a multiple of the warp) with the most threads resident on one
       // multiprocessor, the largest of equals: what cuOccupancyMaxPotentialBlockSize answers.
       const cuda::DeviceContext& device = cuda::currentDevice();
-      const detail::CudaKernelInstance& instance =
+      detail::CudaKernelInstance& instance =
           detail::cudaInstanceFor(*state_, args, device, detail::arraysFitIndex32(args));
-      const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
-      std::int64_t best = 0;
-      for (int size = 32; size <= instance.maxThreadsPerBlock; size += 32) {
-        int blocks = 0;
-        driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, instance.function,
-                                                                        size, shared_bytes),
-                     "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + name());
-        if (std::int64_t{blocks} * size >= best) { // ties: the larger block
-          best = std::int64_t{blocks} * size;
-          block = size;
+      // Asked of the driver once per instance and dynamic shared size, not at every launch.
+      const std::uint64_t last = instance.forallChoice.load(std::memory_order_relaxed);
+      if (last != 0 && last >> 16 == shared_bytes) {
+        block = static_cast<std::int64_t>(last & 0xFFFF);
+      } else {
+        const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+        std::int64_t best = 0;
+        for (int size = 32; size <= instance.maxThreadsPerBlock; size += 32) {
+          int blocks = 0;
+          driver.check(driver.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                           &blocks, instance.function, size, shared_bytes),
+                       "cuOccupancyMaxActiveBlocksPerMultiprocessor", "kernel " + name());
+          if (std::int64_t{blocks} * size >= best) { // ties: the larger block
+            best = std::int64_t{blocks} * size;
+            block = size;
+          }
         }
+        if (block == 0)
+          block = 32;
+        instance.forallChoice.store((std::uint64_t{shared_bytes} << 16) |
+                                        static_cast<std::uint64_t>(block),
+                                    std::memory_order_relaxed);
       }
-      if (block == 0)
-        block = 32;
     } else {
       block = 256;
     }

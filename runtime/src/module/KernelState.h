@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -51,7 +52,10 @@ struct CudaKernelInstance {
   int maxThreadsPerBlock = 1024; // the function's own limit (registers may lower it)
   int static_shared_bytes = 0;
   std::atomic<int> dynamicSharedAllowed{48 * 1024}; // raised with cuFuncSetAttribute on demand
-  std::vector<sema::NumbaType> params;              // what the entry point reads
+  // forall's block size chosen by occupancy, for the dynamic shared bytes of that launch:
+  // (bytes << 16) | block, 0 before the first (Kernel::forall asks the driver only then).
+  std::atomic<std::uint64_t> forallChoice{0};
+  std::vector<sema::NumbaType> params; // what the entry point reads
 };
 
 struct KernelState {
