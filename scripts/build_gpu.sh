@@ -29,9 +29,14 @@ done
 rm -rf "$build/numba-suite"
 /usr/bin/python3 "$root/tests/numba_suite/run_numba_suite.py" "$build/compiler/pykc" \
   "$build/numba-suite" --collect-only >/dev/null
+# The conformance cases' reference, recorded here under numba 0.56's simulator (the authority;
+# the GPU machine's numba, if any, is another version): run_gpu_tests.sh compares with it there.
+rm -rf "$build/conformance-reference"
+/usr/bin/python3 "$root/tests/conformance/run_conformance.py" - --record \
+  "$build/conformance-reference" -j "$(nproc)" >/dev/null
 programs=(compiler/pykc tests/pyk_cuda_available tests/pyk_gpu_runtime_tests
   bench/pyk_bench_gpu_backend examples/example_programs.txt numba-suite/launches.json
-  numba-suite/cases)
+  numba-suite/cases conformance-reference)
 while read -r program; do programs+=("examples/$program"); done <"$build/examples/example_programs.txt"
 tar -C "$build" -cJf "$build/gpu-bundle.tar.xz" "${programs[@]}"
 du -sh "$build/gpu-bundle.tar.xz"

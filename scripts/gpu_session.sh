@@ -11,6 +11,10 @@
 #   conformance.log, numba-suite.log, numba-suite-cuda.md, sanitizer.log   the correctness runs,
 #                    side by side after the benchmark (which runs alone, so nothing disturbs it)
 # usage: scripts/gpu_session.sh [BUILD_DIR]            (default build-gpu)
+# environment: PYK_SESSION_STEPS (default "api examples bench checks", run in that order; the
+#   benchmark runs alone, the checks side by side), PYK_BENCH_LIMIT / PYK_CHECKS_LIMIT (seconds),
+#   PYK_BENCH_ROUNDS, PYK_BENCH_COMPILE_REPS, PYK_GPU_JOBS, PYK_SANITIZER_TOOLS and
+#   PYK_SANITIZER_EXAMPLES (run_gpu_tests.sh)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -54,18 +58,31 @@ if ! "$build/tests/pyk_cuda_available" >>"$summary" 2>&1; then
 fi
 
 tests="scripts/run_gpu_tests.sh"
-step api 60 "$out/tests.log" "$tests" --only api "$build"
-step examples 120 "$out/tests.log" "$tests" --only examples "$build"
-step bench 200 "$out/bench.log" env PYK_BENCH_ROUNDS="${PYK_BENCH_ROUNDS:-3}" \
-  PYK_BENCH_COMPILE_REPS="${PYK_BENCH_COMPILE_REPS:-2}" PYK_BENCH_RESULTS_DIR="$out" \
-  bench/gpu/run_gpu_bench.sh "$build"
-export PYK_GPU_JOBS=6
-step conformance 150 "$out/conformance.log" "$tests" --only conformance "$build" &
-step numba_suite 150 "$out/numba-suite.log" "$tests" --only numba_suite "$build" &
-step sanitizer 150 "$out/sanitizer.log" env PYK_SANITIZER_TOOLS="memcheck racecheck" \
-  "$tests" --only sanitizer "$build" &
-wait
+steps=" ${PYK_SESSION_STEPS:-api examples bench checks} "
+bench() {
+  step bench "${PYK_BENCH_LIMIT:-200}" "$out/bench.log" env PYK_BENCH_ROUNDS="${PYK_BENCH_ROUNDS:-3}" \
+    PYK_BENCH_COMPILE_REPS="${PYK_BENCH_COMPILE_REPS:-2}" PYK_BENCH_RESULTS_DIR="$out" \
+    bench/gpu/run_gpu_bench.sh "$build"
+}
+checks() {
+  local limit=${PYK_CHECKS_LIMIT:-150}
+  export PYK_GPU_JOBS=${PYK_GPU_JOBS:-6}
+  step conformance "$limit" "$out/conformance.log" "$tests" --only conformance "$build" &
+  step numba_suite "$limit" "$out/numba-suite.log" "$tests" --only numba_suite "$build" &
+  step sanitizer "$limit" "$out/sanitizer.log" env PYK_SANITIZER_TOOLS="${PYK_SANITIZER_TOOLS:-memcheck racecheck}" \
+    "$tests" --only sanitizer "$build" &
+  wait
+}
+for name in $steps; do
+  case $name in
+    api) step api 60 "$out/tests.log" "$tests" --only api "$build" ;;
+    examples) step examples 120 "$out/tests.log" "$tests" --only examples "$build" ;;
+    bench) bench ;;
+    checks) checks ;;
+    *) echo "unknown step $name" >>"$summary" ;;
+  esac
+done
 cp "$build/numba-suite-cuda.md" "$out/" 2>/dev/null
 cat "$summary"
 tail -n 30 "$out"/gpu-*.md 2>/dev/null
-grep -E "^(== |PASS|FAIL)" "$out/tests.log" | tail -n 20
+grep -E "^(== |PASS|FAIL)" "$out/tests.log" 2>/dev/null | tail -n 20

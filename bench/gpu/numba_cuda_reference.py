@@ -48,6 +48,12 @@ import warnings
 
 import numpy as np
 
+# numba-cuda 0.30 registers an overload of np.row_stack, which NumPy 2.4 removed (it was an alias
+# of np.vstack): without the alias `from numba import cuda` fails on such a NumPy (seen on the H200
+# machine, NumPy 2.5.2). It must be there before numba is imported.
+if not hasattr(np, "row_stack"):
+    np.row_stack = np.vstack
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from bench_common import (DIFFUSION_COEFF, DIFFUSION_COLS, DIFFUSION_ROWS, DIFFUSION_STEPS,  # noqa: E402
                           MATMUL_SIZE, REDUCTION_SIZE, VECTOR_SIZE, check_close, fail, load_pyk,

@@ -6,6 +6,7 @@ lines: building arguments for both sides, running them and comparing are one pro
 
 usage: run_conformance.py PYKC [-j N] [--filter SUBSTR] [--backend cpu|cuda|default]
                                [--sim-only] [--list] [--keep DIR] [--timeout S] [-v]
+                               [--record DIR | --expected DIR]
 
 PYKC is the pykc executable; with --sim-only (or PYKC given as '-') only the simulator runs, which
 checks the cases themselves. Prints `PASS name` or `FAIL name: reason` per case and exits 1 when
@@ -42,6 +43,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import cases as case_table  # noqa: E402
+import recorded_reference  # noqa: E402
 
 
 # --------------------------------------------------------------------------------------------
@@ -502,6 +504,15 @@ def run_case(job):
 
 def _run_case(case, opts, tmp):
     inputs = case.build_inputs()
+    recorded = None
+    if opts.expected:
+        try:
+            inputs, recorded = recorded_reference.load(opts.expected, case.name, inputs)
+        except (OSError, ValueError) as e:
+            return False, "no usable recorded reference in %s: %s" % (opts.expected, e)
+    elif opts.record:
+        before = recorded_reference.with_arrays(
+            inputs, iter([a.copy() for a in recorded_reference.arrays_of(inputs)]))
     in_dir = os.path.join(tmp, "in")
     out_dir = os.path.join(tmp, "out")
     os.makedirs(in_dir)
@@ -536,19 +547,28 @@ def _run_case(case, opts, tmp):
         except OSError as e:
             return False, "cannot start pykc: %s" % e
 
-    # Reference, while pykc compiles and runs.
-    try:
-        want = run_simulator(case, inputs)
-    except Exception:
-        if proc:
-            proc.kill()
-            proc.communicate()
-        return False, "simulator error: " + condense(traceback.format_exc(), 0 if opts.verbose else 800)
+    # Reference, while pykc compiles and runs: the simulator, or what it left when recorded.
+    if recorded is not None:
+        want_flat = []
+        for name, spec, _ in flat_outputs(case, inputs):
+            if name not in recorded:
+                return False, "the recorded reference has no %s" % name
+            want_flat.append((name, spec, recorded[name]))
+    else:
+        try:
+            want = run_simulator(case, inputs)
+        except Exception:
+            if proc:
+                proc.kill()
+                proc.communicate()
+            return False, "simulator error: " + condense(traceback.format_exc(),
+                                                         0 if opts.verbose else 800)
+        want_flat = flat_outputs(case, want)
 
-    for name, spec, v in flat_outputs(case, want):
+    for name, spec, v in want_flat:
         np.save(os.path.join(tmp, "sim_%s.npy" % name), v)
 
-    if case.expect is not None:
+    if recorded is None and case.expect is not None:
         expected = case.expect(*[np.array(v, copy=True) if isinstance(v, np.ndarray) else v
                                  for v in inputs])
         for i, e in expected.items():
@@ -561,6 +581,9 @@ def _run_case(case, opts, tmp):
                     proc.communicate()
                 return False, "reference check: simulator disagrees with numpy: " + err
 
+    if opts.record and recorded is None:
+        recorded_reference.save(opts.record, case.name, before,
+                                [(name, v) for name, _, v in want_flat])
     if opts.sim_only:
         return True, ""
 
@@ -575,7 +598,7 @@ def _run_case(case, opts, tmp):
         return False, "pykc run exited with %d: %s" % (proc.returncode, condense(stderr + stdout, limit))
 
     errors = []
-    for name, spec, v in flat_outputs(case, want):
+    for name, spec, v in want_flat:
         path = os.path.join(out_dir, "%s.npy" % name)
         if not os.path.exists(path):
             errors.append("pykc wrote no %s.npy" % name)
@@ -610,6 +633,11 @@ def main(argv):
     ap.add_argument("--keep", metavar="DIR", help="keep each case's inputs and outputs in DIR/NAME")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per pykc run")
     ap.add_argument("-v", "--verbose", action="store_true", help="full error messages")
+    ap.add_argument("--record", metavar="DIR",
+                    help="also keep the simulator's inputs and outputs in DIR (recorded_reference)")
+    ap.add_argument("--expected", metavar="DIR",
+                    help="compare with what --record kept in DIR instead of running the simulator "
+                    "(a GPU machine without numba 0.56)")
     opts = ap.parse_args(argv)
     if opts.pykc == "-":
         opts.sim_only = True
@@ -633,7 +661,13 @@ def main(argv):
         print("run_conformance: no case matches %r" % opts.filter, file=sys.stderr)
         return 2
 
-    install_simulator_shims()
+    for attr in ("record", "expected"):
+        if getattr(opts, attr):
+            setattr(opts, attr, os.path.abspath(getattr(opts, attr)))
+    if opts.record:
+        os.makedirs(opts.record, exist_ok=True)
+    if not opts.expected:
+        install_simulator_shims()
     t0 = time.time()
     jobs = [(case_table.CASES.index(c), opts) for c in selected]
     failed = []

@@ -369,9 +369,12 @@ def main():
     start = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {pool.submit(run_case, pykc, c, cuda, env, args.backend): c for c in cases}
-        for f in concurrent.futures.as_completed(futures):
+        for done, f in enumerate(concurrent.futures.as_completed(futures), 1):
             r = f.result()
             results[r["case"]] = r
+            if done % 200 == 0:  # progress, for a run cut short by a time limit
+                sys.stderr.write("%d of %d launches run (%.0f s)\n" % (
+                    done, len(cases), time.time() - start))
     mark_divergences(launches, results,
                      read_divergences(os.path.join(HERE, "compiled_numba_differs.txt")))
     with open(os.path.join(work, "results.json"), "w") as f:
