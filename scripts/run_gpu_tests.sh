@@ -11,7 +11,8 @@
 #   steps: api, examples, conformance, numba_suite, sanitizer (default: all, in that order)
 # environment: PYK_GPU_JOBS (parallel cases, default 8), PYK_SANITIZER_TOOLS (default
 #   "memcheck racecheck synccheck"), PYK_SANITIZER_EXAMPLES (names without pyk_example_; default
-#   every example)
+#   every example), PYK_NUMBA_SUITE_TIME_LIMIT (seconds: a partial run of numba's suite, a
+#   sample of its launches)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 only="api,examples,conformance,numba_suite,sanitizer"
@@ -54,7 +55,8 @@ if wanted numba_suite; then
     run "numba_suite_on_cuda" "$python" "$root/tests/numba_suite/run_numba_suite.py" \
       "$build/compiler/pykc" "$build/numba-suite" --reuse --backend cuda --no-cuda -j "$jobs" \
       --markdown "$build/numba-suite-cuda.md" \
-      --min-matched-file "$root/tests/numba_suite/matched_floor.txt"
+      --min-matched-file "$root/tests/numba_suite/matched_floor.txt" \
+      ${PYK_NUMBA_SUITE_TIME_LIMIT:+--time-limit "$PYK_NUMBA_SUITE_TIME_LIMIT"}
   else
     echo "== numba_suite_on_cuda: skipped, $build/numba-suite was not collected (build_gpu.sh does)" >&2
   fi
