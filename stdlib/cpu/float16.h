@@ -26,16 +26,21 @@ inline float16 to_float16(float16 x) {
 
 // numba 0.56's cast of a float16 to T: exact to float32 and float64; to an integer, cvt.rni:
 // rounded to the nearest integer, ties to even (not truncated, as Python and later numba do),
-// saturated, NaN giving 0; to boolean, whether it is non-zero.
+// saturated; NaN gives 0, but 0x8000000000000000 for a 64-bit integer, as cvt.rni.s64.f16 and
+// cvt.rni.u64.f16 gave on an H200 (2026-11-26); to boolean, whether it is non-zero.
 template <typename T>
 inline T from_float16(float16 h) {
   const double v = static_cast<double>(h);
-  if constexpr (detail::isBool<T>)
+  if constexpr (detail::isBool<T>) {
     return v != 0.0;
-  else if constexpr (detail::isInteger<T>)
+  } else if constexpr (detail::isInteger<T>) {
+    if constexpr (detail::IntTraits<T>::bits == 64)
+      if (v != v)
+        return static_cast<T>(uint64{1} << 63);
     return detail::floatToIntSaturating<T>(__builtin_nearbyint(v)); // the default mode: to even
-  else
+  } else {
     return static_cast<T>(v);
+  }
 }
 
 // numba.cuda.fp16.

@@ -66,7 +66,8 @@ __device__ inline float16 to_float16(float16 x) {
 }
 
 namespace detail {
-// cvt.rni.<int>.f16: to the nearest integer, ties to even, saturated to the type, NaN giving 0.
+// cvt.rni.<int>.f16: to the nearest integer, ties to even, saturated to the type, NaN giving 0
+// (0x8000000000000000 for s64 and u64: seen on an H200, 2026-11-26).
 #define PYK_HALF_TO_INT(NAME, T, PTX, CONSTRAINT)                                                  \
   __device__ inline T NAME(float16 h) {                                                            \
     T r;                                                                                           \
@@ -86,7 +87,8 @@ PYK_HALF_TO_INT(halfToU64, unsigned long long, "u64", "l")
 
 // numba 0.56's cast of a float16 to T: exact to float32 and float64 (cvt.f32.f16, cvt.f64.f16); to
 // an integer, cvt.rni: rounded to the nearest integer (not truncated, as Python and later numba
-// do), saturated, NaN giving 0; to boolean, whether it is non-zero.
+// do), saturated, NaN giving 0 (0x8000000000000000 for 64 bits); to boolean, whether it is
+// non-zero.
 template <typename T>
 __device__ inline T from_float16(float16 h) {
   if constexpr (detail::isBool<T>) {

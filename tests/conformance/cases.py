@@ -147,8 +147,11 @@ def build_value(spec, rng_for):
 class Case:
     def __init__(self, name, file, kernel, grid, block, args, shared=0, rtol=None, atol=None,
                  kind="kernel", expect=None, known_gap=None, compiled_math=False,
-                 compiled_float16=False):
+                 compiled_float16=False, backends=None, backends_reason=""):
         self.name = name
+        # The backends (`pykc run --backend`) the case holds for, with the reason (None: all).
+        self.backends = backends
+        self.backends_reason = backends_reason
         # The simulator computes numba.cuda.random's normals as compiled numba does (float32
         # libm calls; run_conformance.compiled_float32_math) rather than in double precision.
         self.compiled_math = compiled_math
@@ -927,7 +930,11 @@ def _random_cases(add):
     # (the C library's logf, sqrtf, cosf, as pyk's CPU backend calls them): bit for bit.
     add(Case("random_normal_compiled_math", "random_xoroshiro.pyk", "draw_normal", 2, 32,
              [Arr(state, 64, fill=xoroshiro128p_states(99, 2)), Arr("float32", (64, 4), "zeros"),
-              Arr("float64", (64, 4), "zeros")], rtol=0, atol=0, compiled_math=True))
+              Arr("float64", (64, 4), "zeros")], rtol=0, atol=0, compiled_math=True,
+             backends=("cpu",),
+             backends_reason="the C library's float32 logf and cosf are the CPU backend's; "
+             "CUDA's differ by an ulp (seen on an H200), and random_normal checks that backend "
+             "within float32's tolerance"))
 
 
 def _rebinding_cases(add):

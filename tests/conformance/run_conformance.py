@@ -270,7 +270,8 @@ class compiled_float32_math:
 class compiled_float16:
     """While active, the simulator's float16 behaves as compiled numba 0.56's where the two differ:
     a numba integer type applied to a float16 (`int32(h)`) rounds to the nearest integer, ties to
-    even, saturating, NaN giving 0 (cvt.rni.s32.f16; the simulator truncates through numpy), and
+    even, saturating, NaN giving 0 (cvt.rni.s32.f16; the simulator truncates through numpy; for
+    64 bits 0x8000000000000000, as an H200 gave on 2026-11-26), and
     cuda.fp16's hfma rounds once (fma.rn.f16; the simulator rounds the product first), hne is
     false when either side is NaN (setp.ne.f16 is ordered), hmax and hmin pick `a if a > b else
     b` (`a < b`; the simulator calls Python's max and min). Cases with compiled_float16=True use
@@ -288,8 +289,8 @@ class compiled_float16:
                 return original_cast(self, value)
             info = np.iinfo(np.dtype(self.name))
             v = float(value)
-            if v != v:
-                return getattr(np, self.name)(0)
+            if v != v:  # cvt.rni.s64.f16 / .u64.f16 give 0x8000000000000000 (an H200)
+                return getattr(np, self.name)(0 if info.bits < 64 else info.min or 1 << 63)
             r = np.rint(v)  # to nearest, ties to even
             return getattr(np, self.name)(int(min(max(r, info.min), info.max)))
 
@@ -651,6 +652,11 @@ def main(argv):
         os.makedirs(opts.keep, exist_ok=True)
 
     selected = [c for c in case_table.CASES if opts.filter in c.name]
+    if not opts.sim_only:
+        for c in [c for c in selected if c.backends and opts.backend not in c.backends]:
+            print("SKIP %s: for the %s backend only: %s" % (c.name, "/".join(c.backends),
+                                                           c.backends_reason), flush=True)
+            selected.remove(c)
     if opts.list:
         for c in selected:
             print("%-28s %-26s %-22s grid=%s block=%s%s" % (

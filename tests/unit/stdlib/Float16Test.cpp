@@ -71,7 +71,8 @@ TEST(Float16, EveryValueRoundTripsThroughDouble) {
 }
 
 // numba 0.56's float16 to integer is cvt.rni.<int>.f16: to the nearest integer, ties to even,
-// saturated to the type, NaN giving 0 (Python, and numba after 0.56, truncate).
+// saturated to the type, NaN giving 0 (64 bits: 0x8000000000000000) (Python, and numba after
+// 0.56, truncate).
 TEST(Float16, ToIntegerRoundsToNearestAndSaturatesAsNumba056) {
   using pyk::from_float16;
   EXPECT_EQ(from_float16<pyk::int32>(float16(2.5)), 2);
@@ -89,6 +90,11 @@ TEST(Float16, ToIntegerRoundsToNearestAndSaturatesAsNumba056) {
             std::numeric_limits<pyk::int64>::max());
   EXPECT_EQ(from_float16<pyk::uint64>(float16(-kHalfTestInf)), 0u);
   EXPECT_EQ(from_float16<pyk::int32>(float16(kHalfTestNan)), 0);
+  EXPECT_EQ(from_float16<pyk::uint8>(float16(kHalfTestNan)), 0);
+  // 64 bits: cvt.rni.s64.f16 and cvt.rni.u64.f16 gave 0x8000000000000000 on an H200.
+  EXPECT_EQ(from_float16<pyk::int64>(float16(kHalfTestNan)),
+            std::numeric_limits<pyk::int64>::min());
+  EXPECT_EQ(from_float16<pyk::uint64>(float16(kHalfTestNan)), pyk::uint64{1} << 63);
   EXPECT_EQ(from_float16<pyk::float32>(float16(0.1)), 0.0999755859375f);
   EXPECT_EQ(from_float16<pyk::float64>(float16(-2.5)), -2.5);
   EXPECT_TRUE(from_float16<bool>(float16(kHalfTestNan)));
