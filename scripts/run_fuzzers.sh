@@ -62,7 +62,7 @@ status=0
 for t in "${targets[@]}"; do
   echo "== pyk_fuzz_$t, $seconds s"
   if ! "$build/tests/fuzz/pyk_fuzz_$t" "$corpus/$t" -dict="$root/tests/fuzz/pyk.dict" \
-      -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=8192 \
+      -max_total_time="$seconds" -timeout="${PYK_FUZZ_TIMEOUT:-30}" -rss_limit_mb=4096 -max_len=8192 \
       -artifact_prefix="$root/tests/fuzz/crashes/$t-" -print_final_stats=1 2>"$build/fuzz-$t.log"; then
     status=1
     tail -40 "$build/fuzz-$t.log"

@@ -3,7 +3,10 @@
 // spells one. Kept whole because it is one recursive-descent parser sharing its token state.
 #include "sema/SignatureParser.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sema/SpellingSuggestion.h"
@@ -124,6 +127,20 @@ private:
   }
 
   std::optional<NumbaType> parseType(bool allowVoid) {
+    // Every nesting (parentheses, tuples, arrays of records...) comes back here: bounded, so that
+    // a hostile signature cannot overflow the stack (found by the signature fuzzer).
+    if (depth_ >= kMaxTypeDepth) {
+      report(DiagKind::SignatureNestedTooDeeply, token_.offset, token_.text.size(),
+             {std::to_string(kMaxTypeDepth)});
+      return std::nullopt;
+    }
+    ++depth_;
+    std::optional<NumbaType> type = parseTypeAtDepth(allowVoid);
+    --depth_;
+    return type;
+  }
+
+  std::optional<NumbaType> parseTypeAtDepth(bool allowVoid) {
     if (isPunct("(")) {
       advance();
       std::optional<NumbaType> inner = parseType(allowVoid);
@@ -417,14 +434,33 @@ private:
     std::optional<NumbaType> element = parseType(/*allowVoid=*/false);
     if (!element || !expectPunct(","))
       return std::nullopt;
+    const size_t countOffset = token_.offset;
     std::optional<int> count = parseCount(DiagKind::SignatureBadTupleCount, 1 << 16);
     if (!count)
       return std::nullopt;
+    // Tuples of tuples multiply: bounded in all, or a short signature could ask for 2^64 values.
+    const uint64_t values = valuesIn(*element) * static_cast<uint64_t>(*count);
+    if (values > kMaxTupleValues) {
+      report(DiagKind::SignatureTupleTooLarge, countOffset, lastEnd_ - countOffset,
+             {std::to_string(values), std::to_string(kMaxTupleValues)});
+      return std::nullopt;
+    }
     if (isPunct(","))
       advance();
     if (!expectPunct(")"))
       return std::nullopt;
     return NumbaType::uniTuple(*element, *count);
+  }
+
+  // The values a type holds, tuples flattened (a tuple's elements, recursively; 1 otherwise),
+  // saturated past the limit.
+  static uint64_t valuesIn(const NumbaType& type) {
+    if (!type.isTuple())
+      return 1;
+    uint64_t values = 0;
+    for (const NumbaType& element : type.elements())
+      values = std::min<uint64_t>(values + valuesIn(element), kMaxTupleValues + 1);
+    return values;
   }
 
   // `Tuple((` types `))` as numba spells it, or `Tuple(` types `)`.
@@ -602,6 +638,9 @@ private:
   size_t pos_ = 0;
   size_t lastEnd_ = 0; // end offset of the previous token
   Token token_;
+  static constexpr int kMaxTypeDepth = 64;
+  static constexpr uint64_t kMaxTupleValues = 1 << 16;
+  int depth_ = 0;
 };
 
 } // namespace

@@ -1,6 +1,8 @@
 // CpuEngine: launch checks, per-worker block state, and the loop and fiber ways to run a block.
 #include "cpu/CpuEngine.h"
 
+#include "cpu/KernelFault.h"
+
 #include "cpu/GridBarrier.h"
 
 #include "cpu/FiberScheduler.h"
@@ -128,6 +130,11 @@ Error trapErrorOf(const KernelEntry& kernel, const Block& block) {
                          "`: a thread failed a debug assertion (its message is printed above)");
 }
 
+KernelFaultError faultErrorOf(const KernelEntry& kernel, const MemoryFault& fault, Dim3 blockIdx) {
+  return KernelFaultError(describeFault(nameOf(kernel), fault, blockIdx.x, blockIdx.y, blockIdx.z),
+                          fault);
+}
+
 } // namespace
 
 void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
@@ -178,7 +185,12 @@ void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 blo
             Dim3{static_cast<uint32>(linear % plane % grid.x),
                  static_cast<uint32>(linear % plane / grid.x), static_cast<uint32>(linear / plane)};
         FiberScheduler fibers(settings_.fiberStackBytes);
-        fibers.runBlock(b, kernel.thread_entry, args, nameOf(kernel), &barrier);
+        auto body = [&] {
+          fibers.runBlock(b, kernel.thread_entry, args, nameOf(kernel), &barrier);
+        };
+        MemoryFault fault;
+        if (!runCatchingFaults(body, fault))
+          throw faultErrorOf(kernel, fault, b.blockIdx);
         if (b.trapped != 0)
           throw trapErrorOf(kernel, b);
       } catch (...) {
@@ -240,13 +252,23 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       Block& b = workers_[worker].block;
       b.blockIdx = blockIdx;
-      kernel.block_entry(b, args);
+      auto body = [&] { kernel.block_entry(b, args); };
+      MemoryFault fault;
+      if (!runCatchingFaults(body, fault))
+        throw faultErrorOf(kernel, fault, blockIdx);
     });
   } else {
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       WorkerState& state = workers_[worker];
       state.block.blockIdx = blockIdx;
-      state.fibers->runBlock(state.block, kernel.thread_entry, args, nameOf(kernel));
+      auto body = [&] {
+        state.fibers->runBlock(state.block, kernel.thread_entry, args, nameOf(kernel));
+      };
+      MemoryFault fault;
+      if (!runCatchingFaults(body, fault)) {
+        state.fibers.reset(); // its fibers are left where the fault stopped them
+        throw faultErrorOf(kernel, fault, blockIdx);
+      }
     });
   }
   for (const WorkerState& state : workers_)

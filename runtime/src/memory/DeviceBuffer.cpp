@@ -1,8 +1,11 @@
-// DeviceBuffer: host allocations (64-byte aligned, large ones in huge pages) for the CPU backend;
-// cuMemAlloc / cuMemAllocManaged on CUDA, in the owning device's context.
+// DeviceBuffer: host allocations (64-byte aligned, large ones in huge pages, between guard pages)
+// for the CPU backend; cuMemAlloc / cuMemAllocManaged on CUDA, in the owning device's context.
 #include "memory/DeviceBuffer.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
 
 #include <cstring>
 #include <new>
@@ -27,6 +30,42 @@ std::size_t alignmentFor(std::size_t bytes) {
 
 std::string describeBytes(std::size_t bytes) {
   return std::to_string(bytes) + " bytes";
+}
+
+std::size_t roundUp(std::size_t n, std::size_t to) {
+  return (n + to - 1) / to * to;
+}
+
+// The CPU backend's arrays sit between two inaccessible pages, so that a kernel's access just past
+// either end faults (cpu/KernelFault.h makes that an error naming the kernel) instead of reaching
+// other memory of the program. Under 4 MiB the data ends at the upper guard page (its size rounded
+// up to 64 bytes, the alignment); from 4 MiB it starts on a 2 MiB boundary, for huge pages, and
+// the upper guard follows its last page. False (nothing mapped) where the system refuses, e.g.
+// past its count of mappings: the buffer is then allocated as before, without guards.
+bool mapBetweenGuardPages(DeviceBuffer& b) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const bool huge = b.hostAlignment == kHugePageBytes;
+  const std::size_t dataBytes = roundUp(b.bytes == 0 ? 1 : b.bytes, 64);
+  const std::size_t dataPages = roundUp(dataBytes, page);
+  const std::size_t length = dataPages + 2 * page + (huge ? kHugePageBytes : 0);
+  void* mapped =
+      ::mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapped == MAP_FAILED)
+    return false;
+  auto* base = static_cast<unsigned char*>(mapped);
+  unsigned char* first = huge ? reinterpret_cast<unsigned char*>(roundUp(
+                                    reinterpret_cast<std::uintptr_t>(base + page), kHugePageBytes))
+                              : base + page;
+  unsigned char* upperGuard = first + dataPages;
+  if (::mprotect(first - page, page, PROT_NONE) != 0 ||
+      ::mprotect(upperGuard, page, PROT_NONE) != 0) {
+    (void)::munmap(mapped, length);
+    return false;
+  }
+  b.mapping = mapped;
+  b.mappingBytes = length;
+  b.data = huge ? first : upperGuard - dataBytes;
+  return true;
 }
 
 cuda::CUdeviceptr address(const void* p) {
@@ -66,7 +105,8 @@ std::shared_ptr<DeviceBuffer> DeviceBuffer::allocate(Backend backend, MemoryKind
   if (backend == Backend::Cpu) {
     b->kind = MemoryKind::Host;
     b->hostAlignment = alignmentFor(bytes);
-    b->data = ::operator new[](bytes == 0 ? 64 : bytes, std::align_val_t(b->hostAlignment));
+    if (!mapBetweenGuardPages(*b))
+      b->data = ::operator new[](bytes == 0 ? 64 : bytes, std::align_val_t(b->hostAlignment));
     if (b->hostAlignment == kHugePageBytes)
       // Advice only: where transparent huge pages are off, the memory stays in small pages.
       (void)::madvise(b->data, bytes / kHugePageBytes * kHugePageBytes, MADV_HUGEPAGE);
@@ -93,7 +133,10 @@ DeviceBuffer::~DeviceBuffer() {
   if (kind == MemoryKind::External || data == nullptr)
     return;
   if (backend == Backend::Cpu) {
-    ::operator delete[](data, std::align_val_t(hostAlignment));
+    if (mapping != nullptr)
+      (void)::munmap(mapping, mappingBytes);
+    else
+      ::operator delete[](data, std::align_val_t(hostAlignment));
     return;
   }
   cuda::releaseInContext(device->context, [&](const cuda::CudaDriver& driver) {

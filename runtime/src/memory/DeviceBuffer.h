@@ -29,7 +29,9 @@ struct DeviceBuffer {
   MemoryKind kind = MemoryKind::Host;
   void* data = nullptr;
   std::size_t bytes = 0;
-  std::size_t hostAlignment = 0;               // Host: what it was allocated with
+  std::size_t hostAlignment = 0; // Host: what it was allocated with
+  void* mapping = nullptr;       // Host between guard pages: the whole mapping
+  std::size_t mappingBytes = 0;
   const cuda::DeviceContext* device = nullptr; // CUDA: the device the memory belongs to
   std::shared_ptr<void> owner;                 // External: what keeps the memory alive
 };

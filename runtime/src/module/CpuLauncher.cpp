@@ -3,8 +3,11 @@
 // passes the cache's checks but does not load (another system's library, say) is rebuilt once.
 #include "module/CpuLauncher.h"
 
+#include <cstdint>
 #include <optional>
+#include <string>
 
+#include "cpu/KernelFault.h"
 #include "module/AheadOfTime.h"
 #include "module/ArgumentTypes.h"
 #include "module/KernelCompiler.h"
@@ -126,6 +129,36 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   return it->second;
 }
 
+namespace {
+
+// Which array argument a faulting address lies just outside of (its guard pages: a page either
+// side, and the unused start of the first page), as "; the address is 4 bytes past the end of
+// argument 2 (float32, 4000 bytes)".
+std::string faultPlace(const void* address, std::span<const KernelArgument> args) {
+  constexpr std::intptr_t kNear = 2 * 4096; // the guard page and the unused part of the first
+  const auto at = reinterpret_cast<std::intptr_t>(address);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].kind != KernelArgument::Kind::Array || args[i].array == nullptr)
+      continue;
+    const AnyDeviceArray& a = *args[i].array;
+    const auto begin = reinterpret_cast<std::intptr_t>(a.device_data());
+    const std::intptr_t end = begin + a.nbytes();
+    const std::string which = "argument " + std::to_string(i) + " (" +
+                              std::string(dtype_name(a.dtype())) + ", " +
+                              std::to_string(a.nbytes()) + " bytes)";
+    if (at == end)
+      return "; the address is just past the end of " + which;
+    if (at > end && at < end + kNear)
+      return "; the address is " + std::to_string(at - end) + " bytes past the end of " + which;
+    if (at < begin && at >= begin - kNear)
+      return "; the address is " + std::to_string(begin - at) + " bytes before the start of " +
+             which;
+  }
+  return "";
+}
+
+} // namespace
+
 void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t shared_bytes,
                  std::span<const KernelArgument> args) {
   std::shared_ptr<CpuKernelInstance> instance = cpuInstanceFor(k, args, &shape.block);
@@ -138,8 +171,12 @@ void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t shared_by
   const cpu::Dim3 block{static_cast<std::uint32_t>(shape.block.x),
                         static_cast<std::uint32_t>(shape.block.y),
                         static_cast<std::uint32_t>(shape.block.z)};
-  cpu::runKernel(instance->entry, grid, block, instance->static_shared_bytes, shared_bytes,
-                 arguments.pointers());
+  try {
+    cpu::runKernel(instance->entry, grid, block, instance->static_shared_bytes, shared_bytes,
+                   arguments.pointers());
+  } catch (const cpu::KernelFaultError& e) {
+    throw Error(ErrorKind::Kernel, e.what() + faultPlace(e.fault().address, args));
+  }
 }
 
 } // namespace pyk::detail

@@ -139,6 +139,35 @@ TEST(SignatureParser, LayoutErrors) {
             "24-43: arrays have at most 8 dimensions, not 9");
 }
 
+// Nesting is bounded (the signature fuzzer overflowed the stack with 2,080 `(`): past 64 levels
+// an error at the token; so is the number of values a tuple of tuples holds.
+TEST(SignatureParser, NestingIsBounded) {
+  const auto nested = [](int levels) {
+    std::string text = "void(";
+    for (int i = 1; i < levels; ++i)
+      text += "UniTuple(";
+    text += "int32";
+    for (int i = 1; i < levels; ++i)
+      text += ", 2)";
+    return text + ")";
+  };
+  EXPECT_EQ(error(nested(16)), ""); // 2^15 values
+  const std::string large = error(nested(18));
+  EXPECT_NE(large.find("tuple too large: 131072 values in all, the limit is 65536"),
+            std::string::npos)
+      << large;
+  EXPECT_NE(error("void(UniTuple(UniTuple(UniTuple(int32, 65536), 65536), 65536))")
+                .find("tuple too large"),
+            std::string::npos);
+  std::string deep = "void(";
+  for (int i = 0; i < 70; ++i)
+    deep += "Tuple((";
+  deep = error(deep + "int32");
+  EXPECT_NE(deep.find("type nested too deeply (the limit is 64 levels)"), std::string::npos)
+      << deep;
+  EXPECT_NE(error(std::string(100000, '(')).find("nested too deeply"), std::string::npos);
+}
+
 TEST(SignatureParser, VoidAndTupleMistakes) {
   EXPECT_EQ(error("void(void)"), "17-21: `void` is only valid as a return type");
   EXPECT_EQ(error("void[:](int32)"), "12-16: `void` is only valid as a return type");
