@@ -5,6 +5,8 @@
 # to be merged (-merge=1) and committed after long runs; a crash stops its target, is kept in
 # tests/fuzz/crashes/ and fails the script.
 #   scripts/run_fuzzers.sh [SECONDS] [TARGET...]
+# environment: PYK_FUZZ_JOBS (targets run at once, default 1), PYK_FUZZ_TIMEOUT (seconds an input
+#   may take, default 30), PYK_FUZZ_CORPUS, PYK_FUZZ_BUILD_DIR
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_FUZZ_BUILD_DIR:-$root/build-fuzz}"
@@ -19,7 +21,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
   -DPYK_BUILD_FUZZERS=ON -DPYK_BUILD_TESTS=OFF -DPYK_BUILD_EXAMPLES=OFF -DPYK_BUILD_BENCH=OFF \
-  -DPYK_INSTALL=OFF "${launcher[@]}" >/dev/null
+  -DPYK_INSTALL=OFF -DPYK_UNITY_BUILD="${PYK_FUZZ_UNITY:-ON}" "${launcher[@]}" >/dev/null
 cmake --build "$build" --target pyk_fuzzers -j "$(nproc)"
 
 corpus="${PYK_FUZZ_CORPUS:-$root/tests/fuzz/corpus}"
@@ -58,16 +60,34 @@ mkdir -p "$corpus/cache_entry"
 printf 'PYKCACHE' >"$corpus/cache_entry/seed-magic"
 
 mkdir -p "$root/tests/fuzz/crashes"
+# fuzz TARGET: one target's run; its summary printed when it ends, exit 1 on a crash.
+fuzz() {
+  local t=$1 rc=0
+  "$build/tests/fuzz/pyk_fuzz_$t" "$corpus/$t" -dict="$root/tests/fuzz/pyk.dict" \
+    -max_total_time="$seconds" -timeout="${PYK_FUZZ_TIMEOUT:-30}" -rss_limit_mb=4096 -max_len=8192 \
+    -artifact_prefix="$root/tests/fuzz/crashes/$t-" -print_final_stats=1 2>"$build/fuzz-$t.log" ||
+    rc=1
+  {
+    echo "== pyk_fuzz_$t, $seconds s$([ $rc = 0 ] || echo ": FAILED")"
+    [ $rc = 0 ] || tail -40 "$build/fuzz-$t.log"
+    grep -E "^stat::(number_of_executed_units|new_units_added|peak_rss_mb)" "$build/fuzz-$t.log" || true
+    echo "corpus: $(ls "$corpus/$t" | wc -l) inputs"
+  }
+  return $rc
+}
+# PYK_FUZZ_JOBS targets at once (default 1).
 status=0
+running=0
 for t in "${targets[@]}"; do
-  echo "== pyk_fuzz_$t, $seconds s"
-  if ! "$build/tests/fuzz/pyk_fuzz_$t" "$corpus/$t" -dict="$root/tests/fuzz/pyk.dict" \
-      -max_total_time="$seconds" -timeout="${PYK_FUZZ_TIMEOUT:-30}" -rss_limit_mb=4096 -max_len=8192 \
-      -artifact_prefix="$root/tests/fuzz/crashes/$t-" -print_final_stats=1 2>"$build/fuzz-$t.log"; then
-    status=1
-    tail -40 "$build/fuzz-$t.log"
+  if [ "$running" -ge "${PYK_FUZZ_JOBS:-1}" ]; then
+    wait -n || status=1
+    running=$((running - 1))
   fi
-  grep -E "^stat::(number_of_executed_units|new_units_added|peak_rss_mb)|^#.*DONE" "$build/fuzz-$t.log" || true
-  echo "corpus: $(ls "$corpus/$t" | wc -l) inputs"
+  fuzz "$t" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || status=1
+  running=$((running - 1))
 done
 exit $status

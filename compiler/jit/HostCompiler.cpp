@@ -29,11 +29,18 @@ namespace pyk::jit {
 
 namespace {
 
+// Written and closed before it is checked: a full disk may refuse only the last, buffered bytes.
 void writeFile(const std::filesystem::path& path, std::string_view text) {
+  errno = 0;
   std::ofstream out(path, std::ios::binary);
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (!out)
-    throw Error(ErrorKind::Compile, "cannot write " + path.string());
+  out.close();
+  if (out.fail()) {
+    const int reason = errno;
+    throw Error(ErrorKind::Compile,
+                "cannot write " + path.string() +
+                    (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()));
+  }
 }
 
 // The lines of /proc/cpuinfo that decide what -march=native targets.

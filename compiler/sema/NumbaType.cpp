@@ -443,7 +443,12 @@ std::string NumbaType::spelling() const {
   case Kind::Scalar:
     return scalarName(scalar_);
   case Kind::Array: {
-    std::string out = (record_ ? recordRepr(*record_) : std::string(scalarName(scalar_))) + "[";
+    const std::string dtype = record_ ? recordRepr(*record_) : std::string(scalarName(scalar_));
+    // A 1-D Fortran-order array has no slice spelling of its own (`[::1]` is C order), so it is
+    // spelt as numba's constructor (the signature fuzzer found `[:]` read back as layout A).
+    if (layout_ == ArrayLayout::F && ndim_ == 1)
+      return "Array(" + dtype + ", 1, \"F\")";
+    std::string out = dtype + "[";
     for (int i = 0; i < ndim_; ++i) {
       if (i)
         out += ", ";

@@ -21,9 +21,31 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
+// Under ThreadSanitizer each fiber is one of its fibers and every jump is announced (else it
+// takes the fibers' stacks for the worker's and reports races between a block's threads).
+#if defined(__SANITIZE_THREAD__)
+#define PYK_TSAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PYK_TSAN_FIBERS 1
+#endif
+#endif
+#ifdef PYK_TSAN_FIBERS
+#include <sanitizer/tsan_interface.h>
+#endif
+
 namespace pyk::cpu {
 
 namespace fcontext = boost::context::detail;
+
+namespace {
+// Tells ThreadSanitizer that the jump to `to` follows (a no-op in other builds).
+inline void announceJumpTo([[maybe_unused]] void* tsanFiber) {
+#ifdef PYK_TSAN_FIBERS
+  __tsan_switch_to_fiber(tsanFiber, 0);
+#endif
+}
+} // namespace
 
 const BlockOps FiberScheduler::kOps = {&FiberScheduler::syncBlockOp, &FiberScheduler::syncWarpOp,
                                        &FiberScheduler::syncGridOp};
@@ -31,6 +53,14 @@ const BlockOps FiberScheduler::kOps = {&FiberScheduler::syncBlockOp, &FiberSched
 FiberScheduler::FiberScheduler(std::size_t stackBytes)
     : stacks_(stackBytes), warps_(kMaxWarpsPerBlock), warpBarriers_(kMaxWarpsPerBlock) {
   main_.owner = this;
+}
+
+FiberScheduler::~FiberScheduler() {
+#ifdef PYK_TSAN_FIBERS
+  for (Fiber& fiber : fibers_)
+    if (fiber.tsanFiber != nullptr)
+      __tsan_destroy_fiber(fiber.tsanFiber);
+#endif
 }
 
 void FiberScheduler::prepareThreads(Block& block) {
@@ -52,6 +82,10 @@ void FiberScheduler::prepareThreads(Block& block) {
             Thread{Dim3{x, y, z}, &block, linear, linear % kWarpSize, linear / kWarpSize};
         fibers_[linear].owner = this;
         fibers_[linear].index = linear;
+#ifdef PYK_TSAN_FIBERS
+        if (fibers_[linear].tsanFiber == nullptr)
+          fibers_[linear].tsanFiber = __tsan_create_fiber(0);
+#endif
       }
   preparedBlock_ = &block;
   preparedBlockDim_ = dim;
@@ -98,6 +132,9 @@ void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void
   }
 
   main_.state = FiberState::Running;
+#ifdef PYK_TSAN_FIBERS
+  main_.tsanFiber = __tsan_get_current_fiber();
+#endif
   for (;;) {
     if (failure_) {
       std::exception_ptr failure = failure_;
@@ -133,6 +170,7 @@ void FiberScheduler::switchTo(Fiber& from, Fiber& to) {
 #ifdef PYK_ANNOUNCE_FIBER_SWITCHES
   __sanitizer_start_switch_fiber(&from.fakeStack, to.stackBottom, to.stackSize);
 #endif
+  announceJumpTo(to.tsanFiber);
   const fcontext::transfer_t back = fcontext::jump_fcontext(to.context, &from);
   auto* previous = static_cast<Fiber*>(back.data);
 #ifdef PYK_ANNOUNCE_FIBER_SWITCHES
@@ -195,6 +233,7 @@ void FiberScheduler::finishCurrentFiber() {
 #ifdef PYK_ANNOUNCE_FIBER_SWITCHES
   __sanitizer_start_switch_fiber(nullptr, current_->stackBottom, current_->stackSize);
 #endif
+  announceJumpTo(current_->tsanFiber);
   fcontext::jump_fcontext(current_->context, &self); // never comes back
   __builtin_unreachable();
 }

@@ -28,6 +28,7 @@ namespace pyk::cpu {
 class FiberScheduler {
 public:
   explicit FiberScheduler(std::size_t stackBytes);
+  ~FiberScheduler();
   FiberScheduler(const FiberScheduler&) = delete;
   FiberScheduler& operator=(const FiberScheduler&) = delete;
 
@@ -58,6 +59,8 @@ private:
     const void* stackBottom = nullptr;
     std::size_t stackSize = 0;
     void* fakeStack = nullptr;
+    // ThreadSanitizer's fiber (PYK_SANITIZE_THREAD builds): made once, switched to at each jump.
+    void* tsanFiber = nullptr;
   };
   // One warp's barrier: the lanes waiting at it and the mask each asked for.
   struct WarpBarrier {

@@ -145,6 +145,8 @@ void earlyExitThread(Thread& thread, void** args) {
   const int32 present = syncthreads_count(thread, 1);
   const int32 next = slots[(tid + 1) % 48];
   syncthreads(thread);
+  if (thread.block->blockIdx.x != 0) // the other blocks run the same barriers, block 0 reports
+    return;
   if (tid == 0)
     out(0) = present;
   out(1 + tid) = next;
