@@ -624,11 +624,11 @@ private:
       if (token_.text.size() < 2 || token_.text.back() != c)
         token_.kind = Token::Kind::Punct;
     } else {
-      // One code point of punctuation.
+      // One character of ASCII punctuation (bytes from 0x80 up start names, above): a byte
+      // after it starts the next token, so `(\xa7` is `(` and a name, as its spelling reads
+      // back (the signature fuzzer found the two told apart).
       ++pos_;
-      while (pos_ < text_.size() && (static_cast<unsigned char>(text_[pos_]) & 0xC0) == 0x80)
-        ++pos_;
-      token_ = Token{Token::Kind::Punct, text_.substr(start, pos_ - start), start};
+      token_ = Token{Token::Kind::Punct, text_.substr(start, 1), start};
     }
   }
 

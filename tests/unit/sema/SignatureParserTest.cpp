@@ -141,6 +141,21 @@ TEST(SignatureParser, LayoutErrors) {
 
 // Nesting is bounded (the signature fuzzer overflowed the stack with 2,080 `(`): past 64 levels
 // an error at the token; so is the number of values a tuple of tuples holds.
+// What parses spells back to a text that parses to the same signature (the signature fuzzer's
+// property), for the inputs it found where that failed.
+TEST(SignatureParser, SpellingsReadBack) {
+  for (const std::string text : {std::string("void(Array(float64, 1, \"F\"))"),
+                                 std::string("void(Record(\n\xa7[type=i4;offset=4];12;False))")}) {
+    SignatureCase first(text);
+    if (!first.signature)
+      continue; // refused: fine, as long as it says why
+    SignatureCase again(first.spelling());
+    ASSERT_TRUE(again.signature) << first.spelling() << " -> " << again.error();
+    EXPECT_TRUE(*again.signature == *first.signature)
+        << text << " -> " << first.spelling() << " -> " << again.spelling();
+  }
+}
+
 TEST(SignatureParser, NestingIsBounded) {
   const auto nested = [](int levels) {
     std::string text = "void(";
