@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <span>
+#include <string_view>
 
 #include "aot/AotModuleWriter.h"
 #include "diag/DiagnosticEngine.h"
@@ -56,9 +56,8 @@ struct LoadedFile {
 };
 
 // `text` written whole to `path` (a temporary name, then renamed: jit/FileReplacement).
-void writeFile(const fs::path& path, const std::string& text) {
-  const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(text))};
-  jit::replaceFile(path, pieces, 0644, ErrorKind::File);
+void writeFile(const fs::path& path, std::string_view text) {
+  jit::replaceFile(path, text, 0644, ErrorKind::File);
 }
 
 // The fatbin of one variant of `entry`: NVRTC's CUBIN for each architecture and PTX of the last.
@@ -375,7 +374,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
     return 1;
   const fs::path out = options.outDir;
   try {
-    writeFile(out / "pyk_cpu_support.h", std::string(jit::cpuSupportHeaderText()));
+    writeFile(out / "pyk_cpu_support.h", jit::cpuSupportHeaderText());
     for (const auto& f : files) {
       const aot::AotModule& m = f->module;
       writeFile(out / (m.name + ".hpp"), aot::headerText(m));

@@ -9,7 +9,7 @@
 namespace pyk::jit {
 
 struct ChildOutcome {
-  int startError = 0; // errno of a program that could not be started (0: it ran)
+  int startError = 0;     // errno of a program that could not be started (0: it ran)
   bool succeeded = false; // it exited with status 0
   int exitStatus = -1;    // its exit status; -1 when a signal ended it
 };

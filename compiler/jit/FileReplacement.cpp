@@ -68,4 +68,10 @@ void replaceFile(const std::filesystem::path& path,
     abandon(errno);
 }
 
+void replaceFile(const std::filesystem::path& path, std::string_view text, unsigned mode,
+                 ErrorKind errorKind) {
+  const std::span<const std::byte> pieces[] = {std::as_bytes(std::span(text))};
+  replaceFile(path, pieces, mode, errorKind);
+}
+
 } // namespace pyk::jit

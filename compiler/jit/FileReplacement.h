@@ -19,6 +19,10 @@ void replaceFile(const std::filesystem::path& path,
                  std::span<const std::span<const std::byte>> pieces, unsigned mode,
                  ErrorKind errorKind);
 
+// The same for one text.
+void replaceFile(const std::filesystem::path& path, std::string_view text, unsigned mode,
+                 ErrorKind errorKind);
+
 // The temporary name replaceFile writes `path`'s contents under before the rename: a hidden
 // file in the same folder, unique to this process and call (".NAME.tmp-PID-N").
 std::filesystem::path temporaryPathFor(const std::filesystem::path& path);

@@ -22,6 +22,7 @@
 #include <sstream>
 
 #include "jit/ChildProcess.h"
+#include "jit/FileReplacement.h"
 #include "jit/SupportHeaders.h"
 #include "pyk/error.hpp"
 
@@ -29,18 +30,10 @@ namespace pyk::jit {
 
 namespace {
 
-// Written and closed before it is checked: a full disk may refuse only the last, buffered bytes.
+// The unit and the support header, in the compile's private folder. jit/FileReplacement: a
+// failure (a full disk) names the file and the reason.
 void writeFile(const std::filesystem::path& path, std::string_view text) {
-  errno = 0;
-  std::ofstream out(path, std::ios::binary);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (out.fail()) {
-    const int reason = errno;
-    throw Error(ErrorKind::Compile,
-                "cannot write " + path.string() +
-                    (reason != 0 ? ": " + std::string(std::strerror(reason)) : std::string()));
-  }
+  replaceFile(path, text, 0600, ErrorKind::Compile);
 }
 
 // The lines of /proc/cpuinfo that decide what -march=native targets.

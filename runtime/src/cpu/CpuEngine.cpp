@@ -130,9 +130,14 @@ Error trapErrorOf(const KernelEntry& kernel, const Block& block) {
                          "`: a thread failed a debug assertion (its message is printed above)");
 }
 
-KernelFaultError faultErrorOf(const KernelEntry& kernel, const MemoryFault& fault, Dim3 blockIdx) {
-  return KernelFaultError(describeFault(nameOf(kernel), fault, blockIdx.x, blockIdx.y, blockIdx.z),
-                          fault);
+// Runs one block's `body` behind a fault jump point (cpu/KernelFault): a memory fault in it
+// becomes the launch's KernelFaultError, naming the kernel and the block.
+template <typename Body>
+void runBlockCatchingFaults(const KernelEntry& kernel, Dim3 blockIdx, Body&& body) {
+  MemoryFault fault;
+  if (!runCatchingFaults(body, fault))
+    throw KernelFaultError(describeFault(nameOf(kernel), fault, blockIdx.x, blockIdx.y, blockIdx.z),
+                           fault);
 }
 
 } // namespace
@@ -185,12 +190,9 @@ void CpuEngine::launchCooperative(const KernelEntry& kernel, Dim3 grid, Dim3 blo
             Dim3{static_cast<uint32>(linear % plane % grid.x),
                  static_cast<uint32>(linear % plane / grid.x), static_cast<uint32>(linear / plane)};
         FiberScheduler fibers(settings_.fiberStackBytes);
-        auto body = [&] {
+        runBlockCatchingFaults(kernel, b.blockIdx, [&] {
           fibers.runBlock(b, kernel.thread_entry, args, nameOf(kernel), &barrier);
-        };
-        MemoryFault fault;
-        if (!runCatchingFaults(body, fault))
-          throw faultErrorOf(kernel, fault, b.blockIdx);
+        });
         if (b.trapped != 0)
           throw trapErrorOf(kernel, b);
       } catch (...) {
@@ -252,22 +254,19 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       Block& b = workers_[worker].block;
       b.blockIdx = blockIdx;
-      auto body = [&] { kernel.block_entry(b, args); };
-      MemoryFault fault;
-      if (!runCatchingFaults(body, fault))
-        throw faultErrorOf(kernel, fault, blockIdx);
+      runBlockCatchingFaults(kernel, blockIdx, [&] { kernel.block_entry(b, args); });
     });
   } else {
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
       WorkerState& state = workers_[worker];
       state.block.blockIdx = blockIdx;
-      auto body = [&] {
-        state.fibers->runBlock(state.block, kernel.thread_entry, args, nameOf(kernel));
-      };
-      MemoryFault fault;
-      if (!runCatchingFaults(body, fault)) {
+      try {
+        runBlockCatchingFaults(kernel, blockIdx, [&] {
+          state.fibers->runBlock(state.block, kernel.thread_entry, args, nameOf(kernel));
+        });
+      } catch (const KernelFaultError&) {
         state.fibers.reset(); // its fibers are left where the fault stopped them
-        throw faultErrorOf(kernel, fault, blockIdx);
+        throw;
       }
     });
   }
