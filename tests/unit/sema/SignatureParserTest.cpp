@@ -144,8 +144,8 @@ TEST(SignatureParser, LayoutErrors) {
 // What parses spells back to a text that parses to the same signature (the signature fuzzer's
 // property), for the inputs it found where that failed.
 TEST(SignatureParser, SpellingsReadBack) {
-  for (const std::string text : {std::string("void(Array(float64, 1, \"F\"))"),
-                                 std::string("void(Record(\n\xa7[type=i4;offset=4];12;False))")}) {
+  for (const std::string& text : {std::string("void(Array(float64, 1, \"F\"))"),
+                                  std::string("void(Record(\n\xa7[type=i4;offset=4];12;False))")}) {
     SignatureCase first(text);
     if (!first.signature)
       continue; // refused: fine, as long as it says why
