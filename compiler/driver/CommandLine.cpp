@@ -26,7 +26,10 @@ commands:
                                ptx      that, compiled by NVRTC (--arch, default sm_90)
                                cubin    the same as a CUBIN (needs -o FILE)
                                cpu      the C++ the CPU backend compiles for each function,
-                                        with how it runs the block's threads
+                                        with how it runs the block's threads and why
+                               so       that, compiled by the host C++ compiler into the
+                                        shared object a CPU launch loads (needs -o FILE),
+                                        through the disk cache as the runtime compiles it
   run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR] ARG...
                              launch KERNEL once: G and B are N, X,Y or X,Y,Z; --shared is the
                              dynamic shared memory in bytes; each ARG is
@@ -355,19 +358,19 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   }
   if (options.command == Command::Emit) {
     if (options.emit.empty()) {
-      error =
-          "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, cuda, ptx, cubin, cpu)";
+      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, cuda, ptx, cubin, "
+              "cpu, so)";
       return std::nullopt;
     }
     if (std::find(kEmitKinds.begin(), kEmitKinds.end(), options.emit) == kEmitKinds.end()) {
       error = "unknown `--emit=" + options.emit +
-              "`; pykc emits: ast, symbols, typed, cuda, ptx, cubin, cpu";
+              "`; pykc emits: ast, symbols, typed, cuda, ptx, cubin, cpu, so";
       return std::nullopt;
     }
     const bool typed = options.emit == "typed" || options.emit == "cuda" || options.emit == "ptx" ||
-                       options.emit == "cubin" || options.emit == "cpu";
+                       options.emit == "cubin" || options.emit == "cpu" || options.emit == "so";
     if (!options.sig.empty() && !typed) {
-      error = "`--sig` applies to --emit=typed, cuda, ptx, cubin and cpu";
+      error = "`--sig` applies to --emit=typed, cuda, ptx, cubin, cpu and so";
       return std::nullopt;
     }
     if (!options.arch.empty() && options.emit != "ptx" && options.emit != "cubin") {
@@ -390,8 +393,8 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       }
     }
     uint32_t shape[3];
-    if (!options.block.empty() && options.emit != "cpu") {
-      error = "`--block` applies to --emit=cpu";
+    if (!options.block.empty() && options.emit != "cpu" && options.emit != "so") {
+      error = "`--block` applies to --emit=cpu and so";
       return std::nullopt;
     }
     if (!options.block.empty() && !parseBlockShape(options.block, shape)) {
@@ -399,8 +402,8 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
               options.block + "`";
       return std::nullopt;
     }
-    if (options.emit == "cubin" && options.output.empty()) {
-      error = "`--emit=cubin` writes a binary: give the file with `-o FILE`";
+    if ((options.emit == "cubin" || options.emit == "so") && options.output.empty()) {
+      error = "`--emit=" + options.emit + "` writes a binary: give the file with `-o FILE`";
       return std::nullopt;
     }
   } else if (options.command == Command::Check) {

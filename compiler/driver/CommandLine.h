@@ -35,7 +35,7 @@ struct Options {
 
 // The emit kinds this pykc implements.
 inline const std::vector<std::string> kEmitKinds = {"ast", "symbols", "typed", "cuda",
-                                                    "ptx", "cubin",   "cpu"};
+                                                    "ptx", "cubin",   "cpu",   "so"};
 
 // Parses argv; returns nullopt and sets `error` for a malformed command line.
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error);

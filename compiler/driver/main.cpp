@@ -135,16 +135,20 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     return;
   }
   for (const Entry& entry : entries) {
-    if (options.emit == "cpu") {
+    if (options.emit == "cpu" || options.emit == "so") {
       jit::CpuTarget cpu;
       if (!options.block.empty())
         driver::parseBlockShape(options.block, cpu.options.blockShape); // checked by the parser
+      const jit::Stage stage = options.emit == "so" ? jit::Stage::Compiled : jit::Stage::Emitted;
       std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(
-          requestFor(resolved, file, entry, cpu, jit::Stage::Emitted, set, diags));
+          requestFor(resolved, file, entry, cpu, stage, set, diags, settings));
       if (!unit)
         return;
-      out << "// mode: " << codegen::nameOf(unit->cpu.mode)
-          << (unit->cpu.fiberReason.empty() ? "" : " (" + unit->cpu.fiberReason + ")") << "\n"
+      if (options.emit == "so") {
+        out << unit->binary;
+        continue;
+      }
+      out << "// mode: " << codegen::nameOf(unit->cpu.mode) << " (" << unit->cpu.modeReason << ")\n"
           << unit->cpu.source << '\n';
       continue;
     }
@@ -178,11 +182,20 @@ int runFile(const driver::Options& options) {
     diags.render(std::cerr, color);
     return 1;
   }
-  // NVRTC (for --emit=ptx|cubin) is the one the runtime's settings name; pykc keeps no disk cache.
+  // NVRTC (for --emit=ptx|cubin) is the one the runtime's settings name; pykc keeps no disk cache
+  // but for --emit=so, which compiles as a CPU launch does (its host compiler, its disk cache and
+  // the precompiled support header there).
   jit::JitSettings jitSettings;
-  if (options.emit == "ptx" || options.emit == "cubin") {
+  if (options.emit == "ptx" || options.emit == "cubin" || options.emit == "so") {
     try {
-      jitSettings.nvrtcLibrary = pyk::settings().libnvrtc;
+      const pyk::RuntimeSettings& s = pyk::settings();
+      jitSettings.nvrtcLibrary = s.libnvrtc;
+      if (options.emit == "so") {
+        jitSettings.cacheFolder = s.cache_folder;
+        jitSettings.cacheMaxBytes = s.cache_max_bytes;
+        jitSettings.hostCompiler = s.host_compiler;
+        jitSettings.cpuPrecompiledHeader = s.cpu_precompiled_header;
+      }
     } catch (const pyk::Error& e) {
       std::cerr << "pykc: error: " << e.what() << '\n';
       return 1;
@@ -213,7 +226,7 @@ int runFile(const driver::Options& options) {
       sema::printResolvedModule(resolved, output);
     const bool typedEmit = options.emit == "typed" || options.emit == "cuda" ||
                            options.emit == "cpu" || options.emit == "ptx" ||
-                           options.emit == "cubin";
+                           options.emit == "cubin" || options.emit == "so";
     if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, jitSettings, diags, output);
     if (options.command == driver::Command::Check && !diags.hasErrors() &&

@@ -2,34 +2,12 @@
 // cache itself costing a rebuild, nothing else.
 #include "jit/ArtifactCache.h"
 
-#include <unistd.h>
-
-#include <mutex>
-#include <set>
 #include <string>
 
+#include "jit/Warnings.h"
 #include "pyk/error.hpp"
 
 namespace pyk::jit {
-
-namespace {
-
-// What the cache could not do, said once a process for each folder and kind of failure (a
-// folder others may write to, a read-only or full disk, a directory in an entry's place), never
-// silently: the program goes on, compiling again what the cache would have kept.
-void warnOnce(const std::string& key, const std::string& what) {
-  static std::mutex mutex;
-  static std::set<std::string> said;
-  {
-    std::lock_guard lock(mutex);
-    if (!said.insert(key).second)
-      return;
-  }
-  const std::string line = "pyk: warning: " + what + "\n";
-  [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, line.data(), line.size());
-}
-
-} // namespace
 
 std::optional<CachedArtifact>
 cachedArtifact(const JitSettings& settings, const CacheKey& key, bool rebuild,

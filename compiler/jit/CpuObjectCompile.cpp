@@ -5,10 +5,36 @@
 
 #include "cpu/pyk_cpu_support.h"
 #include "jit/HostCompiler.h"
+#include "jit/PrecompiledHeader.h"
 #include "jit/SupportHeaders.h"
+#include "pyk/error.hpp"
 #include "pyk/version.hpp"
 
 namespace pyk::jit {
+
+namespace {
+
+// The shared object, compiled against the precompiled support header where there is one. A unit
+// it fails for is compiled again from the header's text: when that succeeds, the precompiled
+// header was at fault (a damaged file) and is discarded; when that fails too, the unit was.
+std::string compileObject(const JitSettings& settings, const HostCompiler& compiler,
+                          const std::string& source, const std::string& name) {
+  if (const std::optional<std::filesystem::path> header =
+          precompiledSupportHeader(settings, compiler)) {
+    try {
+      return compiler.compile(source, name, *header);
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::Internal)
+        throw;
+      std::string bytes = compiler.compile(source, name);
+      discardPrecompiledHeader(*header, e.what());
+      return bytes;
+    }
+  }
+  return compiler.compile(source, name);
+}
+
+} // namespace
 
 CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& source,
                                 const std::string& name, bool rebuild, const std::string& label) {
@@ -25,7 +51,10 @@ CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& 
     parts.push_back(f);
   return *cachedArtifact(
       settings, CacheKey::of(parts), rebuild,
-      [&]() -> std::optional<std::string> { return compiler.compile(source, name); }, label);
+      [&]() -> std::optional<std::string> {
+        return compileObject(settings, compiler, source, name);
+      },
+      label);
 }
 
 } // namespace pyk::jit

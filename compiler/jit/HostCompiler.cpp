@@ -49,8 +49,8 @@ std::string cpuIdentity() {
   return identity;
 }
 
-// The compiler's file (size and time) stands for its version without running it.
-std::string compilerIdentity(const std::string& compiler) {
+// The compiler's file, symbolic links followed ("" when it is not found).
+std::filesystem::path compilerFile(const std::string& compiler) {
   std::string path = compiler;
   if (path.find('/') == std::string::npos) {
     const char* env = std::getenv("PATH");
@@ -63,8 +63,14 @@ std::string compilerIdentity(const std::string& compiler) {
   }
   std::error_code ec;
   const std::filesystem::path resolved = std::filesystem::canonical(path, ec);
+  return ec ? std::filesystem::path() : resolved;
+}
+
+// The compiler's file (size and time) stands for its version without running it.
+std::string compilerIdentity(const std::string& compiler) {
+  const std::filesystem::path resolved = compilerFile(compiler);
   struct stat info {};
-  if (ec || ::stat(resolved.c_str(), &info) != 0)
+  if (resolved.empty() || ::stat(resolved.c_str(), &info) != 0)
     return compiler;
   return resolved.string() + ":" + std::to_string(info.st_size) + ":" +
          std::to_string(info.st_mtime);
@@ -84,7 +90,11 @@ const HostCompiler& HostCompiler::named(const std::string& command) {
 }
 
 HostCompiler::HostCompiler(std::string command)
-    : command_(std::move(command)), identity_(compilerIdentity(command_) + "\n" + cpuIdentity()) {}
+    : command_(std::move(command)), identity_(compilerIdentity(command_) + "\n" + cpuIdentity()) {
+  // Debian's g++ is x86_64-linux-gnu-g++-12 once its links are followed; clang++ is clang-14.
+  const std::string file = compilerFile(command_).filename().string();
+  gcc_ = file.find("g++") != std::string::npos || file.find("gcc") != std::string::npos;
+}
 
 std::vector<std::string> HostCompiler::flags() {
   // No -ffast-math: numba does not relax IEEE semantics without fastmath=True. -fno-math-errno
@@ -127,42 +137,86 @@ void removeAbandonedCompileFolders(const std::string& tmp) {
 
 } // namespace
 
-std::string HostCompiler::compile(const std::string& source, const std::string& name) const {
-  const char* tmpVariable = std::getenv("TMPDIR");
-  const std::string tmp = tmpVariable != nullptr && *tmpVariable != '\0' ? tmpVariable : "/tmp";
-  static std::once_flag cleaned;
-  std::call_once(cleaned, [&] { removeAbandonedCompileFolders(tmp); });
-  std::string pattern = tmp + "/pyk-" + std::to_string(::getpid()) + "-XXXXXX";
-  if (::mkdtemp(pattern.data()) == nullptr)
-    throw Error(ErrorKind::Compile,
-                "cannot create a temporary folder in " + pattern + ": " + std::strerror(errno));
-  const std::filesystem::path dir = pattern;
-  struct Cleanup {
-    std::filesystem::path dir;
-    ~Cleanup() {
-      std::error_code ec;
-      std::filesystem::remove_all(dir, ec);
-    }
-  } cleanup{dir};
-  std::filesystem::create_directories(dir / "cpu");
-  writeFile(dir / "cpu" / "pyk_cpu_support.h", cpuSupportHeaderText());
+namespace {
+
+// A private temporary folder (`$TMPDIR/pyk-PID-XXXXXX`), removed with everything in it when the
+// object goes.
+class CompileFolder {
+public:
+  CompileFolder() {
+    const char* tmpVariable = std::getenv("TMPDIR");
+    const std::string tmp = tmpVariable != nullptr && *tmpVariable != '\0' ? tmpVariable : "/tmp";
+    static std::once_flag cleaned;
+    std::call_once(cleaned, [&] { removeAbandonedCompileFolders(tmp); });
+    std::string pattern = tmp + "/pyk-" + std::to_string(::getpid()) + "-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr)
+      throw Error(ErrorKind::Compile,
+                  "cannot create a temporary folder in " + pattern + ": " + std::strerror(errno));
+    path_ = pattern;
+  }
+  CompileFolder(const CompileFolder&) = delete;
+  CompileFolder& operator=(const CompileFolder&) = delete;
+  ~CompileFolder() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+private:
+  std::filesystem::path path_;
+};
+
+std::string cannotRun(const std::string& command, int error) {
+  return "cannot run the host C++ compiler `" + command + "` (" + std::strerror(error) +
+         "); set PYK_CXX to a C++20 compiler";
+}
+
+} // namespace
+
+std::string HostCompiler::compile(const std::string& source, const std::string& name,
+                                  const std::filesystem::path& headerFolder) const {
+  const CompileFolder folder;
+  const std::filesystem::path& dir = folder.path();
+  std::filesystem::path includes = headerFolder;
+  if (includes.empty()) {
+    includes = dir / "cpu";
+    std::filesystem::create_directories(includes);
+    writeFile(includes / "pyk_cpu_support.h", cpuSupportHeaderText());
+  }
   writeFile(dir / "kernel.cpp", source);
 
   std::vector<std::string> args = {command_};
   for (const std::string& f : flags())
     args.push_back(f);
-  args.insert(args.end(), {"-I", (dir / "cpu").string(), "-o", (dir / "kernel.so").string(),
+  args.insert(args.end(), {"-I", includes.string(), "-o", (dir / "kernel.so").string(),
                            (dir / "kernel.cpp").string()});
   const ChildOutcome outcome = runChild(args, dir / "log.txt");
   if (outcome.startError != 0)
-    throw Error(ErrorKind::Compile, "cannot run the host C++ compiler `" + command_ + "` (" +
-                                        std::strerror(outcome.startError) +
-                                        "); set PYK_CXX to a C++20 compiler");
+    throw Error(ErrorKind::Compile, cannotRun(command_, outcome.startError));
   if (!outcome.succeeded)
     throw Error(ErrorKind::Internal, "the host C++ compiler `" + command_ +
                                          "` rejected the code pyk generated for `" + name +
                                          "` (a bug in pyk):\n" + readWholeFile(dir / "log.txt"));
   return readWholeFile(dir / "kernel.so");
+}
+
+std::string HostCompiler::precompileHeader(const std::filesystem::path& header,
+                                           const std::filesystem::path& output) const {
+  std::vector<std::string> args = {command_};
+  for (const std::string& f : flags())
+    if (f != "-shared")
+      args.push_back(f);
+  const std::filesystem::path log = output.string() + ".log";
+  args.insert(args.end(), {"-x", "c++-header", header.string(), "-o", output.string()});
+  const ChildOutcome outcome = runChild(args, log);
+  std::string messages = outcome.startError != 0 ? cannotRun(command_, outcome.startError)
+                         : outcome.succeeded     ? std::string()
+                                                 : readWholeFile(log);
+  if (!outcome.succeeded && messages.empty())
+    messages = "the compiler failed without a message";
+  std::error_code ignored;
+  std::filesystem::remove(log, ignored);
+  return messages;
 }
 
 } // namespace pyk::jit

@@ -18,6 +18,9 @@ struct JitSettings {
   // The host C++ compiler the CPU backend's units are compiled with (a name on PATH or a path);
   // empty: the compiler pyk was built with.
   std::string hostCompiler;
+  // Whether CPU units are compiled against the support header precompiled in the cache folder
+  // (jit/PrecompiledHeader).
+  bool cpuPrecompiledHeader = true;
   // The NVRTC library to load (empty: the usual names). NVRTC is loaded once per process: the
   // first compile's choice stands.
   std::string nvrtcLibrary;

@@ -61,8 +61,14 @@ assert (y == 2 * np.arange(100) + 1).all(), y
   "4 entries,"*) ;;
   *) echo "round $round: expected 4 entries, got: $entries" >&2; exit 1 ;;
   esac
-  if ls -A "$cache" | grep -v '\.entry$' | grep -q .; then
+  # Besides the entries: the precompiled support header the eight built once between them (a
+  # folder and its lock file), and no temporary file or folder.
+  if ls -A "$cache" | grep -v -E '\.entry$|^pch-[0-9a-f]{32}(\.lock)?$' | grep -q .; then
     echo "round $round: files left in the cache: $(ls -A "$cache")" >&2
+    exit 1
+  fi
+  if [ "$(ls -d "$cache"/pch-*/ 2>/dev/null | wc -l)" -gt 1 ]; then
+    echo "round $round: more than one precompiled header: $(ls -A "$cache")" >&2
     exit 1
   fi
 done

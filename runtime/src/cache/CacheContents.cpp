@@ -3,6 +3,7 @@
 #include "pyk/cache.hpp"
 
 #include "jit/DiskCache.h"
+#include "jit/PrecompiledHeader.h"
 #include "pyk/error.hpp"
 #include "settings/SettingsStore.h"
 
@@ -42,12 +43,19 @@ CacheContents list_cache() {
   return out;
 }
 
+// The precompiled CPU support header (jit/PrecompiledHeader) is kept beside the entries, outside
+// their bound and their count: prune removes it when unused as long, clear always.
 std::size_t prune_cache(std::chrono::seconds unused_for, std::uint64_t max_bytes) {
-  return settingsCache().prune(std::chrono::system_clock::now() - unused_for, max_bytes);
+  jit::DiskCache disk = settingsCache();
+  const auto before = std::chrono::system_clock::now() - unused_for;
+  jit::prunePrecompiledHeaders(disk.folder(), before);
+  return disk.prune(before, max_bytes);
 }
 
 std::size_t clear_cache() {
-  return settingsCache().clear();
+  jit::DiskCache disk = settingsCache();
+  jit::prunePrecompiledHeaders(disk.folder(), std::chrono::system_clock::time_point::max());
+  return disk.clear();
 }
 
 } // namespace pyk

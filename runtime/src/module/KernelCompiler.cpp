@@ -46,6 +46,7 @@ jit::JitSettings jitSettingsOf(const RuntimeSettings& settings) {
   out.cacheFolder = settings.cache_folder;
   out.cacheMaxBytes = settings.cache_max_bytes;
   out.hostCompiler = settings.host_compiler;
+  out.cpuPrecompiledHeader = settings.cpu_precompiled_header;
   out.nvrtcLibrary = settings.libnvrtc;
   return out;
 }

@@ -152,6 +152,14 @@ RuntimeSettings RuntimeSettings::from_environment(
                       "`");
     s.compile_messages = v == "1";
   }
+  if (const std::string v = value("PYK_CPU_PRECOMPILED_HEADER"); !v.empty()) {
+    if (v != "0" && v != "1")
+      throw Error(ErrorKind::InvalidArgument,
+                  "PYK_CPU_PRECOMPILED_HEADER must be 1 (compile kernels against the support "
+                  "header precompiled once) or 0, not `" +
+                      v + "`");
+    s.cpu_precompiled_header = v == "1";
+  }
   return s;
 }
 
