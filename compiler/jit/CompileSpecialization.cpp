@@ -79,10 +79,15 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     out.specialization = spec;
   if (request.stage != Stage::Compiled)
     return out;
-  if (std::holds_alternative<CpuTarget>(request.target)) {
+  if (const auto* cpu = std::get_if<CpuTarget>(&request.target)) {
+    const std::uint32_t* shape = cpu->options.blockShape;
+    const std::string target = shape[0] == 0
+                                   ? std::string("cpu")
+                                   : "cpu block " + std::to_string(shape[0]) + "," +
+                                         std::to_string(shape[1]) + "," + std::to_string(shape[2]);
     const CachedArtifact object =
         compileCpuObject(request.settings, out.cpu.source, out.description, request.rebuild,
-                         request.file.path() + "\t" + out.description + "\tcpu");
+                         request.file.path() + "\t" + out.description + "\t" + target);
     out.binary = object.bytes;
     out.fromCache = object.fromCache;
     out.target = "cpu";

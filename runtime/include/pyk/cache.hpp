@@ -18,7 +18,8 @@ struct CacheEntrySummary {
   std::chrono::system_clock::time_point last_use;
   // What it is, as the compile that stored it said (empty for an entry of an older pyk): the
   // .pyk file, the kernel with its argument types (`saxpy(float32, array(float32, 1d, C), ...)
-  // -> none`) and the target (`cpu`, `cubin sm_90`, `ptx compute_90 index32`).
+  // -> none`) and the target (`cpu`, `cpu block 256,1,1` for a split kernel specialized for a
+  // block shape, `cubin sm_90`, `ptx compute_90 index32`).
   std::string source;
   std::string kernel;
   std::string target;

@@ -12,9 +12,11 @@
 
 namespace pyk::detail {
 
-// The CPU instance of `k` for `args`. `block`: the launch's block shape; a split-mode kernel is
-// compiled once per block shape (its trip counts become constants), other kernels once for all.
-// Without a shape (asking only for the mode), a split kernel is compiled for any shape.
+// The CPU instance of `k` for `args`. Every kernel is compiled once for any block shape; a
+// split-mode kernel is compiled once more for each launch's block shape `block` (its trip counts
+// become constants) in the background (module/BackgroundCompiles), and that instance is returned
+// once it is ready, the generic one until then. Without a shape (asking only for the mode), the
+// generic instance.
 std::shared_ptr<CpuKernelInstance>
 cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3* block);
 

@@ -71,6 +71,8 @@ struct KernelState {
   // split-mode kernels.
   std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances;
   std::set<std::string> shapedTypes; // argument types whose kernel runs in split mode
+  // Split instances for a block shape being compiled in the background (or given up on), by key.
+  std::set<std::string> shapesRequested;
   // CUDA: by device and argument types.
   std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
   struct RecentCuda {

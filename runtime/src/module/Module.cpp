@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "diag/DiagnosticEngine.h"
+#include "module/BackgroundCompiles.h"
 #include "module/ModuleState.h"
 #include "sema/ModuleResolver.h"
 
@@ -75,6 +76,10 @@ std::vector<std::string> Module::kernel_names() const {
     if (f.kind != sema::CompiledFunctionKind::DeviceFunction && !f.shadowed)
       names.push_back(f.nested() ? f.qualifiedName : f.name);
   return names;
+}
+
+void wait_for_compiles() {
+  detail::waitForBackgroundCompiles();
 }
 
 } // namespace pyk

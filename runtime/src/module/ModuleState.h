@@ -17,7 +17,8 @@
 
 namespace pyk::detail {
 
-struct ModuleState {
+// Made by std::make_shared (pyk::load): background compiles keep it alive by shared_from_this.
+struct ModuleState : std::enable_shared_from_this<ModuleState> {
   explicit ModuleState(SourceFile f) : file(std::move(f)) {}
   SourceFile file;
   ParseResult parsed;

@@ -4,10 +4,12 @@
 
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <thread>
 
 #include "SettingsForTest.h"
 #include "TemporaryFolder.h"
+#include "pyk/cache.hpp"
 #include "pyk/pyk.hpp"
 
 namespace {
@@ -146,6 +148,40 @@ TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
         ASSERT_EQ(got[b], expected) << "block " << b << " of " << threads << " threads";
       }
     }
+}
+
+// A split kernel runs its generic version at once, and its version for the launch's block shape
+// once the background compile has it (both in the disk cache, the shaped one labelled so).
+TEST_F(HostApi, SplitKernelsSpecializeForBlockShapesInTheBackground) {
+  pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
+  std::vector<float> a(1000);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>(i % 5);
+  auto da = pyk::to_device(a);
+  pyk::Kernel k = m["block_sums_any"];
+  auto check = [&](int threads) {
+    const int blocks = (1000 + threads - 1) / threads;
+    auto sums = pyk::device_array<float>(blocks);
+    k[{blocks, threads}](da, sums);
+    std::vector<float> got = sums.copy_to_host();
+    for (int b = 0; b < blocks; ++b) {
+      float expected = 0;
+      for (int i = b * threads; i < std::min(1000, (b + 1) * threads); ++i)
+        expected += a[i];
+      ASSERT_EQ(got[b], expected) << "block " << b << " of " << threads << " threads";
+    }
+  };
+  check(128); // the generic version, the 128-thread one asked for
+  check(32);
+  pyk::wait_for_compiles();
+  check(128); // the specialized versions
+  check(32);
+  std::set<std::string> targets;
+  for (const pyk::CacheEntrySummary& e : pyk::list_cache().entries)
+    if (e.kernel.rfind("block_sums_any(", 0) == 0)
+      targets.insert(e.target);
+  EXPECT_EQ(targets, (std::set<std::string>{"cpu", "cpu block 128,1,1", "cpu block 32,1,1"}));
+  EXPECT_EQ(k.overloads().size(), 1u); // one specialization, in three instances
 }
 
 TEST_F(HostApi, ThreadsThatReturnSkipLaterRegions) {
