@@ -140,6 +140,17 @@ void runBlockCatchingFaults(const KernelEntry& kernel, Dim3 blockIdx, Body&& bod
                            fault);
 }
 
+// The same for blocks `body` runs one after another in `block` (setting its blockIdx): a fault
+// names the block running when it happened.
+template <typename Body>
+void runBlocksCatchingFaults(const KernelEntry& kernel, const Block& block, Body&& body) {
+  MemoryFault fault;
+  if (!runCatchingFaults(body, fault))
+    throw KernelFaultError(
+        describeFault(nameOf(kernel), fault, block.blockIdx.x, block.blockIdx.y, block.blockIdx.z),
+        fault);
+}
+
 } // namespace
 
 void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
@@ -251,10 +262,16 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
   const uint64_t chunk =
       std::clamp<uint64_t>(volumeOf(grid) / (uint64_t{pool_.workerCount()} * 8), 1, 4096);
   if (kernel.mode == ExecutionMode::Loop) {
-    pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {
+    // One jump point a chunk of blocks, not a block (10-20 ns each of the 39,063 blocks of the
+    // 10M-element vector add); a fault names the block then running.
+    pool_.parallelFor(volumeOf(grid), chunk, [&](unsigned worker, uint64_t begin, uint64_t end) {
       Block& b = workers_[worker].block;
-      b.blockIdx = blockIdx;
-      runBlockCatchingFaults(kernel, blockIdx, [&] { kernel.block_entry(b, args); });
+      runBlocksCatchingFaults(kernel, b, [&] {
+        WorkerPool::forEachBlockIn(grid, begin, end, [&](Dim3 blockIdx) {
+          b.blockIdx = blockIdx;
+          kernel.block_entry(b, args);
+        });
+      });
     });
   } else {
     pool_.parallelForBlocks(grid, chunk, [&](unsigned worker, Dim3 blockIdx) {

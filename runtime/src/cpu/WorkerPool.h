@@ -39,16 +39,31 @@ public:
   // body(worker, blockIdx).
   template <typename Body>
   void parallelForBlocks(Dim3 grid, uint64_t chunk, Body&& body) {
-    const uint64_t columns = grid.x;
-    const uint64_t plane = static_cast<uint64_t>(grid.x) * grid.y;
     parallelFor(volumeOf(grid), chunk, [&](unsigned worker, uint64_t begin, uint64_t end) {
-      for (uint64_t linear = begin; linear < end; ++linear) {
-        const uint64_t inPlane = linear % plane;
-        body(worker,
-             Dim3{static_cast<uint32>(inPlane % columns), static_cast<uint32>(inPlane / columns),
-                  static_cast<uint32>(linear / plane)});
-      }
+      forEachBlockIn(grid, begin, end, [&](Dim3 blockIdx) { body(worker, blockIdx); });
     });
+  }
+
+  // Calls body(blockIdx) for the blocks of `grid` whose linear indices are [begin, end), in
+  // order: one division for the first, then counters.
+  template <typename Body>
+  static void forEachBlockIn(Dim3 grid, uint64_t begin, uint64_t end, Body&& body) {
+    if (begin >= end)
+      return;
+    const uint64_t plane = static_cast<uint64_t>(grid.x) * grid.y;
+    const uint64_t inPlane = begin % plane;
+    Dim3 b{static_cast<uint32>(inPlane % grid.x), static_cast<uint32>(inPlane / grid.x),
+           static_cast<uint32>(begin / plane)};
+    for (uint64_t linear = begin; linear < end; ++linear) {
+      body(b);
+      if (++b.x == grid.x) {
+        b.x = 0;
+        if (++b.y == grid.y) {
+          b.y = 0;
+          ++b.z;
+        }
+      }
+    }
   }
 
 private:
