@@ -314,6 +314,7 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
   unit.parameterTypes = emitter.entryParameterTypes();
   unit.mode = plan.mode;
   unit.fiberReason = plan.fiberReason;
+  unit.modeReason = describeMode(plan);
 
   // Unpacks the arguments: by Python name where a split body reads them directly.
   const bool split = plan.mode == CpuExecutionMode::Split;

@@ -25,6 +25,7 @@ struct CpuUnit {
   std::string threadEntry; // always present
   CpuExecutionMode mode = CpuExecutionMode::Loop;
   std::string fiberReason;
+  std::string modeReason; // why this mode (describeMode), for pykc emit
   int64_t staticSharedBytes = 0;
   std::vector<std::string> parameterTypes; // C++ types, in order
   // It synchronises the grid (`this_grid().sync()`): every block runs at once, as fibers.

@@ -95,6 +95,10 @@ struct CpuExecutionPlan {
   std::optional<BarrierSplitPlan> split;
 };
 
+// Which mode the plan chose and why, for `pykc emit --emit=cpu`: "no barrier: ...", "4 thread
+// loops between barriers (2 in block-level loops or branches) ...", or the fiber reason.
+std::string describeMode(const CpuExecutionPlan& plan);
+
 // `line:column` of a node, as the plan's reasons cite it.
 std::string sourcePosition(const ast::Node* n);
 
