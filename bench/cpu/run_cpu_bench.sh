@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds and runs the CPU-backend benchmark (pyk's CPU backend in its own mode and on fibers,
 # hand-written OpenMP C++, numba @njit(parallel=True), numba's CUDA simulator) and writes a
-# Markdown table of median times to bench/results/cpu-<date>-<host>.md (host: "ci" when $CI is
-# set, else the short hostname), printing it too.
+# Markdown table of median times and first-launch (compile) times to
+# bench/results/cpu-<date>-<host>.md (host: "ci" when $CI is set, else the short hostname),
+# printing it too, with the RESULT lines it comes from (.txt) and a plot of the ratios (.png).
 #
 # usage: bench/cpu/run_cpu_bench.sh [BUILD_DIR]        (default build-bench, under the repository)
 # environment: PYK_CPU_THREADS / OMP_NUM_THREADS / NUMBA_NUM_THREADS (default every core),
@@ -21,7 +22,8 @@ cd "$root"
 if [[ ! -f "$build/CMakeCache.txt" ]]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
-cmake --build "$build" --target pyk_bench_cpu_backend pyk_bench_openmp_reference
+cmake --build "$build" --target pyk_bench_cpu_backend pyk_bench_openmp_reference pykc
+scripts/setup.sh python3-matplotlib # the plot
 # What was built (the tree may change while the benchmark runs).
 commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- compiler runtime stdlib ||
   echo ' + uncommitted changes to compiler/runtime/stdlib')"
@@ -43,6 +45,12 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export PYK_BACKEND=cpu
+# The precompiled support header the rounds' caches start with (what a machine's first compile
+# leaves): built here by compiling one kernel.
+mkdir -m 700 "$work/header"
+PYK_CACHE_DIR="$work/header" "$build/compiler/pykc" emit bench/cpu/kernels/vector_add.pyk \
+  --emit=so --kernel vector_add --sig 'void(float32[::1], float32[::1], float32[::1])' \
+  -o "$work/header/unit.so"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 # Rounds interleave the implementations, so that a burst of other load on a shared machine hits
 # them alike; the table takes the median over rounds. Fibers and the simulator run once.
@@ -51,8 +59,11 @@ for ((round = 1; round <= rounds; ++round)); do
   echo "== round $round of $rounds: OpenMP reference" >&2
   "$build/bench/pyk_bench_openmp_reference" | tee -a "$work/results.txt"
   echo "== round $round of $rounds: pyk CPU backend" >&2
-  "$build/bench/pyk_bench_cpu_backend" $( ((round > 1)) && echo --no-fiber) |
-    tee -a "$work/results.txt"
+  # An empty disk cache each round, but for the precompiled support header (built once, below):
+  # the first launch of each kernel compiles, as a new signature's does.
+  rm -rf "$work/cache" && mkdir -m 700 "$work/cache" && cp -al "$work/header"/pch-* "$work/cache"/
+  PYK_CACHE_DIR="$work/cache" "$build/bench/pyk_bench_cpu_backend" \
+    $( ((round > 1)) && echo --no-fiber) | tee -a "$work/results.txt"
   echo "== round $round of $rounds: numba @njit(parallel=True)" >&2
   "$python" bench/cpu/numba_reference.py --parallel-only | tee -a "$work/results.txt"
 done
@@ -77,3 +88,6 @@ out="bench/results/cpu-$date-$host.md"
   --command "bench/cpu/run_cpu_bench.sh ${1:-build-bench}" >"$out"
 cat "$out"
 echo "written: $out" >&2
+cp "$work/results.txt" "${out%.md}.txt" # the RESULT lines the table and plot come from
+(cd bench/cpu && "$python" plot_cpu_bench.py "$root/${out%.md}.txt" -o "$root/${out%.md}.png" \
+  --title "pyk CPU backend vs OpenMP and numba parallel ($(nproc) cores, $date, medians of $rounds rounds)")
