@@ -90,8 +90,10 @@ function(pyk_add_kernels target)
     VERBATIM)
   target_sources(${target} PRIVATE ${sources})
   target_include_directories(${target} PRIVATE ${out})
-  # The CPU code as the JIT compiles it (-O3, no errno from math), quietly: it is generated.
-  set_source_files_properties(${cpu_sources} PROPERTIES COMPILE_OPTIONS "-O3;-fno-math-errno;-w"
+  # The CPU code as the JIT compiles it (-O3, no errno from math, copy loops kept as loops rather
+  # than memcpy calls), quietly: it is generated.
+  set_source_files_properties(${cpu_sources} PROPERTIES COMPILE_OPTIONS
+    "-O3;-fno-math-errno;$<$<CXX_COMPILER_ID:GNU>:-fno-tree-loop-distribute-patterns>;-w"
                                                         SKIP_UNITY_BUILD_INCLUSION ON)
   if(arg_RUNTIME STREQUAL "shared")
     target_link_libraries(${target} PRIVATE pyk::runtime_shared)
