@@ -376,9 +376,10 @@ Module load(const std::filesystem::path& path);
 Module loads(const std::string& source, const std::string& name = "<source>");
 
 // Waits for the compiles the CPU backend runs in the background. A kernel with barriers (split
-// mode) is compiled first for any block shape, then once more for each block shape it is launched
-// with, in the background; launches of that shape run the specialized version once it is ready
-// (it is faster, never different). Call this before timing such a kernel.
+// mode) is compiled first for any block shape, then, from its second launch with a block shape,
+// once more for that shape in the background; launches of that shape run the specialized version
+// once it is ready (it is faster, never different). Launch twice, then call this, before timing
+// such a kernel.
 void wait_for_compiles();
 
 } // namespace pyk

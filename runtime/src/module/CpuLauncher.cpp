@@ -85,9 +85,9 @@ std::shared_ptr<CpuKernelInstance> loadInstance(KernelState& k, const Specializa
 }
 
 // A split kernel compiled for one block shape (its trip counts and blockDim constants: 1.2-2.2x
-// faster on the benchmarks than the generic version), in the background; launches with that
-// shape run it once it is there, the generic version until then. A failure leaves the generic
-// one in use and says so once.
+// faster on the benchmarks than the generic version), in the background, from the second launch
+// with that shape; launches with that shape run it once it is there, the generic version until
+// then. A failure leaves the generic one in use and says so once.
 void specializeInBackground(KernelState& k, const SpecializationChoice& choice,
                             std::shared_ptr<const RuntimeSettings> settings, const Dim3& block,
                             std::string key, std::vector<sema::NumbaType> params) {
@@ -116,6 +116,9 @@ void specializeInBackground(KernelState& k, const SpecializationChoice& choice,
   });
 }
 
+// The launch with a block shape that asks for a split kernel's instance for it.
+constexpr unsigned kLaunchesBeforeSpecializing = 2;
+
 } // namespace
 
 std::shared_ptr<CpuKernelInstance>
@@ -138,8 +141,10 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
         return it->second;
     auto it = k.instances.find(typesKey);
     if (it != k.instances.end()) {
+      // The second launch with a shape asks for its instance: a kernel launched once with a
+      // shape (a one-shot program) never waits for a compile it would not use.
       if (block == nullptr || !k.shapedTypes.count(typesKey) ||
-          !k.shapesRequested.insert(shapedKey).second)
+          ++k.shapeLaunches[shapedKey] != kLaunchesBeforeSpecializing)
         return it->second;
       generic = it->second; // and this shape is requested now
     }
@@ -177,19 +182,15 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
       loadInstance(k, choice, target, *settings, compileOrExplain(k, choice, target, *settings));
   instance->params = entryParameters(k, args, choice.params);
   const bool split = instance->mode == codegen::nameOf(codegen::CpuExecutionMode::Split);
-  bool requestShape = false;
-  {
-    std::lock_guard lock(k.mutex);
-    auto [it, inserted] = k.instances.emplace(typesKey, instance);
-    if (!inserted)
-      return it->second; // another thread compiled it meanwhile
-    if (split) {
-      k.shapedTypes.insert(typesKey);
-      requestShape = block != nullptr && k.shapesRequested.insert(shapedKey).second;
-    }
+  std::lock_guard lock(k.mutex);
+  auto [it, inserted] = k.instances.emplace(typesKey, instance);
+  if (!inserted)
+    return it->second; // another thread compiled it meanwhile
+  if (split) {
+    k.shapedTypes.insert(typesKey);
+    if (block != nullptr)
+      ++k.shapeLaunches[shapedKey]; // this launch
   }
-  if (requestShape)
-    specializeInBackground(k, choice, settings, *block, shapedKey, instance->params);
   return instance;
 }
 

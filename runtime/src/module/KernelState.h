@@ -71,8 +71,9 @@ struct KernelState {
   // split-mode kernels.
   std::map<std::string, std::shared_ptr<CpuKernelInstance>> instances;
   std::set<std::string> shapedTypes; // argument types whose kernel runs in split mode
-  // Split instances for a block shape being compiled in the background (or given up on), by key.
-  std::set<std::string> shapesRequested;
+  // Launches of a split kernel's generic instance, by the key of its instance for the launch's
+  // block shape: the second asks for that instance in the background.
+  std::map<std::string, unsigned> shapeLaunches;
   // CUDA: by device and argument types.
   std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
   struct RecentCuda {
