@@ -1,6 +1,6 @@
 // BarrierRegions: statements without barriers gather into regions; a bare `cuda.syncthreads()`
-// ends one; a statement holding barriers becomes a block-level step whose bodies are cut the
-// same way.
+// ends one; a statement holding barriers (or, for a constant block shape, a short uniform loop
+// run in lockstep) becomes a block-level step whose bodies are cut the same way.
 #include "codegen/BarrierRegions.h"
 
 #include <functional>
@@ -35,14 +35,24 @@ bool jumpsOutOf(const std::vector<ast::Stmt*>& body) {
 class StepFormation : public ast::StmtVisitor<StepFormation, bool, SplitStep&> {
 public:
   StepFormation(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
-                BarrierRegions& out, std::string& whyNot)
-      : kernel_(kernel), uniformity_(uniformity), out_(out), whyNot_(whyNot) {}
+                BarrierRegions& out, std::string& whyNot, bool lockstepLoops)
+      : kernel_(kernel), uniformity_(uniformity), out_(out), whyNot_(whyNot),
+        lockstepLoops_(lockstepLoops) {}
 
   bool steps(const std::vector<ast::Stmt*>& body, std::vector<SplitStep>& out) {
     SplitStep* region = nullptr;
     for (const ast::Stmt* s : body) {
       if (isBareBarrier(s)) {
         region = nullptr;
+        continue;
+      }
+      if (lockstepLoops_ && isLockstepLoop(s)) {
+        region = nullptr;
+        SplitStep step;
+        step.control = s;
+        if (!visit(s, step))
+          return false;
+        out.push_back(std::move(step));
         continue;
       }
       if (firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier) == nullptr) {
@@ -113,6 +123,27 @@ public:
   }
 
 private:
+  // A barrier-free `for name in range(...)` with uniform bounds, no break, continue or else, and
+  // a body of at most 8 assignments (formBarrierRegions' lockstepLoops).
+  bool isLockstepLoop(const ast::Stmt* s) const {
+    const auto* f = s->as<ast::For>();
+    if (f == nullptr || firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier) != nullptr)
+      return false;
+    const auto* call = f->iter->as<ast::Call>();
+    if (call == nullptr || kernel_.intrinsicOf(call->func) != sema::Intrinsic::Range ||
+        f->target->as<ast::Name>() == nullptr || !f->orelse.empty() || f->body.empty() ||
+        f->body.size() > 8)
+      return false;
+    for (const ast::Expr* a : call->args)
+      if (!uniformity_.uniform(a))
+        return false;
+    // Assignments only: an expression statement may print, whose order would change.
+    for (const ast::Stmt* b : f->body)
+      if (!b->is<ast::Assign>() && !b->is<ast::AugAssign>())
+        return false;
+    return true;
+  }
+
   bool isBareBarrier(const ast::Stmt* s) const {
     const auto* e = s->as<ast::ExprStmt>();
     const ast::Call* c = e ? e->value->as<ast::Call>() : nullptr;
@@ -132,15 +163,16 @@ private:
   const UniformityAnalysis& uniformity_;
   BarrierRegions& out_;
   std::string& whyNot_;
+  bool lockstepLoops_;
 };
 
 } // namespace
 
 std::optional<BarrierRegions> formBarrierRegions(const sema::Specialization& kernel,
                                                  const UniformityAnalysis& uniformity,
-                                                 std::string& whyNot) {
+                                                 std::string& whyNot, bool lockstepLoops) {
   BarrierRegions regions;
-  if (!StepFormation(kernel, uniformity, regions, whyNot)
+  if (!StepFormation(kernel, uniformity, regions, whyNot, lockstepLoops)
            .steps(kernel.function->def->body, regions.steps))
     return std::nullopt;
   ast::forEachNode(kernel.function->def, [&](const ast::Node* n) {

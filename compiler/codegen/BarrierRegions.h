@@ -25,8 +25,14 @@ struct BarrierRegions {
 
 // nullopt, with the reason in `whyNot` ("a barrier inside the `while` at 12:5 ..."), when a
 // barrier sits where the block cannot run it as a step.
+// `lockstepLoops`: also make block-level steps of barrier-free `for name in range(...)` loops
+// with uniform bounds and a short straight-line body (`for j in range(16): acc += a[ty, j] *
+// b[j, tx]`), so that the threads run each iteration together: the thread loop inside then
+// vectorises across threads. It pays only where the block shape is a compile-time constant (the
+// thread loop's trip count): 1.5x on the tiled matmul, where the same without a constant shape
+// was 2x slower (bench/results/cpu-2026-11-24-vm-analysis.md, m2 and m3).
 std::optional<BarrierRegions> formBarrierRegions(const sema::Specialization& kernel,
                                                  const UniformityAnalysis& uniformity,
-                                                 std::string& whyNot);
+                                                 std::string& whyNot, bool lockstepLoops = false);
 
 } // namespace pyk::codegen

@@ -286,7 +286,7 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
   const bool kernel = entry.function->kind == sema::CompiledFunctionKind::Kernel;
   CpuExecutionPlan plan;
   if (kernel)
-    plan = planCpuExecution(entry, reached);
+    plan = planCpuExecution(entry, reached, options.blockShape[0] != 0);
   if (options.forceFibers && plan.mode != CpuExecutionMode::Fiber) {
     plan.mode = CpuExecutionMode::Fiber;
     plan.fiberReason = "fibers were asked for";

@@ -5,6 +5,7 @@
 //                              barrier), or a split to plan
 //   3. UniformityAnalysis      the block-uniform locals and values
 //   4. BarrierRegions          the body cut at barriers into regions and block-level control
+//                              (and short uniform loops run in lockstep, for a known block shape)
 //   5. Rematerialization       the thread-pure assignments each region computes again
 //   6. RegionDistribution      statements with thread bounds in regions of their own
 //   7. UniformHoisting         uniform assignments out of the thread loops
@@ -42,10 +43,11 @@ struct SplitAttempt {
 };
 
 SplitAttempt planSplit(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
-                       Hoisting hoisting) {
+                       Hoisting hoisting, bool lockstepLoops) {
   SplitAttempt attempt;
   std::string& whyNot = attempt.whyNot;
-  std::optional<BarrierRegions> regions = formBarrierRegions(kernel, uniformity, whyNot); // 4
+  std::optional<BarrierRegions> regions =
+      formBarrierRegions(kernel, uniformity, whyNot, lockstepLoops); // 4
   if (!regions)
     return attempt;
   BarrierSplitPlan plan;
@@ -76,15 +78,20 @@ SplitAttempt planSplit(const sema::Specialization& kernel, const UniformityAnaly
 } // namespace
 
 CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
-                                  const std::vector<const sema::Specialization*>& reached) {
+                                  const std::vector<const sema::Specialization*>& reached,
+                                  bool blockShapeKnown) {
   const std::vector<ThreadModelUse> uses = scanThreadModel(reached); // 1
   CpuExecutionPlan plan = decideExecutionMode(kernel, uses);         // 2
   if (plan.mode != CpuExecutionMode::Split)
     return plan;
   const UniformityAnalysis uniformity(kernel); // 3
-  SplitAttempt split = planSplit(kernel, uniformity, Hoisting::On);
-  if (split.hoistingConflict)
-    split = planSplit(kernel, uniformity, Hoisting::Off);
+  auto attempt = [&](bool lockstepLoops) {
+    SplitAttempt a = planSplit(kernel, uniformity, Hoisting::On, lockstepLoops);
+    return a.hoistingConflict ? planSplit(kernel, uniformity, Hoisting::Off, lockstepLoops) : a;
+  };
+  SplitAttempt split = attempt(blockShapeKnown);
+  if (!split.plan && blockShapeKnown) // the lockstep loops in the way: as for any shape, then
+    split = attempt(false);
   plan.split = std::move(split.plan);
   if (!plan.split) {
     plan.mode = CpuExecutionMode::Fiber;

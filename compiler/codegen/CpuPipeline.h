@@ -10,7 +10,10 @@
 namespace pyk::codegen {
 
 // `reached`: every specialization the kernel calls, the kernel first (UnitEmitter::reachedFrom).
+// `blockShapeKnown`: the unit is compiled for one block shape (short uniform loops then run in
+// lockstep: formBarrierRegions).
 CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
-                                  const std::vector<const sema::Specialization*>& reached);
+                                  const std::vector<const sema::Specialization*>& reached,
+                                  bool blockShapeKnown = false);
 
 } // namespace pyk::codegen

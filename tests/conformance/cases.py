@@ -720,6 +720,10 @@ def _cases():
              expect=lambda x, out, rounds: {1: np.sort(x.reshape(3, 128), axis=1).ravel()}))
     add(Case("barrier_uniform_branch", "barrier_uniform_branch.pyk", "barrier_uniform_branch",
              4, 64, [Arr("float32", 256), Arr("float64", (256, 2), "zeros"), Scalar("int64", 1)]))
+    add(Case("barrier_lockstep_loops", "barrier_lockstep_loops.pyk", "barrier_lockstep_loops",
+             (3, 3), (8, 8), [Arr("float32", (20, 20)), Arr("float32", (20, 20)),
+                              Arr("float32", (20, 20, 2), "zeros"), Scalar("int64", 20),
+                              Scalar("int64", 5)]))
     add(Case("device_shared", "device_shared.pyk", "device_shared", 3, 64,
              [Arr("float64", 192), Arr("float64", (192, 2), "zeros")],
              expect=lambda x, out: {1: np.stack([np.repeat(x.reshape(3, 64).sum(axis=1), 64),

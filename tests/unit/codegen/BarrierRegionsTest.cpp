@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "SplitPasses.h"
+#include "codegen/BarrierRegions.h"
+#include "codegen/UniformityAnalysis.h"
 
 namespace pyk::codegen {
 namespace {
@@ -42,6 +44,48 @@ def tiled(a, out, n):
   ASSERT_EQ(regions->controls.size(), 1u);
   EXPECT_EQ(k.sourceOf(regions->controls[0]), "range(n // 64)");
   EXPECT_FALSE(regions->hasReturn);
+}
+
+// For a known block shape, a short uniform loop of assignments runs in lockstep (a block-level
+// step); a loop whose bound may differ between threads, or whose body holds more than
+// assignments, stays inside its region.
+TEST(BarrierRegions, ShortUniformLoopsRunInLockstepForAKnownShape) {
+  TypedKernel k(R"(
+from numba import cuda, float32
+
+@cuda.jit
+def k(a, out, n):
+    tile = cuda.shared.array(64, float32)
+    tx = cuda.threadIdx.x
+    tile[tx] = a[tx]
+    cuda.syncthreads()
+    acc = 0.0
+    for j in range(16):
+        acc += tile[j] * tile[tx]
+    for j in range(tx):
+        acc += 1.0
+    for j in range(n):
+        if j > tx:
+            acc += 2.0
+    out[tx] = acc
+)",
+                "k", "void(float32[::1], float32[::1], int64)");
+  ASSERT_TRUE(k.ok()) << k.errors();
+  const UniformityAnalysis uniformity(k.spec());
+  std::string whyNot;
+  const std::optional<BarrierRegions> shaped =
+      formBarrierRegions(k.spec(), uniformity, whyNot, /*lockstepLoops=*/true);
+  ASSERT_TRUE(shaped) << whyNot;
+  EXPECT_EQ(k.stepsText(shaped->steps),
+            "region: tile = cuda.shared.array(64, float32); tx = cuda.threadIdx.x; "
+            "tile[tx] = a[tx]\n"
+            "region: acc = 0.0\n"
+            "for j in range(16):\n"
+            "  region: acc += tile[j] * tile[tx]\n"
+            "region: for j in range(tx):; for j in range(n):; out[tx] = acc\n");
+  const std::optional<BarrierRegions> any = formBarrierRegions(k.spec(), uniformity, whyNot);
+  ASSERT_TRUE(any) << whyNot;
+  EXPECT_EQ(any->steps.size(), 2u); // the loops inside the second region
 }
 
 TEST(BarrierRegions, WhileAndIfWithUniformTestsAndAnEarlyReturn) {
