@@ -25,6 +25,15 @@ enum class CpuMode {
   Fiber, // every kernel as fibers
 };
 
+// PYK_CPU_SHAPES: when the CPU backend compiles a kernel with barriers (split mode) for a launch's
+// block shape, whose trip counts it then knows (1.2-2.2x faster on the benchmarks).
+enum class CpuShapes {
+  Background, // the kernel compiled for any shape first; from the second launch with a shape,
+              // that shape's version compiled in the background and used once it is there
+  Now,        // each shape's version compiled at its first launch, which waits for it
+  Off,        // only the version for any shape
+};
+
 struct RuntimeSettings {
   static constexpr std::size_t kDefaultFiberStackBytes = 64 * 1024;
   static constexpr std::uint64_t kDefaultCacheMaxBytes = std::uint64_t{1} << 30;
@@ -33,6 +42,7 @@ struct RuntimeSettings {
   unsigned cpu_threads = 0; // PYK_CPU_THREADS: workers running blocks; 0: one per hardware thread
   std::size_t cpu_fiber_stack_bytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
   CpuMode cpu_mode = CpuMode::Auto;                            // PYK_CPU_MODE=auto|fiber
+  CpuShapes cpu_shapes = CpuShapes::Background;                // PYK_CPU_SHAPES=background|now|off
   bool bounds_check = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
   // PYK_CACHE_DIR, else $XDG_CACHE_HOME/pyk, else $HOME/.cache/pyk: the disk cache of compiled
   // kernels; empty when none can be found (kernels are then compiled in every process).

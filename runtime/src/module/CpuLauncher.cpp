@@ -88,15 +88,22 @@ std::shared_ptr<CpuKernelInstance> loadInstance(KernelState& k, const Specializa
 // faster on the benchmarks than the generic version), in the background, from the second launch
 // with that shape; launches with that shape run it once it is there, the generic version until
 // then. A failure leaves the generic one in use and says so once.
+jit::CpuTarget cpuTargetFor(const RuntimeSettings& settings, const Dim3* block) {
+  jit::CpuTarget target;
+  target.options.forceFibers = settings.cpu_mode == CpuMode::Fiber;
+  target.options.boundsCheck = settings.bounds_check;
+  if (block != nullptr) {
+    target.options.blockShape[0] = static_cast<std::uint32_t>(block->x);
+    target.options.blockShape[1] = static_cast<std::uint32_t>(block->y);
+    target.options.blockShape[2] = static_cast<std::uint32_t>(block->z);
+  }
+  return target;
+}
+
 void specializeInBackground(KernelState& k, const SpecializationChoice& choice,
                             std::shared_ptr<const RuntimeSettings> settings, const Dim3& block,
                             std::string key, std::vector<sema::NumbaType> params) {
-  jit::CpuTarget target;
-  target.options.forceFibers = settings->cpu_mode == CpuMode::Fiber;
-  target.options.boundsCheck = settings->bounds_check;
-  target.options.blockShape[0] = static_cast<std::uint32_t>(block.x);
-  target.options.blockShape[1] = static_cast<std::uint32_t>(block.y);
-  target.options.blockShape[2] = static_cast<std::uint32_t>(block.z);
+  const jit::CpuTarget target = cpuTargetFor(*settings, &block);
   auto quiet = std::make_shared<RuntimeSettings>(*settings);
   quiet->compile_messages = false; // nobody waits for it
   compileInBackground([module = k.module->shared_from_this(), &k, choice, target, quiet,
@@ -129,6 +136,9 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   const std::string typesKey = describeTypes(choice.params) +
                                (settings->bounds_check ? " boundscheck" : "") +
                                (settings->cpu_mode == CpuMode::Fiber ? " fiber" : "");
+  const CpuShapes shapes = settings->cpu_shapes;
+  if (shapes == CpuShapes::Off)
+    block = nullptr;
   const std::string shapedKey = block == nullptr
                                     ? std::string()
                                     : typesKey + " block " + std::to_string(block->x) + "," +
@@ -136,17 +146,20 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   std::shared_ptr<CpuKernelInstance> generic;
   {
     std::lock_guard lock(k.mutex);
-    if (block != nullptr && k.shapedTypes.count(typesKey))
+    const bool split = k.shapedTypes.count(typesKey) != 0;
+    if (split && block != nullptr) {
       if (auto it = k.instances.find(shapedKey); it != k.instances.end())
         return it->second;
-    auto it = k.instances.find(typesKey);
-    if (it != k.instances.end()) {
-      // The second launch with a shape asks for its instance: a kernel launched once with a
-      // shape (a one-shot program) never waits for a compile it would not use.
-      if (block == nullptr || !k.shapedTypes.count(typesKey) ||
-          ++k.shapeLaunches[shapedKey] != kLaunchesBeforeSpecializing)
-        return it->second;
-      generic = it->second; // and this shape is requested now
+      auto it = k.instances.find(typesKey);
+      if (shapes == CpuShapes::Background && it != k.instances.end()) {
+        // The second launch with a shape asks for its instance: a kernel launched once with a
+        // shape (a one-shot program) never waits for a compile it would not use.
+        if (++k.shapeLaunches[shapedKey] != kLaunchesBeforeSpecializing)
+          return it->second;
+        generic = it->second;
+      }
+    } else if (auto it = k.instances.find(typesKey); it != k.instances.end()) {
+      return it->second;
     }
   }
   if (generic) {
@@ -173,25 +186,24 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
     std::lock_guard lock(k.mutex);
     return k.instances.emplace(typesKey, std::move(instance)).first->second;
   }
-  // The generic version first (any block shape): a split kernel's launch does not wait for a
-  // compile per block shape; its specialization for this one follows in the background.
-  jit::CpuTarget target;
-  target.options.forceFibers = settings->cpu_mode == CpuMode::Fiber;
-  target.options.boundsCheck = settings->bounds_check;
+  // PYK_CPU_SHAPES=background (the default): the version for any block shape first, so a split
+  // kernel's launch never waits for a compile per block shape (its version for a shape follows
+  // in the background from the second launch with it); =now: the launch's shape's version.
+  const bool forShape = shapes == CpuShapes::Now && block != nullptr;
+  const jit::CpuTarget target = cpuTargetFor(*settings, forShape ? block : nullptr);
   std::shared_ptr<CpuKernelInstance> instance =
       loadInstance(k, choice, target, *settings, compileOrExplain(k, choice, target, *settings));
   instance->params = entryParameters(k, args, choice.params);
   const bool split = instance->mode == codegen::nameOf(codegen::CpuExecutionMode::Split);
   std::lock_guard lock(k.mutex);
-  auto [it, inserted] = k.instances.emplace(typesKey, instance);
-  if (!inserted)
-    return it->second; // another thread compiled it meanwhile
   if (split) {
     k.shapedTypes.insert(typesKey);
-    if (block != nullptr)
+    if (shapes == CpuShapes::Background && block != nullptr)
       ++k.shapeLaunches[shapedKey]; // this launch
   }
-  return instance;
+  // A unit compiled for a shape is that shape's only if it is split (others ignore the shape).
+  return k.instances.emplace(split && forShape ? shapedKey : typesKey, std::move(instance))
+      .first->second; // (or what another thread compiled meanwhile)
 }
 
 namespace {

@@ -72,6 +72,17 @@ std::size_t parseFiberStackBytes(const std::string& text) {
   return static_cast<std::size_t>(count * scale);
 }
 
+CpuShapes parseCpuShapes(const std::string& text) {
+  if (text == "background")
+    return CpuShapes::Background;
+  if (text == "now")
+    return CpuShapes::Now;
+  if (text == "off")
+    return CpuShapes::Off;
+  throw Error(ErrorKind::InvalidArgument,
+              "`PYK_CPU_SHAPES` must be `background`, `now` or `off`, not `" + text + "`");
+}
+
 CpuMode parseCpuMode(const std::string& text) {
   if (text == "auto")
     return CpuMode::Auto;
@@ -124,6 +135,8 @@ RuntimeSettings RuntimeSettings::from_environment(
     s.cpu_fiber_stack_bytes = parseFiberStackBytes(v);
   if (const std::string v = value("PYK_CPU_MODE"); !v.empty())
     s.cpu_mode = parseCpuMode(v);
+  if (const std::string v = value("PYK_CPU_SHAPES"); !v.empty())
+    s.cpu_shapes = parseCpuShapes(v);
   if (const std::string v = value("PYK_BOUNDSCHECK"); !v.empty())
     s.bounds_check = v != "0";
   // The cache folder: PYK_CACHE_DIR, else XDG_CACHE_HOME/pyk when absolute (as the XDG spec

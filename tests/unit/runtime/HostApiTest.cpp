@@ -190,6 +190,51 @@ TEST_F(HostApi, SplitKernelsSpecializeForBlockShapesInTheBackground) {
   EXPECT_EQ(k.overloads().size(), 1u); // one specialization, in three instances
 }
 
+// PYK_CPU_SHAPES=now compiles a split kernel for each block shape at its first launch (and no
+// version for any shape); =off never does.
+TEST_F(HostApi, ShapeSpecializationCanBeAskedForAtOnceOrNever) {
+  std::vector<float> a(1000, 1.0f);
+  auto da = pyk::to_device(a);
+  auto targets = [] {
+    std::multiset<std::string> out;
+    for (const pyk::CacheEntrySummary& e : pyk::list_cache().entries)
+      if (e.kernel.rfind("block_sums_any(", 0) == 0)
+        out.insert(e.target);
+    return out;
+  };
+  auto launch = [&](pyk::Module& m, int threads) {
+    const int blocks = (1000 + threads - 1) / threads;
+    auto sums = pyk::device_array<float>(blocks);
+    m["block_sums_any"][{blocks, threads}](da, sums);
+    std::vector<float> got = sums.copy_to_host();
+    for (int b = 0; b < blocks; ++b)
+      ASSERT_EQ(got[b], static_cast<float>(std::min(1000, (b + 1) * threads) - b * threads));
+  };
+  {
+    pyk::ScopedSettings now([] {
+      pyk::RuntimeSettings s = pyk::settings();
+      s.cpu_shapes = pyk::CpuShapes::Now;
+      return s;
+    }());
+    pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
+    launch(m, 64);
+    EXPECT_EQ(targets(), (std::multiset<std::string>{"cpu block 64,1,1"}));
+  }
+  pyk::clear_cache();
+  {
+    pyk::ScopedSettings off([] {
+      pyk::RuntimeSettings s = pyk::settings();
+      s.cpu_shapes = pyk::CpuShapes::Off;
+      return s;
+    }());
+    pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
+    for (int i = 0; i < 3; ++i)
+      launch(m, 64);
+    pyk::wait_for_compiles();
+    EXPECT_EQ(targets(), (std::multiset<std::string>{"cpu"}));
+  }
+}
+
 TEST_F(HostApi, ThreadsThatReturnSkipLaterRegions) {
   pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
   auto a = pyk::to_device(std::vector<float>(64, 1.0f));

@@ -46,6 +46,8 @@ TEST(RuntimeSettings, DefaultsWhenNothingIsSet) {
   EXPECT_EQ(s.cpu_threads, 0u);
   EXPECT_EQ(s.cpu_fiber_stack_bytes, 64u * 1024);
   EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Auto);
+  EXPECT_EQ(s.cpu_shapes, pyk::CpuShapes::Background);
+  EXPECT_TRUE(s.cpu_precompiled_header);
   EXPECT_FALSE(s.bounds_check);
   EXPECT_EQ(s.cache_folder, "/home/someone/.cache/pyk");
   EXPECT_EQ(s.cache_max_bytes, 1024u * 1024u * 1024u);
@@ -59,6 +61,8 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
                                            {"PYK_CPU_THREADS", "3"},
                                            {"PYK_CPU_FIBER_STACK", "256K"},
                                            {"PYK_CPU_MODE", "fiber"},
+                                           {"PYK_CPU_SHAPES", "now"},
+                                           {"PYK_CPU_PRECOMPILED_HEADER", "0"},
                                            {"PYK_BOUNDSCHECK", "1"},
                                            {"PYK_CACHE_DIR", "/somewhere/pyk-cache"},
                                            {"PYK_CACHE_MAX_BYTES", "12345"},
@@ -69,6 +73,8 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
   EXPECT_EQ(s.cpu_threads, 3u);
   EXPECT_EQ(s.cpu_fiber_stack_bytes, 256u * 1024);
   EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Fiber);
+  EXPECT_EQ(s.cpu_shapes, pyk::CpuShapes::Now);
+  EXPECT_FALSE(s.cpu_precompiled_header);
   EXPECT_TRUE(s.bounds_check);
   EXPECT_EQ(s.cache_folder, "/somewhere/pyk-cache");
   EXPECT_EQ(s.cache_max_bytes, 12345u);
@@ -78,6 +84,9 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
   EXPECT_EQ(fromVariables({{"PYK_BACKEND", "cuda"}}).backend, pyk::BackendChoice::Cuda);
   EXPECT_EQ(fromVariables({{"PYK_BACKEND", "auto"}}).backend, pyk::BackendChoice::Auto);
   EXPECT_EQ(fromVariables({{"PYK_CPU_MODE", "auto"}}).cpu_mode, pyk::CpuMode::Auto);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_SHAPES", "off"}}).cpu_shapes, pyk::CpuShapes::Off);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_SHAPES", "background"}}).cpu_shapes,
+            pyk::CpuShapes::Background);
 }
 
 TEST(RuntimeSettings, EmptyVariablesCountAsUnset) {
@@ -146,6 +155,12 @@ TEST(RuntimeSettings, AMalformedValueIsAnErrorNamingItsVariable) {
             "PYK_CACHE_MAX_BYTES is '1G', not a number of bytes such as 1073741824");
   EXPECT_EQ(settingsErrorOf({{"PYK_CPU_MODE", "loops"}}, pyk::ErrorKind::InvalidArgument),
             "`PYK_CPU_MODE` must be `fiber` or `auto`, not `loops`");
+  EXPECT_EQ(settingsErrorOf({{"PYK_CPU_SHAPES", "later"}}, pyk::ErrorKind::InvalidArgument),
+            "`PYK_CPU_SHAPES` must be `background`, `now` or `off`, not `later`");
+  EXPECT_EQ(
+      settingsErrorOf({{"PYK_CPU_PRECOMPILED_HEADER", "yes"}}, pyk::ErrorKind::InvalidArgument),
+      "PYK_CPU_PRECOMPILED_HEADER must be 1 (compile kernels against the support header "
+      "precompiled once) or 0, not `yes`");
   EXPECT_NE(settingsErrorOf({{"PYK_CPU_FIBER_STACK", "4K"}}, pyk::ErrorKind::InvalidArgument)
                 .find("`PYK_CPU_FIBER_STACK` must be a size in bytes"),
             std::string::npos);
