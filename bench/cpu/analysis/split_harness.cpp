@@ -44,7 +44,7 @@ void runGrid(Dim3 grid, Dim3 block, void** args) {
   b.blockDim = block;
   b.gridDim = grid;
   b.sharedMemory = sharedMemory;
-  b.shared_bytes = sizeof sharedMemory;
+  b.sharedBytes = sizeof sharedMemory;
   for (uint32 z = 0; z < grid.z; ++z)
     for (uint32 y = 0; y < grid.y; ++y)
       for (uint32 x = 0; x < grid.x; ++x) {
