@@ -1,6 +1,5 @@
-// RegionDistribution: regions cut before and after each statement with thread bounds (the
-// statements of one distributed `if` with its bounds alone kept together); the rematerialized
-// assignments stay in the region where the source has them.
+// RegionDistribution: regions cut before and after each statement with thread bounds; the
+// rematerialized assignments stay in the region where the source has them.
 #include "codegen/RegionDistribution.h"
 
 #include <algorithm>
@@ -80,15 +79,6 @@ private:
     return false;
   }
 
-  // Whether `a` and `b` come from one distributed `if` and neither is an `if` (or a loop that
-  // might hold one): their bounds are the guard's alone.
-  static bool sameGuardOnly(const RegionStatement& a, const RegionStatement& b) {
-    auto plain = [](const ast::Stmt* st) {
-      return !st->is<ast::If>() && !st->is<ast::For>() && !st->is<ast::While>();
-    };
-    return a.guard != nullptr && a.guard == b.guard && plain(a.statement) && plain(b.statement);
-  }
-
   // The region's statements (distributed) cut into parts: each statement with bounds alone, the
   // statements between them together; a first part of rematerialized assignments alone joins
   // the next.
@@ -106,14 +96,6 @@ private:
     std::vector<SplitStep> parts;
     for (const RegionStatement& st : expanded) {
       const bool alone = bounded(st, s);
-      // Statements of one distributed `if` that are no `if`s themselves have its bounds and no
-      // others: they stay together (`if inside: c = f[i]; t[i] = c` is one thread loop).
-      const bool sameBounds = alone && !parts.empty() && !parts.back().narrowing.empty() &&
-                              sameGuardOnly(parts.back().statements.back(), st);
-      if (sameBounds) {
-        parts.back().statements.push_back(st);
-        continue;
-      }
       if (alone || parts.empty() || !parts.back().narrowing.empty())
         parts.emplace_back();
       parts.back().statements.push_back(st);

@@ -55,27 +55,20 @@ private:
   // SplitStep::exactBody), or empty.
   std::vector<const ast::Stmt*> exactBodyOf(const SplitStep& s) const {
     const RegionStatement* only = nullptr;
-    std::vector<const ast::Stmt*> guarded; // the statements of one guard, in order
     bool rematerializedAfter = false;
     for (const RegionStatement& st : s.statements) {
       if (plan_.isRematerialized(st)) {
         rematerializedAfter = rematerializedAfter || only != nullptr;
         continue;
       }
-      if (only != nullptr && (st.guard == nullptr || st.guard != only->guard))
+      if (only != nullptr)
         return {};
-      if (only == nullptr)
-        only = &st;
-      guarded.push_back(st.statement);
+      only = &st;
       if (only->guard == nullptr && !only->statement->is<ast::If>())
         return {};
     }
     if (only == nullptr || rematerializedAfter)
       return {};
-    // Several statements of one guard (RegionDistribution keeps those together): the guard's test
-    // exact, they run as they are.
-    if (guarded.size() > 1)
-      return bounds_.exactTest(only->guard->test, s) ? guarded : std::vector<const ast::Stmt*>{};
     std::optional<Conditional> outer = only->guard != nullptr
                                            ? Conditional{only->guard->test, {only->statement}}
                                            : conditionalOf(only->statement);

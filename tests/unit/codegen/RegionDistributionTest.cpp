@@ -38,13 +38,13 @@ def k(a, out, n):
   ASSERT_TRUE(k.ok()) << k.errors();
   const SplitPasses passes(k, SplitPass::RegionDistribution);
   const BarrierSplitPlan& plan = passes.plan;
-  // The rematerialized assignments stay first, with the first guarded statements; each guarded
-  // statement is bounded by `inside` (a rematerialized `i < n`): the plain ones, bounded by it
-  // alone, stay together; each `if` is a region of its own. After the barrier, the `if` of one
-  // statement is not distributed.
+  // The rematerialized assignments stay first, with the first guarded statement; each guarded
+  // statement is bounded by `inside` (a rematerialized `i < n`), so each is a region of its own.
+  // After the barrier, the `if` of one statement is not distributed.
   EXPECT_EQ(k.stepsText(plan.steps),
             "region: tile = cuda.shared.array(64, float32); tx = cuda.threadIdx.x; "
-            "i = cuda.grid(1); inside = i < n; [if inside:] c = a[i]; [if inside:] tile[tx] = c\n"
+            "i = cuda.grid(1); inside = i < n; [if inside:] c = a[i]\n"
+            "region: [if inside:] tile[tx] = c\n"
             "region: [if inside:] if tx == 0:\n"
             "region: [if inside:] if i == n - 1:\n"
             "region: if inside:\n");
@@ -53,7 +53,7 @@ def k(a, out, n):
   ASSERT_NE(guarded.guard, nullptr);
   const ast::If* source = guarded.guard;
   EXPECT_EQ(k.lineOf(source), "if inside:");
-  EXPECT_EQ(guarded.statement, source->body[2]);
+  EXPECT_EQ(guarded.statement, source->body[1]);
   // Distribution leaves the narrowing to RegionNarrowing.
   for (const SplitStep& s : plan.steps)
     EXPECT_TRUE(s.narrowing.empty());

@@ -105,37 +105,5 @@ def k(field, out, nrows):
             "out[row, col] = band[ty, 0] + band[ty, 1]");
 }
 
-TEST(RegionNarrowing, StatementsOfOneExactGuardRunWithoutIt) {
-  TypedKernel k(R"(
-from numba import cuda, float32
-
-@cuda.jit
-def k(field, out, nrows):
-    band = cuda.shared.array((4, 32), float32)
-    col, row = cuda.grid(2)
-    ty = cuda.threadIdx.y
-    if row < nrows:
-        c = field[row, col]
-        band[ty, 0] = c
-        if ty == 3:
-            band[ty, 1] = c
-    cuda.syncthreads()
-    if row < nrows:
-        out[row, col] = band[ty, 0] + band[ty, 1]
-)",
-                "k", "void(float32[:, ::1], float32[:, ::1], int64)");
-  ASSERT_TRUE(k.ok()) << k.errors();
-  const CpuExecutionPlan plan = planCpuExecution(k.spec(), k.reached());
-  ASSERT_EQ(plan.mode, CpuExecutionMode::Split) << plan.fiberReason;
-  // The two plain statements of `if row < nrows:` share its box, in one region whose exact body
-  // is both of them (the test always holds there); the nested `if` is a region of its own.
-  ASSERT_EQ(plan.split->steps.size(), 3u);
-  const std::vector<const ast::Stmt*>& exact = plan.split->steps[0].exactBody;
-  ASSERT_EQ(exact.size(), 2u);
-  EXPECT_EQ(k.lineOf(exact[0]), "c = field[row, col]");
-  EXPECT_EQ(k.lineOf(exact[1]), "band[ty, 0] = c");
-  EXPECT_EQ(k.lineOf(plan.split->steps[1].exactBody.at(0)), "band[ty, 1] = c");
-}
-
 } // namespace
 } // namespace pyk::codegen
