@@ -46,16 +46,10 @@ public:
         region = nullptr;
         continue;
       }
-      if (lockstepLoops_ && isLockstepLoop(s)) {
-        region = nullptr;
-        SplitStep step;
-        step.control = s;
-        if (!visit(s, step))
-          return false;
-        out.push_back(std::move(step));
-        continue;
-      }
-      if (firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier) == nullptr) {
+      const bool blockLevel =
+          firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier) != nullptr ||
+          (lockstepLoops_ && isLockstepLoop(s));
+      if (!blockLevel) {
         if (region == nullptr) {
           out.push_back(SplitStep{});
           region = &out.back();

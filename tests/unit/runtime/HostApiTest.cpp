@@ -126,6 +126,23 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
   EXPECT_EQ(sums2.copy_to_host(), split);
 }
 
+// Launches `kernel` (host_api.pyk's block_sums_any) over `device` (a copy of `a`) in blocks of
+// `threads`, and checks each block's sum.
+void expectBlockSums(const pyk::Kernel& kernel, const std::vector<float>& a,
+                     const pyk::DeviceArray<float>& device, int threads) {
+  const int n = static_cast<int>(a.size());
+  const int blocks = (n + threads - 1) / threads;
+  auto sums = pyk::device_array<float>(blocks);
+  kernel[{blocks, threads}](device, sums);
+  std::vector<float> got = sums.copy_to_host();
+  for (int b = 0; b < blocks; ++b) {
+    float expected = 0;
+    for (int i = b * threads; i < std::min(n, (b + 1) * threads); ++i)
+      expected += a[i];
+    ASSERT_EQ(got[b], expected) << "block " << b << " of " << threads << " threads";
+  }
+}
+
 // A split kernel is compiled for each block shape it is launched with; each shape gets its own
 // code, and launching with one shape after another uses the right one.
 TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
@@ -136,18 +153,8 @@ TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
   auto da = pyk::to_device(a);
   pyk::Kernel k = m["block_sums_any"];
   for (int pass = 0; pass < 2; ++pass)
-    for (int threads : {256, 64, 32, 1024}) {
-      const int blocks = (1000 + threads - 1) / threads;
-      auto sums = pyk::device_array<float>(blocks);
-      k[{blocks, threads}](da, sums);
-      std::vector<float> got = sums.copy_to_host();
-      for (int b = 0; b < blocks; ++b) {
-        float expected = 0;
-        for (int i = b * threads; i < std::min(1000, (b + 1) * threads); ++i)
-          expected += a[i];
-        ASSERT_EQ(got[b], expected) << "block " << b << " of " << threads << " threads";
-      }
-    }
+    for (int threads : {256, 64, 32, 1024})
+      expectBlockSums(k, a, da, threads);
 }
 
 // A split kernel runs its generic version at once, and from the second launch with a block shape
@@ -160,18 +167,7 @@ TEST_F(HostApi, SplitKernelsSpecializeForBlockShapesInTheBackground) {
     a[i] = static_cast<float>(i % 5);
   auto da = pyk::to_device(a);
   pyk::Kernel k = m["block_sums_any"];
-  auto check = [&](int threads) {
-    const int blocks = (1000 + threads - 1) / threads;
-    auto sums = pyk::device_array<float>(blocks);
-    k[{blocks, threads}](da, sums);
-    std::vector<float> got = sums.copy_to_host();
-    for (int b = 0; b < blocks; ++b) {
-      float expected = 0;
-      for (int i = b * threads; i < std::min(1000, (b + 1) * threads); ++i)
-        expected += a[i];
-      ASSERT_EQ(got[b], expected) << "block " << b << " of " << threads << " threads";
-    }
-  };
+  auto check = [&](int threads) { expectBlockSums(k, a, da, threads); };
   check(128); // the generic version
   check(32);
   pyk::wait_for_compiles(); // nothing asked for yet: a shape launched once is not specialized
@@ -203,12 +199,7 @@ TEST_F(HostApi, ShapeSpecializationCanBeAskedForAtOnceOrNever) {
     return out;
   };
   auto launch = [&](pyk::Module& m, int threads) {
-    const int blocks = (1000 + threads - 1) / threads;
-    auto sums = pyk::device_array<float>(blocks);
-    m["block_sums_any"][{blocks, threads}](da, sums);
-    std::vector<float> got = sums.copy_to_host();
-    for (int b = 0; b < blocks; ++b)
-      ASSERT_EQ(got[b], static_cast<float>(std::min(1000, (b + 1) * threads) - b * threads));
+    expectBlockSums(m["block_sums_any"], a, da, threads);
   };
   {
     pyk::ScopedSettings now([] {
