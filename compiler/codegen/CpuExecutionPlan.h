@@ -95,8 +95,9 @@ struct CpuExecutionPlan {
   std::optional<BarrierSplitPlan> split;
 };
 
-// Which mode the plan chose and why, for `pykc emit --emit=cpu`: "no barrier: ...", "4 thread
-// loops between barriers (2 in block-level loops or branches) ...", or the fiber reason.
+// Which mode the plan chose and why, for `pykc emit --emit=cpu`: "no barrier: ...", "cut at its
+// barriers into 4 loops over the block's threads, 2 of them inside loops or branches ...", or
+// "each thread a fiber: " and the fiber reason.
 std::string describeMode(const CpuExecutionPlan& plan);
 
 // `line:column` of a node, as the plan's reasons cite it.

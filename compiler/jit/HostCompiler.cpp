@@ -67,8 +67,7 @@ std::filesystem::path compilerFile(const std::string& compiler) {
 }
 
 // The compiler's file (size and time) stands for its version without running it.
-std::string compilerIdentity(const std::string& compiler) {
-  const std::filesystem::path resolved = compilerFile(compiler);
+std::string compilerIdentity(const std::string& compiler, const std::filesystem::path& resolved) {
   struct stat info {};
   if (resolved.empty() || ::stat(resolved.c_str(), &info) != 0)
     return compiler;
@@ -89,11 +88,12 @@ const HostCompiler& HostCompiler::named(const std::string& command) {
   return *compiler;
 }
 
-HostCompiler::HostCompiler(std::string command)
-    : command_(std::move(command)), identity_(compilerIdentity(command_) + "\n" + cpuIdentity()) {
+HostCompiler::HostCompiler(std::string command) : command_(std::move(command)) {
+  const std::filesystem::path file = compilerFile(command_);
+  identity_ = compilerIdentity(command_, file) + "\n" + cpuIdentity();
   // Debian's g++ is x86_64-linux-gnu-g++-12 once its links are followed; clang++ is clang-14.
-  const std::string file = compilerFile(command_).filename().string();
-  gcc_ = file.find("g++") != std::string::npos || file.find("gcc") != std::string::npos;
+  const std::string name = file.filename().string();
+  gcc_ = name.find("g++") != std::string::npos || name.find("gcc") != std::string::npos;
 }
 
 std::vector<std::string> HostCompiler::flags() {

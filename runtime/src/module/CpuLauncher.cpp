@@ -84,10 +84,7 @@ std::shared_ptr<CpuKernelInstance> loadInstance(KernelState& k, const Specializa
   return instance;
 }
 
-// A split kernel compiled for one block shape (its trip counts and blockDim constants: 1.2-2.2x
-// faster on the benchmarks than the generic version), in the background, from the second launch
-// with that shape; launches with that shape run it once it is there, the generic version until
-// then. A failure leaves the generic one in use and says so once.
+// The target for the settings that change the code, for `block`'s shape (null: any shape).
 jit::CpuTarget cpuTargetFor(const RuntimeSettings& settings, const Dim3* block) {
   jit::CpuTarget target;
   target.options.forceFibers = settings.cpu_mode == CpuMode::Fiber;
@@ -100,6 +97,10 @@ jit::CpuTarget cpuTargetFor(const RuntimeSettings& settings, const Dim3* block) 
   return target;
 }
 
+// A split kernel compiled for one block shape (its trip counts and blockDim constants: 1.2-2.2x
+// faster on the benchmarks than the generic version), in the background, from the second launch
+// with that shape; launches with that shape run it once it is there, the generic version until
+// then. A failure leaves the generic one in use and says so once.
 void specializeInBackground(KernelState& k, const SpecializationChoice& choice,
                             std::shared_ptr<const RuntimeSettings> settings, const Dim3& block,
                             std::string key, std::vector<sema::NumbaType> params) {

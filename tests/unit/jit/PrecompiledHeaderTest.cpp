@@ -35,17 +35,25 @@ std::size_t foldersNamed(const std::filesystem::path& folder, const std::string&
   return n;
 }
 
-} // namespace
+// A fresh cache folder whose precompiled header is built (GCC only: skipped otherwise).
+class PrecompiledHeaderBuilt : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!compiler.readsPrecompiledHeaders())
+      GTEST_SKIP() << "the host compiler is not GCC";
+    folder = pyk::jit::precompiledSupportHeader(settings, compiler);
+    ASSERT_TRUE(folder.has_value());
+  }
 
-TEST(PrecompiledHeader, IsBuiltOnceInTheCacheFolderAndCompilesUseIt) {
   const HostCompiler& compiler = HostCompiler::named("");
-  if (!compiler.readsPrecompiledHeaders())
-    GTEST_SKIP() << "the host compiler is not GCC";
   TemporaryFolder tmp;
   const JitSettings settings = settingsIn(tmp / "cache");
-  const std::optional<std::filesystem::path> folder =
-      pyk::jit::precompiledSupportHeader(settings, compiler);
-  ASSERT_TRUE(folder.has_value());
+  std::optional<std::filesystem::path> folder;
+};
+
+} // namespace
+
+TEST_F(PrecompiledHeaderBuilt, IsBuiltOnceInTheCacheFolderAndCompilesUseIt) {
   EXPECT_EQ(folder->parent_path(), tmp / "cache");
   EXPECT_TRUE(std::filesystem::is_regular_file(*folder / "pyk_cpu_support.h"));
   EXPECT_GT(std::filesystem::file_size(*folder / "pyk_cpu_support.h.gch"), 1000000u);
@@ -60,15 +68,7 @@ TEST(PrecompiledHeader, IsBuiltOnceInTheCacheFolderAndCompilesUseIt) {
   EXPECT_EQ(status.st_mode & 0777, 0700u); // in the private cache folder, private itself
 }
 
-TEST(PrecompiledHeader, ADamagedOneIsDiscardedAndTheUnitCompilesFromTheText) {
-  const HostCompiler& compiler = HostCompiler::named("");
-  if (!compiler.readsPrecompiledHeaders())
-    GTEST_SKIP() << "the host compiler is not GCC";
-  TemporaryFolder tmp;
-  const JitSettings settings = settingsIn(tmp / "cache");
-  const std::optional<std::filesystem::path> folder =
-      pyk::jit::precompiledSupportHeader(settings, compiler);
-  ASSERT_TRUE(folder.has_value());
+TEST_F(PrecompiledHeaderBuilt, ADamagedOneIsDiscardedAndTheUnitCompilesFromTheText) {
   std::filesystem::resize_file(*folder / "pyk_cpu_support.h.gch", 100000); // truncated
   testing::internal::CaptureStderr();
   const pyk::jit::CachedArtifact object =

@@ -126,6 +126,14 @@ TEST_F(HostApi, BarriersInUniformLoopsAreSplitAndAgreeWithFibers) {
   EXPECT_EQ(sums2.copy_to_host(), split);
 }
 
+// 0, 1, ..., period - 1, 0, 1, ...: `n` floats.
+std::vector<float> cyclicValues(std::size_t n, std::size_t period) {
+  std::vector<float> values(n);
+  for (std::size_t i = 0; i < n; ++i)
+    values[i] = static_cast<float>(i % period);
+  return values;
+}
+
 // Launches `kernel` (host_api.pyk's block_sums_any) over `device` (a copy of `a`) in blocks of
 // `threads`, and checks each block's sum.
 void expectBlockSums(const pyk::Kernel& kernel, const std::vector<float>& a,
@@ -147,9 +155,7 @@ void expectBlockSums(const pyk::Kernel& kernel, const std::vector<float>& a,
 // code, and launching with one shape after another uses the right one.
 TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
   pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
-  std::vector<float> a(1000);
-  for (size_t i = 0; i < a.size(); ++i)
-    a[i] = static_cast<float>(i % 7);
+  const std::vector<float> a = cyclicValues(1000, 7);
   auto da = pyk::to_device(a);
   pyk::Kernel k = m["block_sums_any"];
   for (int pass = 0; pass < 2; ++pass)
@@ -162,9 +168,7 @@ TEST_F(HostApi, SplitKernelsAreCompiledPerBlockShape) {
 // shaped one labelled so).
 TEST_F(HostApi, SplitKernelsSpecializeForBlockShapesInTheBackground) {
   pyk::Module m = pyk::loads(kHostApiSource, "host_api.pyk");
-  std::vector<float> a(1000);
-  for (size_t i = 0; i < a.size(); ++i)
-    a[i] = static_cast<float>(i % 5);
+  const std::vector<float> a = cyclicValues(1000, 5);
   auto da = pyk::to_device(a);
   pyk::Kernel k = m["block_sums_any"];
   auto check = [&](int threads) { expectBlockSums(k, a, da, threads); };
