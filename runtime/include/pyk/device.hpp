@@ -29,9 +29,36 @@ struct GpuInfo {
 // The CUDA devices the driver reports, as numba.cuda.gpus: none when there is no NVIDIA driver
 // (libcuda.so.1, loaded at run time; $PYK_LIBCUDA names another file) or no device.
 std::vector<GpuInfo> gpus();
-// Makes device `id` current on the calling thread (its primary context), as
-// numba.cuda.select_device. Throws pyk::Error (Device) when there is no such device, naming why.
+
+// The devices of the current backend, numbered 0 to device_count() - 1: on CUDA the driver's (as
+// CUDA_VISIBLE_DEVICES leaves them), on the CPU backend one, device 0 (the whole machine's
+// worker pool). A program that picks `rank % device_count()` runs unchanged on both.
+int device_count();
+// The calling thread's device (numba's cuda.get_current_device().id): the one it selected, else 0.
+int current_device();
+// Makes device `id` of the current backend the calling thread's (on CUDA its primary context
+// current), as numba.cuda.select_device: its new arrays, streams and launches go there. Throws
+// pyk::Error (Device) when there is no such device, naming the ones there are.
 void select_device(int id);
+
+// Device `id` for a scope, the thread's previous device again at its end: numba's
+// `with cuda.gpus[id]:`.
+class DeviceScope {
+public:
+  explicit DeviceScope(int id);
+  ~DeviceScope();
+  DeviceScope(const DeviceScope&) = delete;
+  DeviceScope& operator=(const DeviceScope&) = delete;
+
+private:
+  int previous_;
+};
+
+// Whether kernels and copies on `device` can address `peer`'s memory directly (NVLink or PCIe peer
+// access, CUDA's cuDeviceCanAccessPeer); false on the CPU backend and for a device and itself.
+// Copies between devices work either way (AnyDeviceArray::copy_from_device: a peer copy, staged by
+// the driver where there is no direct path); a kernel's arrays must be on its launch's device.
+bool can_access_peer(int device, int peer);
 // Why kernels cannot run on CUDA in this process (no driver, no device, no NVRTC); empty when they
 // can. What `gpu` tests print when they skip.
 std::string cuda_unavailable();

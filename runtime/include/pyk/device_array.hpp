@@ -106,7 +106,9 @@ public:
   void copy_to_host(void* bytes, std::size_t count) const;
   void copy_from_host(const void* bytes, std::size_t count, const Stream& stream);
   void copy_to_host(void* bytes, std::size_t count, const Stream& stream) const;
-  // Copies another array's contents (same dtype and shape) into this one, device to device.
+  // Copies another array's contents (same dtype and shape) into this one, device to device; from
+  // another CUDA device's memory, a peer copy (cuMemcpyPeer: direct where the devices reach each
+  // other, pyk::can_access_peer, else staged by the driver).
   void copy_from_device(const AnyDeviceArray& from, const Stream& stream = Stream());
   // The elements' address for the host: managed and CPU-backend memory; null for device memory.
   // For managed memory, read or write it only while no kernel that uses it is running (after

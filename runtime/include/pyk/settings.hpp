@@ -39,7 +39,8 @@ struct RuntimeSettings {
   static constexpr std::uint64_t kDefaultCacheMaxBytes = std::uint64_t{1} << 30;
 
   BackendChoice backend = BackendChoice::Auto; // PYK_BACKEND=auto|cpu|cuda
-  unsigned cpu_threads = 0; // PYK_CPU_THREADS: workers running blocks; 0: one per hardware thread
+  unsigned cpu_threads =
+      0; // PYK_CPU_THREADS: workers running blocks; 0: one per CPU of its affinity mask
   std::size_t cpu_fiber_stack_bytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
   CpuMode cpu_mode = CpuMode::Auto;                            // PYK_CPU_MODE=auto|fiber
   CpuShapes cpu_shapes = CpuShapes::Background;                // PYK_CPU_SHAPES=background|now|off

@@ -14,8 +14,11 @@ struct CpuSettings {
   unsigned workerCount = 1; // threads running blocks, the caller's included
   std::size_t fiberStackBytes = kDefaultFiberStackBytes; // per fiber, without its guard page
 
-  // The runtime's cpu_threads (0: the hardware's concurrency) and cpu_fiber_stack_bytes.
+  // The runtime's cpu_threads (0: usableCpus()) and cpu_fiber_stack_bytes.
   static CpuSettings of(const RuntimeSettings& settings);
+  // The CPUs this process may run on (its affinity mask, as an MPI launcher or a batch system
+  // binds each rank to its share of a node; numactl and taskset too), else the hardware's count.
+  static unsigned usableCpus();
 };
 
 } // namespace pyk::cpu

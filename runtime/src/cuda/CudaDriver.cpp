@@ -60,6 +60,9 @@ std::unique_ptr<CudaDriver> CudaDriver::load(const std::string& path, std::strin
       resolve(library, "cuMemcpyDtoHAsync_v2", d->cuMemcpyDtoHAsync, whyNot) &&
       resolve(library, "cuMemcpyDtoDAsync_v2", d->cuMemcpyDtoDAsync, whyNot) &&
       resolve(library, "cuPointerGetAttribute", d->cuPointerGetAttribute, whyNot) &&
+      resolve(library, "cuMemcpyPeer", d->cuMemcpyPeer, whyNot) &&
+      resolve(library, "cuMemcpyPeerAsync", d->cuMemcpyPeerAsync, whyNot) &&
+      resolve(library, "cuDeviceCanAccessPeer", d->cuDeviceCanAccessPeer, whyNot) &&
       resolve(library, "cuStreamCreate", d->cuStreamCreate, whyNot) &&
       resolve(library, "cuStreamDestroy_v2", d->cuStreamDestroy, whyNot) &&
       resolve(library, "cuStreamSynchronize", d->cuStreamSynchronize, whyNot) &&

@@ -101,6 +101,14 @@ public:
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr to, CUdeviceptr from, std::size_t bytes,
                                 CUstream stream) = nullptr;
   CUresult (*cuPointerGetAttribute)(void* value, int attribute, CUdeviceptr pointer) = nullptr;
+  // Between devices: a copy from one context's memory to another's, and whether one device can
+  // address another's memory directly (else the driver stages the copy through the host).
+  CUresult (*cuMemcpyPeer)(CUdeviceptr to, CUcontext toContext, CUdeviceptr from,
+                           CUcontext fromContext, std::size_t bytes) = nullptr;
+  CUresult (*cuMemcpyPeerAsync)(CUdeviceptr to, CUcontext toContext, CUdeviceptr from,
+                                CUcontext fromContext, std::size_t bytes,
+                                CUstream stream) = nullptr;
+  CUresult (*cuDeviceCanAccessPeer)(int* can, CUdevice device, CUdevice peer) = nullptr;
   // Streams and events.
   CUresult (*cuStreamCreate)(CUstream* stream, unsigned flags) = nullptr;
   CUresult (*cuStreamDestroy)(CUstream stream) = nullptr;

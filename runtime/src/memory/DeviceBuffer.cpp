@@ -190,6 +190,23 @@ void copyBetweenBuffers(const DeviceBuffer& to, void* toAt, const DeviceBuffer& 
     std::memmove(toAt, fromAt, bytes);
     return;
   }
+  if (to.device != from.device) {
+    // Between devices: a peer copy, direct where the devices can reach each other's memory, else
+    // staged by the driver; on a stream, the stream's device orders it.
+    const InContextOf scope(to);
+    const std::string what = "a copy of " + describeBytes(bytes) + " from device " +
+                             std::to_string(from.device->id) + " to device " +
+                             std::to_string(to.device->id);
+    if (stream.is_default())
+      driver().check(driver().cuMemcpyPeer(address(toAt), to.device->context, address(fromAt),
+                                           from.device->context, bytes),
+                     "cuMemcpyPeer", what);
+    else
+      driver().check(driver().cuMemcpyPeerAsync(address(toAt), to.device->context, address(fromAt),
+                                                from.device->context, bytes, cudaStreamOf(stream)),
+                     "cuMemcpyPeerAsync", what);
+    return;
+  }
   const InContextOf scope(to);
   const std::string what = "a device-to-device copy of " + describeBytes(bytes);
   if (stream.is_default())

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <optional>
+#include <memory>
 
 #include "module/AheadOfTime.h"
 #include "module/ArgumentTypes.h"
@@ -53,6 +53,27 @@ jit::CompiledSpecialization compileForDevice(KernelState& k, const Specializatio
   }
   throw Error(ErrorKind::Internal, "NVRTC rejected the CUDA C++ pyk generated for " +
                                        compiled.description + " (a bug in pyk):\n" + failure.log);
+}
+
+// The image of `k` for `choice` on `device`'s architecture: the one compiled for another device of
+// that architecture in this process, else compiled now (through the disk cache) and kept for the
+// next device. `rebuild`: compiled afresh, past both caches.
+std::shared_ptr<const jit::CompiledSpecialization>
+imageFor(KernelState& k, const SpecializationChoice& choice, const cuda::DeviceContext& device,
+         bool index32, const RuntimeSettings& settings, bool rebuild) {
+  const std::string key = "sm_" + std::to_string(device.compute_capability_major) +
+                          std::to_string(device.compute_capability_minor) + " " +
+                          describeTypes(choice.params) + (index32 ? " index32" : "");
+  if (!rebuild) {
+    std::lock_guard lock(k.mutex);
+    if (auto it = k.cudaImages.find(key); it != k.cudaImages.end())
+      return it->second;
+  }
+  auto compiled = std::make_shared<const jit::CompiledSpecialization>(
+      compileForDevice(k, choice, device, index32, settings, rebuild));
+  std::lock_guard lock(k.mutex);
+  k.cudaImages[key] = compiled;
+  return compiled;
 }
 
 constexpr std::int64_t kIndex32Limit = std::numeric_limits<std::int32_t>::max();
@@ -131,9 +152,9 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
     }
   }
   if (instance->module == nullptr) {
-    std::optional<jit::CompiledSpecialization> compiled;
+    std::shared_ptr<const jit::CompiledSpecialization> compiled;
     try {
-      compiled = compileForDevice(k, choice, device, index32, *settings, false);
+      compiled = imageFor(k, choice, device, index32, *settings, false);
     } catch (const Error& e) {
       if (k.module->aot == nullptr)
         throw;
@@ -150,7 +171,7 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
     cuda::CUresult loaded = driver.cuModuleLoadData(&instance->module, compiled->binary.c_str());
     if (loaded != cuda::kCudaSuccess && compiled->fromCache) {
       // A cached image the driver refuses: compiled afresh once.
-      compiled = compileForDevice(k, choice, device, index32, *settings, true);
+      compiled = imageFor(k, choice, device, index32, *settings, true);
       loaded = driver.cuModuleLoadData(&instance->module, compiled->binary.c_str());
     }
     driver.check(loaded, "cuModuleLoadData", what);

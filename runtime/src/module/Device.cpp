@@ -106,8 +106,58 @@ std::vector<GpuInfo> gpus() {
   return out;
 }
 
+int device_count() {
+  if (current_backend() == Backend::Cpu)
+    return 1;
+  int count = 0;
+  const cuda::CudaDriver& driver = cuda::requireDriver("device_count");
+  driver.check(driver.cuDeviceGetCount(&count), "cuDeviceGetCount", "counting devices");
+  return count;
+}
+
+int current_device() {
+  return current_backend() == Backend::Cpu ? 0 : cuda::currentDevice().id;
+}
+
 void select_device(int id) {
-  cuda::selectDevice(id);
+  if (current_backend() == Backend::Cuda) {
+    cuda::selectDevice(id);
+    return;
+  }
+  if (id == 0)
+    return;
+  const std::string& whyNotCuda = cudaUnavailableReason();
+  throw Error(ErrorKind::Device,
+              "select_device(" + std::to_string(id) + "): the CPU backend has one device, 0 (" +
+                  (whyNotCuda.empty() ? std::string("PYK_BACKEND=cpu") : "no CUDA: " + whyNotCuda) +
+                  ")");
+}
+
+DeviceScope::DeviceScope(int id) : previous_(current_device()) {
+  select_device(id);
+}
+
+DeviceScope::~DeviceScope() {
+  try {
+    select_device(previous_);
+  } catch (const Error&) {
+    // The previous device was usable when the scope began; a driver failing since leaves the
+    // thread on the scope's device, which its next call reports.
+  }
+}
+
+bool can_access_peer(int device, int peer) {
+  if (current_backend() == Backend::Cpu)
+    return false;
+  const cuda::DeviceContext& a = cuda::deviceContext(device);
+  const cuda::DeviceContext& b = cuda::deviceContext(peer);
+  if (a.id == b.id)
+    return false;
+  const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
+  int can = 0;
+  driver.check(driver.cuDeviceCanAccessPeer(&can, a.device, b.device), "cuDeviceCanAccessPeer",
+               "devices " + std::to_string(device) + " and " + std::to_string(peer));
+  return can != 0;
 }
 
 } // namespace pyk

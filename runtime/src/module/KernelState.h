@@ -16,6 +16,7 @@
 #include "cpu/CpuEngine.h"
 #include "cpu/SharedObject.h"
 #include "cuda/CudaContext.h"
+#include "jit/CompileSpecialization.h"
 #include "module/ArgumentTypes.h"
 #include "sema/CompiledFunction.h"
 #include "sema/FunctionSignature.h"
@@ -76,6 +77,9 @@ struct KernelState {
   std::map<std::string, unsigned> shapeLaunches;
   // CUDA: by device and argument types.
   std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
+  // CUDA: the images compiled, by architecture, argument types and index variant: a second device
+  // of an architecture loads the first one's image, compiled once per process.
+  std::map<std::string, std::shared_ptr<const jit::CompiledSpecialization>> cudaImages;
   struct RecentCuda {
     ArgumentSignature signature;
     bool index32; // the PYK_INDEX32 variant

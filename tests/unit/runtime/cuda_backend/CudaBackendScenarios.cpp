@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -297,6 +298,54 @@ TEST(CudaBackend, ADeviceNvrtcDoesNotKnowGetsPtx) {
             std::string::npos);
 }
 
+TEST(CudaBackend, SelectDeviceMakesItsPrimaryContextCurrentForTheThread) {
+  auto current = fakes().get<int()>(fakes().driver, "pykFakeCurrentDevice");
+  EXPECT_EQ(pyk::device_count(), 2);
+  pyk::select_device(1);
+  EXPECT_EQ(current(), 1);
+  EXPECT_EQ(pyk::current_device(), 1);
+  {
+    const pyk::DeviceScope scope(0); // numba's `with cuda.gpus[0]:`
+    EXPECT_EQ(current(), 0);
+    EXPECT_EQ(pyk::device_array<float>(4).untyped().device_id(), 0);
+  }
+  EXPECT_EQ(current(), 1);
+  // Another thread starts on device 0.
+  int other = -1;
+  std::thread([&] { other = pyk::current_device(); }).join();
+  EXPECT_EQ(other, 0);
+  pyk::select_device(0);
+  EXPECT_EQ(current(), 0);
+  EXPECT_EQ(errorOf([] { pyk::select_device(2); }, pyk::ErrorKind::Device),
+            "select_device(2): there are 2 CUDA devices (ids 0 to 1)");
+}
+
+// Arrays are bound to the device that allocated them; a copy between devices is a peer copy in
+// the two devices' contexts (the fake refuses cuMemcpyDtoD across devices), on either thread.
+TEST(CudaBackend, CopiesBetweenDevicesArePeerCopies) {
+  EXPECT_TRUE(pyk::can_access_peer(0, 1));
+  EXPECT_FALSE(pyk::can_access_peer(1, 1));
+  auto peerCopies = fakes().get<int()>(fakes().driver, "pykFakePeerCopies");
+  std::vector<float> values(100);
+  std::iota(values.begin(), values.end(), 1.0f);
+  pyk::DeviceArray<float> on0 = pyk::to_device(values);
+  pyk::DeviceArray<float> on1;
+  {
+    const pyk::DeviceScope scope(1);
+    on1 = pyk::device_array<float>(100);
+  }
+  EXPECT_EQ(on1.untyped().device_id(), 1);
+  const int before = peerCopies();
+  on1.copy_from_device(on0);
+  EXPECT_EQ(peerCopies(), before + 1);
+  EXPECT_EQ(on1.copy_to_host(), values); // read in device 1's context from device 0's thread
+  const pyk::Stream s = pyk::stream();
+  on0.copy_from_device(on1.slice(0, 0, 100), s); // on a stream
+  s.synchronize();
+  EXPECT_EQ(peerCopies(), before + 2);
+  EXPECT_EQ(on0.copy_to_host(), values);
+}
+
 TEST(CudaBackend, FailingCallsNameTheCallTheKernelAndCudasError) {
   const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
   pyk::DeviceArray<float> a = pyk::device_array<float>(64);
@@ -475,6 +524,44 @@ TEST(CudaBackend, ForallChoosesTheBlockByOccupancyAndSpecializeCompilesNow) {
   EXPECT_EQ(whole.max_cooperative_grid_blocks({256}), 8 * 132);
   EXPECT_EQ(whole.overloads(),
             std::vector<std::string>{"whole_grid(float32[::1]) -> none on cuda device 0 index32"});
+}
+
+} // namespace
+
+namespace {
+
+// PYK_FAKE_CUDA_TWO_H100 (its own CTest run): a kernel is compiled once for the two devices of one
+// architecture, loaded on each, and launched where the thread's device is.
+TEST(TwoH100s, AModuleIsCompiledOncePerArchitecture) {
+  pyk::RuntimeSettings settings = pyk::settings();
+  settings.cache_folder.clear(); // no disk cache: a second compile would show
+  const pyk::ScopedSettings noDiskCache(settings);
+  ASSERT_EQ(pyk::device_count(), 2); // (loads the driver, which fakes() finds loaded)
+  EXPECT_EQ(pyk::gpus()[1].compute_capability_major, 9);
+  const pyk::Module m = pyk::loads(kVectorAdd, "two_devices.pyk");
+  const int compiles = fakes().compiles();
+  const int loads = fakes().moduleLoads();
+  for (int device = 0; device < 2; ++device) {
+    const pyk::DeviceScope scope(device);
+    pyk::DeviceArray<float> a = pyk::device_array<float>(64);
+    m["vector_add"][pyk::LaunchShape{1, 64}](a, a, a);
+    EXPECT_EQ(fakes().configuration().device, device);
+  }
+  EXPECT_EQ(fakes().compiles(), compiles + 1);
+  EXPECT_EQ(fakes().moduleLoads(), loads + 2);
+  // Each thread on its own device, at once.
+  std::vector<std::thread> threads;
+  for (int device = 0; device < 2; ++device)
+    threads.emplace_back([&, device] {
+      pyk::select_device(device);
+      pyk::DeviceArray<float> a = pyk::device_array<float>(128);
+      for (int i = 0; i < 20; ++i)
+        m["vector_add"][pyk::LaunchShape{2, 64}](a, a, a);
+    });
+  for (std::thread& t : threads)
+    t.join();
+  EXPECT_EQ(fakes().compiles(), compiles + 1);
+  EXPECT_EQ(fakes().moduleLoads(), loads + 2);
 }
 
 } // namespace

@@ -7,8 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <dlfcn.h>
-
 #include <cstdlib>
 #include <string>
 
@@ -46,18 +44,17 @@ TEST(TwoFakeDevices, GpusListsEachDeviceWithItsProperties) {
   EXPECT_EQ(g[1].compute_capability_major, 8);
 }
 
-TEST(TwoFakeDevices, SelectDeviceMakesItsPrimaryContextCurrent) {
-  pyk::select_device(1);
-  void* fake = ::dlopen(std::getenv("PYK_LIBCUDA"), RTLD_NOW | RTLD_NOLOAD);
-  ASSERT_NE(fake, nullptr);
-  auto current = reinterpret_cast<int (*)()>(::dlsym(fake, "pykFakeCurrentDevice"));
-  ASSERT_NE(current, nullptr);
-  EXPECT_EQ(current(), 1);
+// Without NVRTC the backend is the CPU's (below), whose devices are one: the program that picks
+// `rank % device_count()` runs unchanged. (select_device on CUDA: tests/unit/runtime/cuda_backend.)
+TEST(TwoFakeDevices, OnTheCpuBackendThereIsOneDevice) {
+  EXPECT_EQ(pyk::device_count(), 1);
   pyk::select_device(0);
-  EXPECT_EQ(current(), 0);
-  ::dlclose(fake);
-  EXPECT_EQ(errorOf([] { pyk::select_device(2); }),
-            "select_device(2): there are 2 CUDA devices (ids 0 to 1)");
+  EXPECT_EQ(pyk::current_device(), 0);
+  EXPECT_FALSE(pyk::can_access_peer(0, 1));
+  const std::string message = errorOf([] { pyk::select_device(1); });
+  EXPECT_EQ(message.rfind("select_device(1): the CPU backend has one device, 0 (no CUDA: NVRTC", 0),
+            0u)
+      << message;
 }
 
 // PYK_LIBNVRTC names a missing file: with devices but no compiler, auto is the CPU.
@@ -84,9 +81,19 @@ TEST(DriverThatDoesNotInitialise, HasNoGpusAndSaysWhy) {
 // PYK_LIBCUDA: a file that does not exist.
 TEST(NoDriver, HasNoGpusAndSelectDeviceSaysWhy) {
   EXPECT_TRUE(pyk::gpus().empty());
-  const std::string message = errorOf([] { pyk::select_device(0); });
-  EXPECT_EQ(message.rfind("select_device(0): cannot load the CUDA driver (", 0), 0u) << message;
   EXPECT_EQ(pyk::current_backend(), pyk::Backend::Cpu);
+  EXPECT_EQ(pyk::device_count(), 1);
+  {
+    const pyk::DeviceScope device0(0); // the CPU backend's one device
+    EXPECT_EQ(pyk::current_device(), 0);
+  }
+  const std::string message = errorOf([] { pyk::select_device(1); });
+  EXPECT_EQ(
+      message.rfind("select_device(1): the CPU backend has one device, 0 (no CUDA: cannot load the "
+                    "CUDA driver (",
+                    0),
+      0u)
+      << message;
 }
 
 } // namespace

@@ -8,7 +8,10 @@
 // With PYK_FAKE_CUDA_FAIL_INIT set, cuInit fails with CUDA_ERROR_NO_DEVICE; with
 // PYK_FAKE_CUDA_FAIL=<entry point>, that entry point fails (cuMemAlloc_v2 with
 // CUDA_ERROR_OUT_OF_MEMORY, cuModuleLoadData with CUDA_ERROR_INVALID_IMAGE, the others with
-// CUDA_ERROR_LAUNCH_FAILED).
+// CUDA_ERROR_LAUNCH_FAILED). With PYK_FAKE_CUDA_TWO_H100 set, device 1 is a second H100 (the
+// same architecture as device 0). Device-to-device copies must stay on one device (the tests see
+// that pyk copies between devices with cuMemcpyPeer, which checks each side's context); the two
+// devices reach each other's memory (cuDeviceCanAccessPeer).
 // A test library built with the tests, never installed.
 #include <chrono>
 #include <cstddef>
@@ -42,7 +45,7 @@ constexpr CUresult kNotFound = 500;
 constexpr CUresult kLaunchFailed = 719;
 bool initialised = false;
 CUctx_st contexts[2] = {{0}, {1}};
-CUcontext current = nullptr;
+thread_local CUcontext current = nullptr; // per thread, as CUDA's current context
 
 struct FakeDevice {
   const char* name;
@@ -51,6 +54,11 @@ struct FakeDevice {
 };
 constexpr FakeDevice kDevices[2] = {{"pyk fake H100", 9, 0, 132, std::size_t{80} << 30},
                                     {"pyk fake A100", 8, 0, 108, std::size_t{40} << 30}};
+constexpr FakeDevice kSecondH100 = {"pyk fake H100 (second)", 9, 0, 132, std::size_t{80} << 30};
+const FakeDevice& deviceInfo(int device) {
+  return device == 1 && std::getenv("PYK_FAKE_CUDA_TWO_H100") != nullptr ? kSecondH100
+                                                                         : kDevices[device];
+}
 } // namespace
 
 __attribute__((visibility("default"))) CUresult cuInit(unsigned) {
@@ -79,7 +87,7 @@ __attribute__((visibility("default"))) CUresult cuDeviceGetName(char* name, int 
                                                                 CUdevice device) {
   if (device < 0 || device > 1 || length <= 0)
     return kInvalidValue;
-  std::strncpy(name, kDevices[device].name, static_cast<std::size_t>(length));
+  std::strncpy(name, deviceInfo(device).name, static_cast<std::size_t>(length));
   return kSuccess;
 }
 __attribute__((visibility("default"))) CUresult cuDeviceGetAttribute(int* value, int attribute,
@@ -88,7 +96,7 @@ __attribute__((visibility("default"))) CUresult cuDeviceGetAttribute(int* value,
     return kInvalidDevice;
   switch (attribute) {
   case 16:
-    *value = kDevices[device].multiprocessors;
+    *value = deviceInfo(device).multiprocessors;
     return kSuccess;
   case 1:
     *value = 1024;
@@ -103,10 +111,10 @@ __attribute__((visibility("default"))) CUresult cuDeviceGetAttribute(int* value,
     *value = 227 * 1024;
     return kSuccess;
   case 75:
-    *value = kDevices[device].major;
+    *value = deviceInfo(device).major;
     return kSuccess;
   case 76:
-    *value = kDevices[device].minor;
+    *value = deviceInfo(device).minor;
     return kSuccess;
   default:
     return kInvalidValue;
@@ -116,7 +124,7 @@ __attribute__((visibility("default"))) CUresult cuDeviceTotalMem_v2(std::size_t*
                                                                     CUdevice device) {
   if (device < 0 || device > 1)
     return kInvalidDevice;
-  *bytes = kDevices[device].memory;
+  *bytes = deviceInfo(device).memory;
   return kSuccess;
 }
 __attribute__((visibility("default"))) CUresult cuDevicePrimaryCtxRetain(CUcontext* context,
@@ -359,7 +367,44 @@ PYK_FAKE CUresult cuMemcpyDtoH_v2(void* to, CUdeviceptr from, std::size_t bytes)
   return copy(to, reinterpret_cast<void*>(from), bytes, false, true);
 }
 PYK_FAKE CUresult cuMemcpyDtoD_v2(CUdeviceptr to, CUdeviceptr from, std::size_t bytes) {
+  {
+    std::lock_guard lock(mutex);
+    const Allocation* t = inside(reinterpret_cast<void*>(to), bytes);
+    const Allocation* f = inside(reinterpret_cast<void*>(from), bytes);
+    if (t != nullptr && f != nullptr && t->device != f->device)
+      return kInvalidValue; // between devices: cuMemcpyPeer
+  }
   return copy(reinterpret_cast<void*>(to), reinterpret_cast<void*>(from), bytes, true, true);
+}
+namespace {
+int peerCopies = 0;
+}
+PYK_FAKE CUresult cuMemcpyPeer(CUdeviceptr to, CUcontext toContext, CUdeviceptr from,
+                               CUcontext fromContext, std::size_t bytes) {
+  {
+    std::lock_guard lock(mutex);
+    const Allocation* t = inside(reinterpret_cast<void*>(to), bytes);
+    const Allocation* f = inside(reinterpret_cast<void*>(from), bytes);
+    if (t == nullptr || f == nullptr || toContext == nullptr || fromContext == nullptr ||
+        t->device != toContext->device || f->device != fromContext->device)
+      return kInvalidValue;
+    ++peerCopies;
+  }
+  return copy(reinterpret_cast<void*>(to), reinterpret_cast<void*>(from), bytes, true, true);
+}
+PYK_FAKE CUresult cuMemcpyPeerAsync(CUdeviceptr to, CUcontext toContext, CUdeviceptr from,
+                                    CUcontext fromContext, std::size_t bytes, CUstream_st*) {
+  return cuMemcpyPeer(to, toContext, from, fromContext, bytes);
+}
+PYK_FAKE CUresult cuDeviceCanAccessPeer(int* can, CUdevice device, CUdevice peer) {
+  if (device < 0 || device > 1 || peer < 0 || peer > 1)
+    return kInvalidDevice;
+  *can = device != peer ? 1 : 0;
+  return kSuccess;
+}
+// Not part of the Driver API: how many copies between devices there were (for the tests).
+PYK_FAKE int pykFakePeerCopies() {
+  return peerCopies;
 }
 PYK_FAKE CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t bytes,
                                        CUstream_st*) {
