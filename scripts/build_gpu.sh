@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# build_gpu: builds what a GPU machine runs (pykc, the `gpu` tests, the examples, the GPU
-# benchmark) into build-gpu/ (or $PYK_GPU_BUILD_DIR), with libstdc++ and libgcc linked
+# build_gpu: builds what a GPU machine runs (pykc, the `gpu` tests, the examples, the MPI example
+# with a packed Open MPI unless PYK_MPI=OFF, the GPU benchmark) into build-gpu/ (or $PYK_GPU_BUILD_DIR), with libstdc++ and libgcc linked
 # statically as the other third-party libraries already are (ANTLR's runtime, Boost.Context), so
 # the folder runs on a machine that has only the NVIDIA driver and the CUDA toolkit: the driver
 # and NVRTC are loaded at run time, nothing else is needed. Copy the folder with the repository
@@ -12,10 +12,12 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${PYK_GPU_BUILD_DIR:-$root/build-gpu}"
 
 "$root/scripts/setup.sh"
+mpi="${PYK_MPI:-ON}"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPYK_UNITY_BUILD=ON \
-  -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
-cmake --build "$build" -j "$(nproc)" --target pykc pyk_cuda_available pyk_gpu_runtime_tests \
-  pyk_examples pyk_bench_gpu_backend
+  -DPYK_MPI="$mpi" -DCMAKE_EXE_LINKER_FLAGS="-static-libstdc++ -static-libgcc" >/dev/null
+targets=(pykc pyk_cuda_available pyk_gpu_runtime_tests pyk_examples pyk_bench_gpu_backend)
+[ "$mpi" != OFF ] && targets+=(pyk_diffusion_mpi)
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 # What the binaries still need from the machine: the C library only.
 for binary in "$build/compiler/pykc" "$build/tests/pyk_gpu_runtime_tests"; do
   if ldd "$binary" | grep -qE 'libstdc\+\+|libgcc_s|libantlr|libboost|libcuda|libnvrtc'; then
@@ -38,5 +40,11 @@ programs=(compiler/pykc tests/pyk_cuda_available tests/pyk_gpu_runtime_tests
   bench/pyk_bench_gpu_backend examples/example_programs.txt numba-suite/launches.json
   numba-suite/cases conformance-reference)
 while read -r program; do programs+=("examples/$program"); done <"$build/examples/example_programs.txt"
+# The MPI example with this machine's Open MPI packed beside it (GPU machines may have no MPI):
+# `. mpi-runtime/env.sh` there puts it first (scripts/run_gpu_mpi.sh).
+if [ "$mpi" != OFF ]; then
+  "$root/scripts/pack_openmpi.sh" "$build/mpi-runtime" "$build/examples/diffusion_mpi/pyk_diffusion_mpi"
+  programs+=(examples/diffusion_mpi/pyk_diffusion_mpi mpi-runtime)
+fi
 tar -C "$build" -cJf "$build/gpu-bundle.tar.xz" "${programs[@]}"
 du -sh "$build/gpu-bundle.tar.xz"

@@ -6,12 +6,15 @@
 # eight files at most:
 #   summary.txt      the machine (nvidia-smi, driver, toolkit, Python packages) and each step's
 #                    exit status and seconds
-#   tests.log        the runtime API tests and every example on CUDA (run_gpu_tests.sh)
+#   tests.log        the runtime API tests and every example on CUDA (run_gpu_tests.sh), and the
+#                    MPI example's checks on CUDA (run_gpu_mpi.sh)
+#   mpi-scaling-<date>-<device>.md   its scaling table
 #   bench.log, gpu-<date>-<device>.md   bench/gpu/run_gpu_bench.sh and its table
-#   conformance.log, numba-suite.log, numba-suite-cuda.md, sanitizer.log   the correctness runs,
-#                    side by side after the benchmark (which runs alone, so nothing disturbs it)
+#   conformance.log, numba-suite.log (numba-suite-cuda.md at its end), sanitizer.log   the
+#                    correctness runs, side by side after the benchmark (which runs alone, so
+#                    nothing disturbs it)
 # usage: scripts/gpu_session.sh [BUILD_DIR]            (default build-gpu)
-# environment: PYK_SESSION_STEPS (default "api examples bench checks", run in that order; the
+# environment: PYK_SESSION_STEPS (default "api examples mpi bench checks", in that order; the
 #   benchmark runs alone, the checks side by side), PYK_BENCH_LIMIT / PYK_CHECKS_LIMIT (seconds),
 #   PYK_BENCH_ROUNDS, PYK_BENCH_COMPILE_REPS, PYK_GPU_JOBS, PYK_SANITIZER_TOOLS and
 #   PYK_SANITIZER_EXAMPLES (run_gpu_tests.sh)
@@ -58,7 +61,7 @@ if ! "$build/tests/pyk_cuda_available" >>"$summary" 2>&1; then
 fi
 
 tests="scripts/run_gpu_tests.sh"
-steps=" ${PYK_SESSION_STEPS:-api examples bench checks} "
+steps=" ${PYK_SESSION_STEPS:-api examples mpi bench checks} "
 bench() {
   step bench "${PYK_BENCH_LIMIT:-200}" "$out/bench.log" env PYK_BENCH_ROUNDS="${PYK_BENCH_ROUNDS:-3}" \
     PYK_BENCH_COMPILE_REPS="${PYK_BENCH_COMPILE_REPS:-2}" PYK_BENCH_RESULTS_DIR="$out" \
@@ -77,12 +80,14 @@ for name in $steps; do
   case $name in
     api) step api 60 "$out/tests.log" "$tests" --only api "$build" ;;
     examples) step examples 120 "$out/tests.log" "$tests" --only examples "$build" ;;
+    mpi) step mpi "${PYK_MPI_LIMIT:-120}" "$out/tests.log" scripts/run_gpu_mpi.sh "$build" ;;
     bench) bench ;;
     checks) checks ;;
     *) echo "unknown step $name" >>"$summary" ;;
   esac
 done
-cp "$build/numba-suite-cuda.md" "$out/" 2>/dev/null
+# (Appended, not copied: what comes back from the machine is eight files at most.)
+[ -f "$build/numba-suite-cuda.md" ] && cat "$build/numba-suite-cuda.md" >>"$out/numba-suite.log"
 cat "$summary"
-tail -n 30 "$out"/gpu-*.md 2>/dev/null
+tail -n 30 "$out"/gpu-*.md "$out"/mpi-scaling-*.md 2>/dev/null
 grep -E "^(== |PASS|FAIL)" "$out/tests.log" 2>/dev/null | tail -n 20

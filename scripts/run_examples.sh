@@ -3,7 +3,8 @@
 # .pyk file) on the default backend: CUDA when there is a GPU with its driver and NVRTC, else the
 # CPU backend (PYK_BACKEND=cpu|cuda forces one). Each example checks its own results; their
 # output is shown as it comes, then one table: example, backend, time, verified.
-# Images (the diffusion example's PNGs) go to $PYK_BUILD_DIR/example-output/.
+# Images (the diffusion example's PNGs) go to $PYK_BUILD_DIR/example-output/. Then, where it is
+# built and mpirun is there, the diffusion over two MPI ranks (examples/diffusion_mpi).
 # usage: scripts/run_examples.sh [--no-build]       exit 1 when any example fails or is wrong
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,6 +29,17 @@ while read -r program; do
     echo "RESULT $name - - no" >>"$results"
   fi
 done <"$list"
+# The diffusion over MPI ranks (examples/diffusion_mpi), where it is built (PYK_MPI) and mpirun is
+# there: two ranks, each with its strip of the seed's field.
+mpi_program="$build/examples/diffusion_mpi/pyk_diffusion_mpi"
+if [ -x "$mpi_program" ] && command -v mpirun >/dev/null; then
+  echo "== diffusion_mpi"
+  if ! OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --bind-to none -np 2 \
+    "$mpi_program" --examples "$root/examples" --size 2000,2000 --steps 200 | tee -a "$results"; then
+    status=1
+    echo "RESULT diffusion_mpi - - no" >>"$results"
+  fi
+fi
 
 echo
 printf '%-34s %-8s %12s  %s\n' example backend time verified

@@ -21,7 +21,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
   -DPYK_BUILD_FUZZERS=ON -DPYK_BUILD_TESTS=OFF -DPYK_BUILD_EXAMPLES=OFF -DPYK_BUILD_BENCH=OFF \
-  -DPYK_INSTALL=OFF -DPYK_UNITY_BUILD="${PYK_FUZZ_UNITY:-ON}" "${launcher[@]}" >/dev/null
+  -DPYK_INSTALL=OFF -DPYK_MPI=OFF -DPYK_UNITY_BUILD="${PYK_FUZZ_UNITY:-ON}" "${launcher[@]}" >/dev/null
 cmake --build "$build" --target pyk_fuzzers -j "$(nproc)"
 
 corpus="${PYK_FUZZ_CORPUS:-$root/tests/fuzz/corpus}"

@@ -34,7 +34,7 @@ if [[ "$parts" == *" sanitize "* ]]; then
   command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   # -O1: the sanitizers' usual level (a faster build, stacks still readable).
   cmake -S "$root" -B "$sanitize" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
-    -DPYK_UNITY_BUILD=ON -DPYK_SANITIZE=ON "${launcher[@]}" >/dev/null
+    -DPYK_UNITY_BUILD=ON -DPYK_SANITIZE=ON -DPYK_MPI="${PYK_MPI:-ON}" "${launcher[@]}" >/dev/null
   cmake --build "$sanitize" -j "$(nproc)"
   # Leak checking needs ptrace, which some containers forbid: on only when asked
   # (ASAN_OPTIONS=detect_leaks=1).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # setup: installs every Debian package pyk needs to build and test; quick and quiet when all
-# are present. Runs as root or through sudo. Packages named as arguments are installed too (a
-# script that needs more than the build and tests: scripts/run_fuzzers.sh asks for Clang).
+# are present (OpenMPI only while PYK_MPI is not OFF). Runs as root or through sudo. Packages
+# named as arguments are installed too (a script that needs more than the build and tests:
+# scripts/run_fuzzers.sh asks for Clang).
 set -euo pipefail
 
 packages=(
@@ -22,6 +23,12 @@ packages=(
   python3-numba                  # ground truth: numba's own typing (tests/differential/) and,
                                  # later, its CUDA simulator for the conformance suite
 )
+# examples/diffusion_mpi and its tests (tests/mpi): Debian's OpenMPI, the MPI of most clusters'
+# images. Left out with PYK_MPI=OFF in the environment (scripts/build.sh then configures
+# -DPYK_MPI=OFF and neither is built).
+if [ "${PYK_MPI:-ON}" != OFF ]; then
+  packages+=(libopenmpi-dev openmpi-bin)
+fi
 packages+=("$@")
 
 missing=()
