@@ -100,13 +100,19 @@ def main():
              f" --steps {args.steps} --backend {args.backend}` at {commit}"
              f"{' + uncommitted changes' if dirty else ''}; {cores} cores; halos: {halo_path}; "
              f"medians of {args.rounds} interleaved rounds, the slowest rank's time.",
+             "",
+             "Time per step: the launch, a synchronize, then the halo exchange, which includes "
+             "waiting for the neighbours to reach it (so it grows when ranks are unequal or share "
+             "hardware); the first two steps (compiles) are not timed.",
              ""]
     if on_cpu:
         lines += [f"Each rank has max(1, {cores} / ranks) CPU workers (PYK_CPU_THREADS), ranks "
                   "unbound; more ranks than cores are oversubscribed.", ""]
     else:
-        lines += ["Every rank on the one GPU: the ranks share it, so this shows what the "
-                  "exchange costs, not a speed-up.", ""]
+        lines += ["Every rank on the one GPU: two processes time-slice it (no MPS), so the rows "
+                  "of more than one rank show what sharing one GPU between processes costs (a "
+                  "context switch each time the other rank's work comes up), not the exchange "
+                  "alone, and not a speed-up; several GPUs are needed for that.", ""]
     lines += ["The hardware is the same at every rank count (the machine's cores, or the one GPU), "
               "so the ideal time per step is the 1-rank time for strong scaling and ranks times "
               "it for weak scaling; efficiency is that ideal over the time measured: what cutting "

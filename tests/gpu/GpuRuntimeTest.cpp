@@ -1,15 +1,18 @@
 // GpuRuntimeTest: the runtime API on a real GPU: kernels computing (checked against the host),
 // strided views as kernel arguments, shared memory and atomics, dynamic shared memory over 48 KiB,
 // a grid-synchronizing kernel, streams with pinned memory, events, managed memory, memory from
-// outside pyk. Exits 77 (skipped) with the reason where CUDA cannot run.
+// outside pyk, every device computing on its own thread, copies between devices (where there
+// are two). Exits 77 (skipped) with the reason where CUDA cannot run.
 #include <pyk/pyk.hpp>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -188,6 +191,48 @@ TEST(GpuRuntime, UfuncsBroadcastOnTheDevice) {
     for (int j = 0; j < 6; ++j)
       ASSERT_DOUBLE_EQ(got[i * 6 + j], std::hypot(values[j * 5 + i], rowValues[j]))
           << i << "," << j;
+}
+
+// Every device computes, each thread on the device it selected; a device's arrays stay its own.
+TEST(GpuRuntime, EveryDeviceComputesOnItsThread) {
+  const int count = pyk::device_count();
+  ASSERT_EQ(static_cast<std::size_t>(count), pyk::gpus().size());
+  ASSERT_GE(count, 1);
+  EXPECT_FALSE(pyk::can_access_peer(0, 0));
+  std::vector<std::thread> threads;
+  std::vector<int> ok(static_cast<std::size_t>(count), 0);
+  for (int d = 0; d < count; ++d)
+    threads.emplace_back([&, d] {
+      pyk::select_device(d);
+      std::vector<float> x(4096, 1.5f);
+      auto dx = pyk::to_device(x);
+      auto out = pyk::device_array_like(dx);
+      module()["axpy"][pyk::LaunchShape{16, 256}](out, 2.0f, dx, dx);
+      const std::vector<float> got = out.copy_to_host();
+      ok[static_cast<std::size_t>(d)] =
+          out.untyped().device_id() == d && pyk::current_device() == d &&
+          std::all_of(got.begin(), got.end(), [](float v) { return v == 4.5f; });
+    });
+  for (std::thread& t : threads)
+    t.join();
+  for (int d = 0; d < count; ++d)
+    EXPECT_TRUE(ok[static_cast<std::size_t>(d)]) << "device " << d;
+}
+
+TEST(GpuRuntime, CopiesBetweenTwoDevices) {
+  if (pyk::device_count() < 2)
+    GTEST_SKIP() << "one device here: copies between devices need two";
+  std::vector<float> x(1 << 20);
+  std::iota(x.begin(), x.end(), 0.0f);
+  auto on0 = pyk::to_device(x);
+  pyk::DeviceArray<float> on1;
+  {
+    const pyk::DeviceScope scope(1);
+    on1 = pyk::device_array<float>(x.size());
+  }
+  on1.copy_from_device(on0);
+  EXPECT_EQ(on1.copy_to_host(), x);
+  EXPECT_EQ(pyk::can_access_peer(0, 1), pyk::can_access_peer(1, 0));
 }
 
 } // namespace
