@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -98,6 +99,18 @@ Options parse(int argc, char** argv) {
       throw std::invalid_argument("unknown option `" + arg + "`");
     }
   }
+  // MPI counts are ints: a field's rows and a row's cells each fit one (the strips travel as rows).
+  if (o.rows > std::numeric_limits<int>::max() || o.cols > std::numeric_limits<int>::max())
+    throw std::invalid_argument(
+        "--size: at most " + std::to_string(std::numeric_limits<int>::max()) + " rows and columns");
+  // Said now, not after the run.
+  if (!o.output.empty()) {
+    const std::filesystem::path folder =
+        o.output.has_parent_path() ? o.output.parent_path() : std::filesystem::path(".");
+    if (!std::filesystem::is_directory(folder))
+      throw std::invalid_argument("--output " + o.output.string() + ": the folder " +
+                                  folder.string() + " does not exist");
+  }
   return o;
 }
 
@@ -169,15 +182,19 @@ int runDecomposed(const Options& o, MPI_Comm world) {
   std::vector<float> original;
   if (rank == 0)
     original = example::jaggedField(static_cast<int>(o.rows), static_cast<int>(o.cols), 3966789);
+  // The strips travel as whole rows (an MPI type of one row), so counts are rows.
+  MPI_Datatype row;
+  MPI_Type_contiguous(static_cast<int>(o.cols), MPI_FLOAT, &row);
+  MPI_Type_commit(&row);
   std::vector<int> counts(ranks), offsets(ranks);
   for (int r = 0; r < ranks; ++r) {
     const Strip s = diffusion_mpi::stripOf(o.rows, ranks, r);
-    counts[r] = static_cast<int>(s.rows * o.cols);
-    offsets[r] = static_cast<int>(s.firstRow * o.cols);
+    counts[r] = static_cast<int>(s.rows);
+    offsets[r] = static_cast<int>(s.firstRow);
   }
   std::vector<float> local(static_cast<std::size_t>(strip.localRows() * o.cols), 0.0f);
-  MPI_Scatterv(original.data(), counts.data(), offsets.data(), MPI_FLOAT,
-               local.data() + strip.ownBegin() * o.cols, counts[rank], MPI_FLOAT, 0, world);
+  MPI_Scatterv(original.data(), counts.data(), offsets.data(), row,
+               local.data() + strip.ownBegin() * o.cols, counts[rank], row, 0, world);
 
   Field field = pyk::to_device<float, 2>(local, {strip.localRows(), o.cols});
   Field next = pyk::device_array_like(field), lapl = pyk::device_array_like(field);
@@ -209,8 +226,9 @@ int runDecomposed(const Options& o, MPI_Comm world) {
   MPI_Reduce(mine, slowest, 2, MPI_DOUBLE, MPI_MAX, 0, world);
   const std::vector<float> all = field.copy_to_host();
   std::vector<float> result(rank == 0 ? static_cast<std::size_t>(o.rows * o.cols) : 0);
-  MPI_Gatherv(all.data() + strip.ownBegin() * o.cols, counts[rank], MPI_FLOAT, result.data(),
-              counts.data(), offsets.data(), MPI_FLOAT, 0, world);
+  MPI_Gatherv(all.data() + strip.ownBegin() * o.cols, counts[rank], row, result.data(),
+              counts.data(), offsets.data(), row, 0, world);
+  MPI_Type_free(&row);
   if (rank != 0)
     return 0;
   writeField(o, result);
