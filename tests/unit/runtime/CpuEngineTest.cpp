@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -278,9 +280,30 @@ TEST(CpuSettings, TheEngineIsSizedByTheRuntimeSettings) {
   const CpuSettings sized = CpuSettings::of(settings);
   EXPECT_EQ(sized.workerCount, 8u);
   EXPECT_EQ(sized.fiberStackBytes, 128u * 1024);
-  settings.cpu_threads = 0; // one worker per hardware thread
-  EXPECT_EQ(CpuSettings::of(settings).workerCount,
-            std::max(1u, std::thread::hardware_concurrency()));
+  settings.cpu_threads = 0; // one worker per CPU the process may run on
+  EXPECT_EQ(CpuSettings::of(settings).workerCount, CpuSettings::usableCpus());
+  EXPECT_GE(CpuSettings::usableCpus(), 1u);
+  EXPECT_LE(CpuSettings::usableCpus(), std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// Bound to one CPU (as an MPI launcher binds a rank to a core), the default is one worker. The
+// binding is the calling thread's, so a thread of its own takes it and the test's stays as it was.
+TEST(CpuSettings, TheDefaultTakesTheAffinityMask) {
+  unsigned seen = 0;
+  std::thread([&] {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    cpu_set_t mine;
+    ASSERT_EQ(::sched_getaffinity(0, sizeof mine, &mine), 0);
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &mine)) {
+        CPU_SET(cpu, &one);
+        break;
+      }
+    ASSERT_EQ(::sched_setaffinity(0, sizeof one, &one), 0);
+    seen = CpuSettings::of(RuntimeSettings{}).workerCount;
+  }).join();
+  EXPECT_EQ(seen, 1u);
 }
 
 } // namespace
