@@ -34,7 +34,8 @@ done <"$list"
 mpi_program="$build/examples/diffusion_mpi/pyk_diffusion_mpi"
 if [ -x "$mpi_program" ] && command -v mpirun >/dev/null; then
   echo "== diffusion_mpi"
-  if ! OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --bind-to none -np 2 \
+  if ! OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+    OMPI_MCA_btl_vader_single_copy_mechanism=none mpirun --oversubscribe --bind-to none -np 2 \
     "$mpi_program" --examples "$root/examples" --size 2000,2000 --steps 200 | tee -a "$results"; then
     status=1
     echo "RESULT diffusion_mpi - - no" >>"$results"

@@ -12,8 +12,11 @@ set -euo pipefail
 mpiexec=$1 program=$2 folder=$3 run=$4
 mkdir -p "$folder"
 export PYK_BACKEND="${PYK_MPI_TEST_BACKEND:-cpu}" # scripts/run_gpu_mpi.sh: cuda
-# Open MPI refuses root unless told (CI containers run as root); more ranks than cores on purpose.
+# Open MPI refuses root unless told (CI containers run as root); more ranks than cores on purpose;
+# no cross-memory attach between ranks (containers without ptrace refuse it, and the halos are
+# small).
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
 size=(--size 250,200 --steps 100)
 
 if [ "$run" = serial ]; then
