@@ -239,7 +239,10 @@ MemoryKind AnyDeviceArray::memory_kind() const {
 }
 
 int AnyDeviceArray::device_id() const {
-  return buffer_ != nullptr && buffer_->device != nullptr ? buffer_->device->id : -1;
+  if (buffer_ == nullptr)
+    return -1;
+  // The CPU backend's memory is its one device's, 0 (pyk::device_count() there is 1).
+  return buffer_->device != nullptr ? buffer_->device->id : 0;
 }
 
 bool AnyDeviceArray::is_c_contiguous() const {

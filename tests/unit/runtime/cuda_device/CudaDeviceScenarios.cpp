@@ -2,6 +2,7 @@
 // per scenario by CTest with the environment of that scenario (the driver is loaded once a
 // process): a driver with two devices (the fake driver), a driver whose cuInit fails, no driver.
 #include "pyk/device.hpp"
+#include "pyk/device_array.hpp"
 #include "pyk/error.hpp"
 #include "pyk/settings.hpp"
 
@@ -86,6 +87,8 @@ TEST(NoDriver, HasNoGpusAndSelectDeviceSaysWhy) {
   {
     const pyk::DeviceScope device0(0); // the CPU backend's one device
     EXPECT_EQ(pyk::current_device(), 0);
+    EXPECT_EQ(pyk::device_array<float>(4).untyped().device_id(), 0); // its memory
+    EXPECT_EQ(pyk::AnyDeviceArray().device_id(), -1);                // none
   }
   const std::string message = errorOf([] { pyk::select_device(1); });
   EXPECT_EQ(
