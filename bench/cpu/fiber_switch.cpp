@@ -81,7 +81,7 @@ double measure(CpuEngine& engine, const KernelEntry& kernel, uint32 blocks, uint
 }
 
 void report(unsigned workers) {
-  CpuEngine engine(CpuSettings{workers, CpuSettings::kDefaultFiberStackBytes});
+  CpuEngine engine(CpuSettings{workers, CpuSettings::kDefaultFiberStackBytes, {}});
   KernelEntry fiberBarrier{"fiber_barrier", ExecutionMode::Fiber, nullptr, fiberBarrierThread};
   KernelEntry fiberShuffle{"fiber_shuffle", ExecutionMode::Fiber, nullptr, fiberShuffleThread};
   KernelEntry loopBarrier{"loop_barrier", ExecutionMode::Loop, loopBarrierBlock, nullptr};

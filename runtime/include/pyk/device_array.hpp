@@ -81,8 +81,8 @@ public:
   bool empty() const { return buffer_ == nullptr; }
   Backend backend() const;
   MemoryKind memory_kind() const;
-  // The device the memory belongs to: a CUDA device, or 0 on the CPU backend (its one device);
-  // -1 for an empty array.
+  // The device the memory belongs to: a CUDA device, or on the CPU backend the device it was made
+  // on (0, unless PYK_CPU_DEVICES made several); -1 for an empty array.
   int device_id() const;
   bool is_c_contiguous() const;
   bool is_f_contiguous() const;

@@ -44,6 +44,11 @@ struct RuntimeSettings {
   std::size_t cpu_fiber_stack_bytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
   CpuMode cpu_mode = CpuMode::Auto;                            // PYK_CPU_MODE=auto|fiber
   CpuShapes cpu_shapes = CpuShapes::Background;                // PYK_CPU_SHAPES=background|now|off
+  // PYK_CPU_DEVICES=N|numa: the CPU backend's devices (pyk::device_count()): 1, the whole machine
+  // (the default); N groups of the process's CPUs; 0 ("numa"): one per NUMA node. With several,
+  // each device's workers and the threads that select it are bound to its CPUs. Fixed at the
+  // first CPU launch or device query.
+  unsigned cpu_devices = 1;
   bool bounds_check = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
   // PYK_CACHE_DIR, else $XDG_CACHE_HOME/pyk, else $HOME/.cache/pyk: the disk cache of compiled
   // kernels; empty when none can be found (kernels are then compiled in every process).

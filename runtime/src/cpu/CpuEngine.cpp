@@ -1,6 +1,8 @@
 // CpuEngine: launch checks, per-worker block state, and the loop and fiber ways to run a block.
 #include "cpu/CpuEngine.h"
 
+#include "cpu/CpuDevices.h"
+
 #include "cpu/KernelFault.h"
 
 #include "cpu/GridBarrier.h"
@@ -69,13 +71,13 @@ void CpuEngine::SharedMemoryDeleter::operator()(unsigned char* memory) const {
 }
 
 CpuEngine::CpuEngine(const CpuSettings& settings)
-    : settings_(settings), pool_(settings.workerCount), workers_(pool_.workerCount()) {}
+    : settings_(settings), pool_(settings.workerCount, settings.cpus),
+      workers_(pool_.workerCount()) {}
 
 CpuEngine::~CpuEngine() = default;
 
 CpuEngine& CpuEngine::shared() {
-  static CpuEngine engine(CpuSettings::of(*pyk::detail::currentSettings()));
-  return engine;
+  return cpuEngine(currentCpuDevice());
 }
 
 namespace {

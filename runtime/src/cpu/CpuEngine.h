@@ -41,7 +41,8 @@ public:
   CpuEngine(const CpuEngine&) = delete;
   CpuEngine& operator=(const CpuEngine&) = delete;
 
-  // The process's engine, sized from the runtime's settings on first use.
+  // The engine of the calling thread's CPU device (cpu/CpuDevices: one for the whole machine
+  // unless PYK_CPU_DEVICES says more), sized from the runtime's settings on first use.
   static CpuEngine& shared();
 
   unsigned workerCount() const { return pool_.workerCount(); }

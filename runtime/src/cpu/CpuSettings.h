@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 #include "pyk/settings.hpp"
 
@@ -13,6 +14,7 @@ struct CpuSettings {
 
   unsigned workerCount = 1; // threads running blocks, the caller's included
   std::size_t fiberStackBytes = kDefaultFiberStackBytes; // per fiber, without its guard page
+  std::vector<int> cpus; // the CPUs the workers are bound to (a device of several); empty: none
 
   // The runtime's cpu_threads (0: usableCpus()) and cpu_fiber_stack_bytes.
   static CpuSettings of(const RuntimeSettings& settings);

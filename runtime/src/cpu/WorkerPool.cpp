@@ -3,6 +3,8 @@
 
 #include "pyk/error.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -33,10 +35,19 @@ bool spinUntil(Done&& done) {
 }
 } // namespace
 
-WorkerPool::WorkerPool(unsigned workerCount) : workerCount_(std::max(1u, workerCount)) {
+WorkerPool::WorkerPool(unsigned workerCount, const std::vector<int>& cpus)
+    : workerCount_(std::max(1u, workerCount)) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus)
+    CPU_SET(cpu, &set);
   threads_.reserve(workerCount_ - 1);
   for (unsigned worker = 1; worker < workerCount_; ++worker)
-    threads_.emplace_back([this, worker] { workerLoop(worker); });
+    threads_.emplace_back([this, worker, set, bind = !cpus.empty()] {
+      if (bind) // advice: a refusal leaves the worker free to run anywhere
+        (void)::sched_setaffinity(0, sizeof set, &set);
+      workerLoop(worker);
+    });
 }
 
 WorkerPool::~WorkerPool() {

@@ -20,8 +20,9 @@ public:
   // body(worker, begin, end) runs indices [begin, end) on worker `worker` (0 is the caller).
   using ChunkBody = std::function<void(unsigned worker, uint64_t begin, uint64_t end)>;
 
-  // `workerCount` threads in all: the caller of parallelFor and workerCount - 1 started here.
-  explicit WorkerPool(unsigned workerCount);
+  // `workerCount` threads in all: the caller of parallelFor and workerCount - 1 started here,
+  // those bound to `cpus` when given (a CPU device's; the caller is bound when it selects one).
+  explicit WorkerPool(unsigned workerCount, const std::vector<int>& cpus = {});
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;

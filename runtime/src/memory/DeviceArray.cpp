@@ -241,8 +241,8 @@ MemoryKind AnyDeviceArray::memory_kind() const {
 int AnyDeviceArray::device_id() const {
   if (buffer_ == nullptr)
     return -1;
-  // The CPU backend's memory is its one device's, 0 (pyk::device_count() there is 1).
-  return buffer_->device != nullptr ? buffer_->device->id : 0;
+  // CPU backend: the device it was made on (0 unless PYK_CPU_DEVICES made several).
+  return buffer_->device != nullptr ? buffer_->device->id : buffer_->cpuDevice;
 }
 
 bool AnyDeviceArray::is_c_contiguous() const {

@@ -3,6 +3,7 @@
 #include "memory/DeviceBuffer.h"
 
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <cstring>
 #include <new>
 
+#include "cpu/CpuDevices.h"
 #include "cuda/CudaContext.h"
 #include "cuda/CudaDriver.h"
 #include "pyk/error.hpp"
@@ -68,6 +70,19 @@ bool mapBetweenGuardPages(DeviceBuffer& b) {
   return true;
 }
 
+// Asks the kernel to place `bytes` at `mapping` (page-aligned) in `node`'s memory when they are
+// first touched (mbind's MPOL_PREFERRED, as a system call: no libnuma). Advice only: nothing for
+// node -1, and a refusal leaves the memory where the kernel puts it.
+void preferNumaNode(void* mapping, std::size_t bytes, int node) {
+  constexpr int kMpolPreferred = 1;
+  constexpr std::size_t kMaskLongs = 16; // nodes 0 to 1023
+  if (node < 0 || static_cast<std::size_t>(node) >= kMaskLongs * 64)
+    return;
+  unsigned long mask[kMaskLongs] = {};
+  mask[node / 64] |= 1UL << (node % 64);
+  (void)::syscall(SYS_mbind, mapping, bytes, kMpolPreferred, mask, kMaskLongs * 64 + 1, 0);
+}
+
 cuda::CUdeviceptr address(const void* p) {
   return reinterpret_cast<cuda::CUdeviceptr>(p);
 }
@@ -110,6 +125,9 @@ std::shared_ptr<DeviceBuffer> DeviceBuffer::allocate(Backend backend, MemoryKind
     if (b->hostAlignment == kHugePageBytes)
       // Advice only: where transparent huge pages are off, the memory stays in small pages.
       (void)::madvise(b->data, bytes / kHugePageBytes * kHugePageBytes, MADV_HUGEPAGE);
+    b->cpuDevice = cpu::currentCpuDevice();
+    if (b->mapping != nullptr && cpu::cpuDeviceCount() > 1)
+      preferNumaNode(b->mapping, b->mappingBytes, cpu::cpuDeviceGroup(b->cpuDevice).numaNode);
     return b;
   }
   const cuda::DeviceContext& device = cuda::currentDevice();

@@ -33,6 +33,7 @@ struct DeviceBuffer {
   void* mapping = nullptr;       // Host between guard pages: the whole mapping
   std::size_t mappingBytes = 0;
   const cuda::DeviceContext* device = nullptr; // CUDA: the device the memory belongs to
+  int cpuDevice = 0;                           // CPU backend: the device it was made on
   std::shared_ptr<void> owner;                 // External: what keeps the memory alive
 };
 

@@ -4,6 +4,7 @@
 // `cuda` without them is an error naming why, never a silent fallback.
 #include <mutex>
 
+#include "cpu/CpuDevices.h"
 #include "cuda/CudaContext.h"
 #include "cuda/CudaDriver.h"
 #include "jit/NvrtcCompiler.h"
@@ -108,7 +109,7 @@ std::vector<GpuInfo> gpus() {
 
 int device_count() {
   if (current_backend() == Backend::Cpu)
-    return 1;
+    return cpu::cpuDeviceCount();
   int count = 0;
   const cuda::CudaDriver& driver = cuda::requireDriver("device_count");
   driver.check(driver.cuDeviceGetCount(&count), "cuDeviceGetCount", "counting devices");
@@ -116,7 +117,7 @@ int device_count() {
 }
 
 int current_device() {
-  return current_backend() == Backend::Cpu ? 0 : cuda::currentDevice().id;
+  return current_backend() == Backend::Cpu ? cpu::currentCpuDevice() : cuda::currentDevice().id;
 }
 
 void select_device(int id) {
@@ -124,8 +125,12 @@ void select_device(int id) {
     cuda::selectDevice(id);
     return;
   }
-  if (id == 0)
+  if (id >= 0 && id < cpu::cpuDeviceCount()) {
+    cpu::selectCpuDevice(id);
     return;
+  }
+  if (cpu::cpuDeviceCount() > 1)
+    cpu::selectCpuDevice(id); // throws, naming the devices there are
   const std::string& whyNotCuda = cudaUnavailableReason();
   throw Error(ErrorKind::Device,
               "select_device(" + std::to_string(id) + "): the CPU backend has one device, 0 (" +
@@ -147,8 +152,11 @@ DeviceScope::~DeviceScope() {
 }
 
 bool can_access_peer(int device, int peer) {
-  if (current_backend() == Backend::Cpu)
-    return false;
+  if (current_backend() == Backend::Cpu) {
+    // One address space: every CPU device reaches every other's memory.
+    const int count = cpu::cpuDeviceCount();
+    return device != peer && device >= 0 && peer >= 0 && device < count && peer < count;
+  }
   const cuda::DeviceContext& a = cuda::deviceContext(device);
   const cuda::DeviceContext& b = cuda::deviceContext(peer);
   if (a.id == b.id)

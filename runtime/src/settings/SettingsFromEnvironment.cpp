@@ -52,6 +52,17 @@ unsigned parseWorkerCount(const std::string& text) {
   return static_cast<unsigned>(count);
 }
 
+unsigned parseCpuDevices(const std::string& text) {
+  if (text == "numa")
+    return 0;
+  unsigned long long count = 0;
+  if (!parseCount(text, kMaxWorkerCount, count) || count == 0)
+    throw Error(ErrorKind::InvalidArgument,
+                "`PYK_CPU_DEVICES` must be `numa` or a count of devices from 1 to " +
+                    std::to_string(kMaxWorkerCount) + ", not `" + text + "`");
+  return static_cast<unsigned>(count);
+}
+
 std::size_t parseFiberStackBytes(const std::string& text) {
   std::string digits = text;
   unsigned long long scale = 1;
@@ -137,6 +148,8 @@ RuntimeSettings RuntimeSettings::from_environment(
     s.cpu_mode = parseCpuMode(v);
   if (const std::string v = value("PYK_CPU_SHAPES"); !v.empty())
     s.cpu_shapes = parseCpuShapes(v);
+  if (const std::string v = value("PYK_CPU_DEVICES"); !v.empty())
+    s.cpu_devices = parseCpuDevices(v);
   if (const std::string v = value("PYK_BOUNDSCHECK"); !v.empty())
     s.bounds_check = v != "0";
   // The cache folder: PYK_CACHE_DIR, else XDG_CACHE_HOME/pyk when absolute (as the XDG spec

@@ -69,6 +69,42 @@ TEST(CpuEngine, BlocksSpreadOverTheWorkers) {
   EXPECT_LE(distinct.size(), kTestWorkers);
 }
 
+// Records, for each block a started worker (not the caller) runs, how many CPUs it may run on,
+// and whether the first one it may run on is the given CPU.
+void recordBindingBlock(Block& block, void** args) {
+  auto& seen = argument<Vector<int32>>(args, 0);
+  const int32 cpu = argument<int32>(args, 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  if (block.workerIndex == 0)
+    return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  ::sched_getaffinity(0, sizeof set, &set);
+  seen(block.blockIdx.x) = CPU_ISSET(cpu, &set) ? CPU_COUNT(&set) : -2;
+}
+
+// A CPU device's engine binds its workers to the device's CPUs (cpu/CpuDevices gives them).
+TEST(CpuEngine, WorkersAreBoundToTheCpusGiven) {
+  cpu_set_t mine;
+  CPU_ZERO(&mine);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof mine, &mine), 0);
+  int32 cpu = 0;
+  while (!CPU_ISSET(cpu, &mine))
+    ++cpu;
+  CpuEngine engine(CpuSettings{3, CpuSettings::kDefaultFiberStackBytes, {cpu}});
+  std::vector<int32> seen(32, -1);
+  auto view = viewOf(seen);
+  void* args[] = {&view, &cpu};
+  engine.launch(loopKernel("record_binding", recordBindingBlock), Dim3{32}, Dim3{1}, 0, 0, args);
+  int byWorkers = 0;
+  for (int32 s : seen)
+    if (s != -1) {
+      EXPECT_EQ(s, 1) << "a worker may run elsewhere than CPU " << cpu;
+      ++byWorkers;
+    }
+  EXPECT_GT(byWorkers, 0) << "the started workers ran no block";
+}
+
 // ---- three-dimensional grids and blocks ----------------------------------------------------
 
 // Counts each (block, thread) pair by its global linear index, and checks the ids it sees.

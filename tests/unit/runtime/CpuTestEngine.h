@@ -12,7 +12,7 @@ namespace pyk::cpu::testing {
 inline constexpr unsigned kTestWorkers = 4;
 
 inline CpuEngine& cpuTestEngine() {
-  static CpuEngine engine(CpuSettings{kTestWorkers, CpuSettings::kDefaultFiberStackBytes});
+  static CpuEngine engine(CpuSettings{kTestWorkers, CpuSettings::kDefaultFiberStackBytes, {}});
   return engine;
 }
 

@@ -148,6 +148,17 @@ TEST(RuntimeSettings, ParsesThreadCountsAndStackSizes) {
             "`PYK_CPU_THREADS` must be a count of threads from 1 to 4096, not `many`");
 }
 
+TEST(RuntimeSettings, CpuDevicesAreACountOrNuma) {
+  EXPECT_EQ(fromVariables({}).cpu_devices, 1u);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_DEVICES", "4"}}).cpu_devices, 4u);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_DEVICES", "numa"}}).cpu_devices, 0u);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_DEVICES", ""}}).cpu_devices, 1u);
+  for (const char* bad : {"0", "NUMA", "-2", "4097", "two"})
+    EXPECT_THROW(fromVariables({{"PYK_CPU_DEVICES", bad}}), pyk::Error) << bad;
+  EXPECT_EQ(settingsErrorOf({{"PYK_CPU_DEVICES", "two"}}, pyk::ErrorKind::InvalidArgument),
+            "`PYK_CPU_DEVICES` must be `numa` or a count of devices from 1 to 4096, not `two`");
+}
+
 TEST(RuntimeSettings, AMalformedValueIsAnErrorNamingItsVariable) {
   EXPECT_EQ(settingsErrorOf({{"PYK_BACKEND", "gpu"}}, pyk::ErrorKind::InvalidArgument),
             "PYK_BACKEND=gpu is not a backend (cuda, cpu or auto)");
