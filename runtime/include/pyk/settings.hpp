@@ -47,7 +47,7 @@ struct RuntimeSettings {
   // PYK_CPU_DEVICES=N|numa: the CPU backend's devices (pyk::device_count()): 1, the whole machine
   // (the default); N groups of the process's CPUs; 0 ("numa"): one per NUMA node. With several,
   // each device's workers and the threads that select it are bound to its CPUs. Fixed at the
-  // first CPU launch or device query.
+  // CPU backend's first use (a launch, an array, a device query).
   unsigned cpu_devices = 1;
   bool bounds_check = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
   // PYK_CACHE_DIR, else $XDG_CACHE_HOME/pyk, else $HOME/.cache/pyk: the disk cache of compiled
