@@ -1,7 +1,8 @@
-// Device: the backend choice and the CUDA devices the driver reports. `auto` is CUDA when the
-// driver reports a device and NVRTC loads (kernels are compiled at run time) or the program
-// carries kernels built ahead for CUDA (pyk/aot.hpp), else the CPU;
-// `cuda` without them is an error naming why, never a silent fallback.
+// Device: the backend choice, the CUDA devices the driver reports, and the devices of the current
+// backend a thread selects among (CUDA's, or the CPU backend's from cpu/CpuDevices). `auto` is
+// CUDA when the driver reports a device and NVRTC loads (kernels are compiled at run time) or the
+// program carries kernels built ahead for CUDA (pyk/aot.hpp), else the CPU; `cuda` without them
+// is an error naming why, never a silent fallback.
 #include <mutex>
 
 #include "cpu/CpuDevices.h"
