@@ -1,8 +1,6 @@
 // CpuDevices: see CpuDevices.h.
 #include "cpu/CpuDevices.h"
 
-#include <sched.h>
-
 #include <atomic>
 #include <memory>
 #include <mutex>
@@ -62,13 +60,8 @@ void selectCpuDevice(int id) {
                                                    : std::to_string(count) + " devices, ids 0 to " +
                                                          std::to_string(count - 1)) +
                                        " (PYK_CPU_DEVICES)");
-  if (count > 1) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    for (int cpu : cpuDeviceGroup(id).cpus)
-      CPU_SET(cpu, &set);
-    (void)::sched_setaffinity(0, sizeof set, &set); // advice: a refusal leaves the thread free
-  }
+  if (count > 1)
+    bindCallingThread(cpuDeviceGroup(id).cpus);
   threadDevice = id;
 }
 

@@ -1,7 +1,7 @@
 // CpuSettings: the engine's size from the runtime's settings.
 #include "cpu/CpuSettings.h"
 
-#include <sched.h>
+#include "cpu/CpuTopology.h"
 
 #include <algorithm>
 #include <thread>
@@ -9,11 +9,8 @@
 namespace pyk::cpu {
 
 unsigned CpuSettings::usableCpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (::sched_getaffinity(0, sizeof set, &set) == 0)
-    if (const int count = CPU_COUNT(&set); count > 0)
-      return static_cast<unsigned>(count);
+  if (const std::size_t count = affinityCpus().size(); count > 0)
+    return static_cast<unsigned>(count);
   return std::max(1u, std::thread::hardware_concurrency());
 }
 

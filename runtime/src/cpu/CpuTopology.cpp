@@ -63,6 +63,14 @@ std::vector<int> affinityCpus() {
   return cpus;
 }
 
+void bindCallingThread(const std::vector<int>& cpus) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : cpus)
+    CPU_SET(cpu, &set);
+  (void)::sched_setaffinity(0, sizeof set, &set);
+}
+
 namespace {
 
 // node<N>/cpulist of `folder`, by node number; empty when there are none.

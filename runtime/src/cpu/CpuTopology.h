@@ -22,6 +22,10 @@ std::vector<int> parseCpuList(std::string_view text, bool& ok);
 // The CPUs the calling thread may run on (its affinity mask), ascending.
 std::vector<int> affinityCpus();
 
+// Binds the calling thread to `cpus` (not empty). Advice: where the system refuses, the thread
+// stays free to run anywhere in its mask.
+void bindCallingThread(const std::vector<int>& cpus);
+
 // The groups for `devices` (0: one per NUMA node, from `nodesFolder`'s node<N>/cpulist files;
 // a folder without them gives one group) over the `usable` CPUs. A node with none of them is no
 // device. Throws pyk::Error (InvalidArgument) when there are fewer usable CPUs than devices.

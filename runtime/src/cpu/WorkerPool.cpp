@@ -1,9 +1,8 @@
 // WorkerPool: the worker threads' loop and the chunked hand-out of a job's indices.
 #include "cpu/WorkerPool.h"
 
+#include "cpu/CpuTopology.h"
 #include "pyk/error.hpp"
-
-#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -37,15 +36,11 @@ bool spinUntil(Done&& done) {
 
 WorkerPool::WorkerPool(unsigned workerCount, const std::vector<int>& cpus)
     : workerCount_(std::max(1u, workerCount)) {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  for (int cpu : cpus)
-    CPU_SET(cpu, &set);
   threads_.reserve(workerCount_ - 1);
   for (unsigned worker = 1; worker < workerCount_; ++worker)
-    threads_.emplace_back([this, worker, set, bind = !cpus.empty()] {
-      if (bind) // advice: a refusal leaves the worker free to run anywhere
-        (void)::sched_setaffinity(0, sizeof set, &set);
+    threads_.emplace_back([this, worker, cpus] {
+      if (!cpus.empty())
+        bindCallingThread(cpus);
       workerLoop(worker);
     });
 }

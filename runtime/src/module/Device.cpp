@@ -126,12 +126,12 @@ void select_device(int id) {
     cuda::selectDevice(id);
     return;
   }
-  if (id >= 0 && id < cpu::cpuDeviceCount()) {
+  // Device 0 always, and among several devices any (selectCpuDevice names them when `id` is not
+  // one); with one, a refusal that says why CUDA's devices are not these.
+  if (id == 0 || cpu::cpuDeviceCount() > 1) {
     cpu::selectCpuDevice(id);
     return;
   }
-  if (cpu::cpuDeviceCount() > 1)
-    cpu::selectCpuDevice(id); // throws, naming the devices there are
   const std::string& whyNotCuda = cudaUnavailableReason();
   throw Error(ErrorKind::Device,
               "select_device(" + std::to_string(id) + "): the CPU backend has one device, 0 (" +
