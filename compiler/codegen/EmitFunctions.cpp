@@ -4,33 +4,12 @@
 #include <algorithm>
 
 #include "codegen/UnitEmitter.h"
+#include "lower/Lowering.h"
 
 namespace pyk::codegen {
 
 std::vector<const Specialization*> UnitEmitter::reachedFrom(const Specialization& entry) {
-  std::vector<const Specialization*> pending{&entry};
-  std::vector<const Specialization*> reached;
-  while (!pending.empty()) {
-    const Specialization* s = pending.back();
-    pending.pop_back();
-    if (std::find(reached.begin(), reached.end(), s) != reached.end())
-      continue;
-    reached.push_back(s);
-    // Callees in the order their calls appear in the source (the call table is unordered): the
-    // unit's text, and so its cache key, is the same in every run.
-    std::vector<std::pair<const ast::Call*, const Specialization*>> calls(s->callees.begin(),
-                                                                          s->callees.end());
-    std::sort(calls.begin(), calls.end(), [](const auto& a, const auto& b) {
-      const SourceRange& x = a.first->range;
-      const SourceRange& y = b.first->range;
-      if (x.begin != y.begin)
-        return x.begin < y.begin;
-      return y.end < x.end; // an enclosing call before the calls in its arguments
-    });
-    for (auto it = calls.rbegin(); it != calls.rend(); ++it)
-      pending.push_back(it->second);
-  }
-  return reached;
+  return lower::reachedFrom(entry); // the order of the IR module's functions
 }
 
 std::string UnitEmitter::functions(const Specialization& entry,

@@ -22,6 +22,8 @@ commands:
                                         device functions and ufuncs found, with signatures
                                typed    each function typed for its signature (or --sig),
                                         every expression with numba's type
+                               ir       the typed IR each of them is lowered to (and the
+                                        device functions it calls), verified
                                cuda     the CUDA C++ pykc generates for each function
                                ptx      that, compiled by NVRTC (--arch, default sm_90)
                                cubin    the same as a CUBIN (needs -o FILE)
@@ -71,7 +73,7 @@ commands:
 
 options:
   --kernel NAME              (emit) only this function (a top-level def)
-  --sig SIG                  (emit=typed) a numba signature, e.g. 'void(float32[::1], int64)'
+  --sig SIG                  (emit) a numba signature, e.g. 'void(float32[::1], int64)'
   --arch sm_XX               (emit=ptx|cubin) target architecture, default sm_90
   --index32                  (emit=ptx|cubin) the variant the runtime launches when every array
                              has under 2**31 elements and each grid axis under 2**31 threads:
@@ -358,19 +360,20 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
   }
   if (options.command == Command::Emit) {
     if (options.emit.empty()) {
-      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, cuda, ptx, cubin, "
-              "cpu, so)";
+      error = "`pykc emit` needs `--emit=KIND` (one of: ast, symbols, typed, ir, cuda, ptx, "
+              "cubin, cpu, so)";
       return std::nullopt;
     }
     if (std::find(kEmitKinds.begin(), kEmitKinds.end(), options.emit) == kEmitKinds.end()) {
       error = "unknown `--emit=" + options.emit +
-              "`; pykc emits: ast, symbols, typed, cuda, ptx, cubin, cpu, so";
+              "`; pykc emits: ast, symbols, typed, ir, cuda, ptx, cubin, cpu, so";
       return std::nullopt;
     }
-    const bool typed = options.emit == "typed" || options.emit == "cuda" || options.emit == "ptx" ||
-                       options.emit == "cubin" || options.emit == "cpu" || options.emit == "so";
+    const bool typed = options.emit == "typed" || options.emit == "ir" || options.emit == "cuda" ||
+                       options.emit == "ptx" || options.emit == "cubin" || options.emit == "cpu" ||
+                       options.emit == "so";
     if (!options.sig.empty() && !typed) {
-      error = "`--sig` applies to --emit=typed, cuda, ptx, cubin, cpu and so";
+      error = "`--sig` applies to --emit=typed, ir, cuda, ptx, cubin, cpu and so";
       return std::nullopt;
     }
     if (!options.arch.empty() && options.emit != "ptx" && options.emit != "cubin") {

@@ -34,7 +34,7 @@ struct Options {
 };
 
 // The emit kinds this pykc implements.
-inline const std::vector<std::string> kEmitKinds = {"ast", "symbols", "typed", "cuda",
+inline const std::vector<std::string> kEmitKinds = {"ast", "symbols", "typed", "ir", "cuda",
                                                     "ptx", "cubin",   "cpu",   "so"};
 
 // Parses argv; returns nullopt and sets `error` for a malformed command line.

@@ -13,6 +13,7 @@
 #include "driver/CacheCommand.h"
 #include "driver/CommandLine.h"
 #include "driver/KernelRunCommand.h"
+#include "ir/IrPrinter.h"
 #include "jit/CompileSpecialization.h"
 #include "jit/NvrtcCompiler.h"
 #include "pyk/cache.hpp"
@@ -83,8 +84,9 @@ void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpe
   }
 }
 
-// `--emit=typed|cuda|cpu|ptx|cubin`: every selected function typed for each of its signatures (or
-// `--sig`), then printed typed, emitted as CUDA C++ or CPU C++, or compiled by NVRTC. Every
+// `--emit=typed|ir|cuda|cpu|ptx|cubin`: every selected function typed for each of its signatures
+// (or `--sig`), then printed typed, lowered to the typed IR and printed, emitted as CUDA C++ or
+// CPU C++, or compiled by NVRTC. Every
 // signature is typed first, so all type errors are reported before anything is emitted.
 void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
                const driver::Options& options, const jit::JitSettings& settings,
@@ -135,6 +137,15 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     return;
   }
   for (const Entry& entry : entries) {
+    if (options.emit == "ir") {
+      std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(
+          requestFor(resolved, file, entry, cuda_target, jit::Stage::Lowered, set, diags));
+      if (!unit)
+        return;
+      ir::print(out, *unit->ir);
+      out << '\n';
+      continue;
+    }
     if (options.emit == "cpu" || options.emit == "so") {
       jit::CpuTarget cpu;
       if (!options.block.empty())
@@ -224,9 +235,9 @@ int runFile(const driver::Options& options) {
     sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);
     if (options.command == driver::Command::Emit && options.emit == "symbols" && !diags.hasErrors())
       sema::printResolvedModule(resolved, output);
-    const bool typedEmit = options.emit == "typed" || options.emit == "cuda" ||
-                           options.emit == "cpu" || options.emit == "ptx" ||
-                           options.emit == "cubin" || options.emit == "so";
+    const bool typedEmit = options.emit == "typed" || options.emit == "ir" ||
+                           options.emit == "cuda" || options.emit == "cpu" ||
+                           options.emit == "ptx" || options.emit == "cubin" || options.emit == "so";
     if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, jitSettings, diags, output);
     if (options.command == driver::Command::Check && !diags.hasErrors() &&

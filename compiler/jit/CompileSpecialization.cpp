@@ -3,9 +3,11 @@
 #include "jit/CompileSpecialization.h"
 
 #include "codegen/CppNames.h"
+#include "ir/IrVerifier.h"
 #include "jit/CpuObjectCompile.h"
 #include "jit/CudaImageCompile.h"
 #include "jit/NvrtcCompiler.h"
+#include "lower/Lowering.h"
 #include "sema/TypeInference.h"
 #include "syntax/Parser.h"
 
@@ -23,8 +25,31 @@ void runFrontEnd(const SpecializationRequest& request, Work&& work) {
   runWithLargeStack(work);
 }
 
-// Types the request's function in `set` and, past Stage::Typed, emits it for the target; false
-// when either reported an error.
+// Lowers `spec` to the typed IR and verifies it; what lowering does not cover is reported to
+// `diags`, a problem of lowering's own or the verifier's as an internal error at the function.
+std::shared_ptr<const ir::Module> lowerAndVerify(const SpecializationRequest& request,
+                                                 const sema::Specialization& spec,
+                                                 DiagnosticEngine& diags) {
+  lower::LoweredModule lowered =
+      lower::lowerSpecialization(request.module, request.file, spec, diags);
+  std::vector<std::string> problems = std::move(lowered.internalProblems);
+  if (lowered.module != nullptr)
+    for (std::string& p : ir::verify(*lowered.module))
+      problems.push_back(std::move(p));
+  if (!problems.empty()) {
+    std::string text = "the typed IR of `" + spec.describe() + "` is malformed (a bug in pyk):";
+    for (size_t i = 0; i < problems.size() && i < 5; ++i)
+      text += "\n  " + problems[i];
+    if (problems.size() > 5)
+      text += "\n  and " + std::to_string(problems.size() - 5) + " more";
+    diags.report(DiagKind::InternalError, request.function.def->nameRange, {text});
+    return nullptr;
+  }
+  return std::move(lowered.module);
+}
+
+// Types the request's function in `set` and, past Stage::Typed, lowers it to the IR or emits it
+// for the target; false when any of them reported an error.
 bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& set,
                  const sema::Specialization*& spec, CompiledSpecialization& out) {
   bool ok = false;
@@ -45,6 +70,11 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
     if (spec == nullptr || request.diags.errorCount() != errorsBefore)
       return;
     out.description = spec->describe();
+    if (request.stage == Stage::Lowered) {
+      out.ir = lowerAndVerify(request, *spec, request.diags);
+      ok = out.ir != nullptr && request.diags.errorCount() == errorsBefore;
+      return;
+    }
     if (request.stage != Stage::Typed) {
       if (const auto* cpu = std::get_if<CpuTarget>(&request.target))
         out.cpu =
@@ -53,6 +83,20 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
         out.cuda = codegen::emitCuda(request.module, request.file, set, *spec, request.diags);
     }
     ok = request.diags.errorCount() == errorsBefore;
+    // The typed IR is built beside the emitters (which do not read it yet): whatever they emit,
+    // lowering must cover, and the verifier accept.
+    if (ok && request.stage != Stage::Typed) {
+      DiagnosticEngine quiet(&request.file);
+      if (lowerAndVerify(request, *spec, quiet) == nullptr) {
+        std::string text = "code was emitted for `" + out.description +
+                           "`, but lowering it to the typed IR failed (a bug in pyk)";
+        for (const Diagnostic& d : quiet.diagnostics())
+          text += "\n  " + std::to_string(d.range.begin.line) + ":" +
+                  std::to_string(d.range.begin.column) + ": " + d.message;
+        request.diags.report(DiagKind::InternalError, request.function.def->nameRange, {text});
+        ok = false;
+      }
+    }
     // Never an empty result: a unit emitted with no code for the function is pyk's bug.
     const std::string& emitted =
         std::holds_alternative<CpuTarget>(request.target) ? out.cpu.source : out.cuda.source;

@@ -5,6 +5,7 @@
 // (cuModuleLoadData, dlopen) is the runtime's.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 #include "codegen/CudaEmitter.h"
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
+#include "ir/Ir.h"
 #include "jit/CudaTarget.h"
 #include "jit/JitSettings.h"
 #include "sema/ResolvedModule.h"
@@ -40,6 +42,7 @@ using Target = std::variant<CudaTarget, CudaDevice, CpuTarget>;
 // Where compileSpecialization stops.
 enum class Stage {
   Typed,    // typed only (pykc check, --emit=typed)
+  Lowered,  // typed and lowered to the typed IR (--emit=ir)
   Emitted,  // typed and emitted (--emit=cuda|cpu)
   Compiled, // typed, emitted and compiled (--emit=ptx|cubin, every launch)
 };
@@ -83,6 +86,7 @@ struct NvrtcFailure {
 struct CompiledSpecialization {
   const sema::Specialization* specialization = nullptr; // lives as long as the typing set
   std::string description;                              // `name(float32[::1], int64) -> none`
+  std::shared_ptr<const ir::Module> ir;                 // the typed IR (Stage::Lowered)
   codegen::EmittedUnit cuda; // CUDA target (from Stage::Emitted): the unit, entry, cooperative
   codegen::CpuUnit cpu;      // CPU target: the unit, entry points, mode, shared bytes, parameters
   // Stage::Compiled: the image (CUBIN bytes or PTX text) or the shared object's bytes.

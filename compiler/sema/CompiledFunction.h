@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "diag/SourceLocation.h"
+#include "sema/FunctionKind.h"
 #include "sema/FunctionSignature.h"
 #include "sema/GufuncLayout.h"
 #include "sema/NameBinding.h"
@@ -17,12 +18,6 @@
 namespace pyk::sema {
 
 struct LibraryModule;
-
-enum class CompiledFunctionKind : uint8_t { Kernel, DeviceFunction, Vectorize, GuVectorize };
-
-const char* nameOf(CompiledFunctionKind kind); // "kernel", "device function", "vectorize", ...
-// The kind as the subject of a message: "kernels", "device functions", "`vectorize` functions".
-const char* pluralNounOf(CompiledFunctionKind kind);
 
 // Options given to the decorator; unset ones keep numba's defaults.
 struct DecoratorOptions {

@@ -445,4 +445,10 @@ LocalVersions buildLocalVersions(const std::vector<ast::Stmt*>& body, const Func
   return VersionBuilder(scope).run(body);
 }
 
+const char* nameOf(PhiEdge edge) {
+  static const char* const kNames[] = {"then",     "else",  "entry", "back",
+                                       "continue", "break", "exit"};
+  return kNames[static_cast<size_t>(edge)];
+}
+
 } // namespace pyk::sema

@@ -1,5 +1,5 @@
 // settings: pyk's run-time settings, one snapshot read from the PYK_* environment variables at
-// first use and settable from C++. README.md's table of settings says, for each, its variable,
+// first use and settable from C++. docs/SETTINGS.md's table says, for each, its variable,
 // values, default and when a change takes effect.
 #pragma once
 
@@ -84,8 +84,8 @@ struct RuntimeSettings {
 RuntimeSettings settings();
 
 // Makes `settings` the settings in force for the whole process (thread safe). Each setting takes
-// effect as README.md's table says: most at the next launch or compile; the CPU worker pool is
-// sized, and the CUDA driver and NVRTC are loaded, once per process.
+// effect as docs/SETTINGS.md's table says: most at the next launch or compile; the CPU worker
+// pool is sized, and the CUDA driver and NVRTC are loaded, once per process.
 void set_settings(const RuntimeSettings& settings);
 
 // Settings in force for a scope: the ones given from construction, the previous ones again at

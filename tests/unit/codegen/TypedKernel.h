@@ -37,6 +37,7 @@ public:
   std::string errors() const { return resolved_.errors(); }
   const sema::Specialization& spec() const { return *spec_; }
   const sema::ResolvedModule& module() const { return resolved_.module; }
+  const SourceFile& file() const { return resolved_.file; }
   std::vector<const sema::Specialization*> reached() const {
     return codegen::UnitEmitter::reachedFrom(*spec_);
   }

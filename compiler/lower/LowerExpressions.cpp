@@ -1,0 +1,379 @@
+// LowerExpressions: expressions as IR — literals, variables (their versions), module constants,
+// operators with the overload numba chose and its operand conversions, comparisons (chained, and
+// `is` between types that decide it), `not`, `and`/`or` (of booleans, or with Python's value
+// semantics), conditional expressions and tuples.
+#include "lower/FunctionLowering.h"
+#include "sema/TypeRules.h"
+
+namespace pyk::lower {
+
+namespace {
+
+bool isIntegral(const NumbaType& t) {
+  return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+}
+bool isFloating(const NumbaType& t) {
+  return t.isScalar() &&
+         (t.scalarKind() == ScalarKind::Float32 || t.scalarKind() == ScalarKind::Float64);
+}
+bool isComplexType(const NumbaType& t) {
+  return t.isScalar() && sema::isComplex(t.scalarKind());
+}
+bool isBoolean(const NumbaType& t) {
+  return t.isScalar() && t.scalarKind() == ScalarKind::Boolean;
+}
+
+} // namespace
+
+ir::Expr* FunctionLowering::expr(const ast::Expr* e) {
+  if (auto it = spreadBindings_.find(e); it != spreadBindings_.end()) {
+    // A `*` value of the spread call being lowered, evaluated once already.
+    const NumbaType* t = typeOf(e);
+    auto* bound = makeExpr<ir::Bound>(e->range, t != nullptr ? *t : NumbaType());
+    bound->binding = it->second;
+    return bound;
+  }
+  const NumbaType* t = typeOf(e);
+  // Every kind below but these needs the expression's type; one typing left without a type
+  // (a `print(...)` used as a value, say) is reported.
+  const bool typeless =
+      e->is<ast::Constant>() || e->is<ast::Name>() || e->is<ast::Call>() || e->is<ast::Compare>() ||
+      e->is<ast::Subscript>() || e->is<ast::BinOp>() ||
+      (e->is<ast::UnaryOp>() && e->as<ast::UnaryOp>()->op == ast::UnaryOpKind::Not) ||
+      (e->is<ast::Attribute>() && !sema::qualifiedApiName(scope_, e).empty());
+  if (t == nullptr && !typeless) {
+    unsupported(e->range, "this expression here");
+    return nullptr;
+  }
+  ir::Expr* out = ExprVisitor::visit(e, t);
+  // Each node is of the type typing gave its expression (what code generation converts from).
+  if (out != nullptr && t != nullptr && !(out->type == *t))
+    internalProblem(out_.description + ": an expression of type `" + t->str() + "` at " +
+                    std::to_string(e->range.begin.line) + ":" +
+                    std::to_string(e->range.begin.column) + " lowered to a `" + out->type.str() +
+                    "` " + ir::nodeKindName(out->kind));
+  return out;
+}
+
+ir::Expr* FunctionLowering::as(ir::Expr* e, const NumbaType& to) {
+  if (e == nullptr || e->type == to)
+    return e;
+  auto* c = makeExpr<ir::Cast>(e->range, to);
+  c->value = e;
+  return c;
+}
+
+ir::Expr* FunctionLowering::condition(const ast::Expr* e) {
+  const NumbaType* t = typeOf(e);
+  if (t == nullptr) {
+    unsupported(e->range, "this condition");
+    return nullptr;
+  }
+  if (isBoolean(*t))
+    return expr(e);
+  if (t->isScalar())
+    return exprAs(e, ScalarKind::Boolean);
+  if (t->isTuple()) { // a tuple is true when it has elements (it is not evaluated)
+    auto* known = makeExpr<ir::Literal>(e->range, NumbaType::scalar(ScalarKind::Boolean));
+    known->value = sema::ConstantValue::boolean(!t->elements().empty());
+    return known;
+  }
+  unsupported(e->range, "this condition");
+  return nullptr;
+}
+
+ir::Expr* FunctionLowering::visitExpr(const ast::Expr* e, const NumbaType*) {
+  unsupported(e->range, std::string("the expression `") + ast::nodeKindName(e->kind) + "`");
+  return nullptr;
+}
+
+ir::Expr* FunctionLowering::visitConstant(const ast::Constant* c, const NumbaType* t) {
+  const NumbaType type = t != nullptr ? *t : NumbaType::scalar(ScalarKind::Int64);
+  sema::ConstantValue value;
+  switch (c->valueKind) {
+  case ast::ConstantKind::Bool:
+    value = sema::ConstantValue::boolean(c->boolValue);
+    break;
+  case ast::ConstantKind::Int:
+    value = sema::ConstantValue::integer(c->intValue, type.scalarKind(), /*weak=*/true);
+    break;
+  case ast::ConstantKind::Float:
+    value = sema::ConstantValue::floating(c->floatValue);
+    break;
+  case ast::ConstantKind::Complex:
+    value = sema::ConstantValue::complex({0.0, c->floatValue});
+    break;
+  default:
+    unsupported(c->range, "this constant");
+    return nullptr;
+  }
+  auto* out = makeExpr<ir::Literal>(c->range, type);
+  out->value = value;
+  return out;
+}
+
+ir::Expr* FunctionLowering::frozenConstant(const sema::ConstantValue& v, const NumbaType& t,
+                                           SourceRange at, const std::string& name) {
+  switch (v.kind) {
+  case sema::ConstantValue::Kind::Bool:
+  case sema::ConstantValue::Kind::Int:
+  case sema::ConstantValue::Kind::Float:
+  case sema::ConstantValue::Kind::Tuple:
+  case sema::ConstantValue::Kind::Array:
+    break;
+  default:
+    unsupported(at, "this constant");
+    return nullptr;
+  }
+  auto* out = makeExpr<ir::FrozenConstant>(at, t);
+  out->value = v;
+  out->name = name;
+  return out;
+}
+
+ir::Expr* FunctionLowering::visitName(const ast::Name* n, const NumbaType* t) {
+  auto it = scope_.names.find(n);
+  if (it == scope_.names.end()) {
+    unsupported(n->range, "this name");
+    return nullptr;
+  }
+  const sema::NameBinding& b = it->second;
+  // A constant imported by name (`from math import pi`): as `math.pi`.
+  if (const sema::Intrinsic id = spec_.intrinsicOf(n); id != sema::Intrinsic::None)
+    return intrinsicValue(id, n, t);
+  if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
+    return frozenConstant(definingModule().symbols.constants()[b.index].value, *t, n->range, n->id);
+  if (b.kind == sema::NameBinding::Kind::Builtin) {
+    auto* out = makeExpr<ir::Literal>(n->range, NumbaType::scalar(ScalarKind::Boolean));
+    out->value = sema::ConstantValue::boolean(n->id == "True");
+    return out;
+  }
+  const size_t v = scope_.versions.ofNameOr(n);
+  if (v == sema::kNoVersion || spec_.versionType(v) == nullptr || t == nullptr) {
+    unsupported(n->range, "this variable");
+    return nullptr;
+  }
+  auto* out = makeExpr<ir::Read>(n->range, *t);
+  out->variable = versionRef(v);
+  return out;
+}
+
+ir::Expr* FunctionLowering::visitBinOp(const ast::BinOp* b, const NumbaType* t) {
+  if (t == nullptr) {
+    unsupported(b->range, "this operation");
+    return nullptr;
+  }
+  return binary(b->op, b->left, b->right, *t, b->range);
+}
+
+ir::Expr* FunctionLowering::binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
+                                   const NumbaType& result, SourceRange at) {
+  if (typeOf(l) == nullptr || typeOf(r) == nullptr) {
+    unsupported(at, "this operation");
+    return nullptr;
+  }
+  ir::Expr* left = expr(l);
+  ir::Expr* right = expr(r);
+  return binary(op, left, right, result, at);
+}
+
+ir::Expr* FunctionLowering::binary(ast::BinOpKind op, ir::Expr* l, ir::Expr* r,
+                                   const NumbaType& result, SourceRange at) {
+  if (l == nullptr || r == nullptr)
+    return nullptr;
+  const NumbaType lt = l->type, rt = r->type;
+  if (!lt.isScalar() || !rt.isScalar() || !result.isScalar()) {
+    unsupported(at, "this operation");
+    return nullptr;
+  }
+  const std::optional<ScalarKind> operand =
+      sema::binaryOperandType(op, lt.scalarKind(), rt.scalarKind());
+  if (!operand) {
+    unsupported(at, "this operation");
+    return nullptr;
+  }
+  const NumbaType o = NumbaType::scalar(*operand);
+  auto node = [&](ir::BinaryOp irOp, ir::Expr* left, ir::Expr* right, const NumbaType& type) {
+    auto* out = makeExpr<ir::Binary>(at, type);
+    out->op = irOp;
+    out->lhs = left;
+    out->rhs = right;
+    return out;
+  };
+  // Computed in the operand type, then converted to the result's (bool & bool computes in int).
+  auto inOperandType = [&](ir::BinaryOp irOp) {
+    return as(node(irOp, as(l, o), as(r, o), o), result);
+  };
+  switch (op) {
+  case ast::BinOpKind::Add:
+    return inOperandType(ir::BinaryOp::Add);
+  case ast::BinOpKind::Sub:
+    return inOperandType(ir::BinaryOp::Sub);
+  case ast::BinOpKind::Mult:
+    return inOperandType(ir::BinaryOp::Mult);
+  case ast::BinOpKind::BitAnd:
+    return inOperandType(ir::BinaryOp::BitAnd);
+  case ast::BinOpKind::BitOr:
+    return inOperandType(ir::BinaryOp::BitOr);
+  case ast::BinOpKind::BitXor:
+    return inOperandType(ir::BinaryOp::BitXor);
+  case ast::BinOpKind::Div:
+    // numba converts integer operands of `/` to float64 first (the operand type), so `/` always
+    // divides floats or complex numbers.
+    return inOperandType(ir::BinaryOp::Div);
+  case ast::BinOpKind::FloorDiv:
+    return inOperandType(ir::BinaryOp::FloorDiv);
+  case ast::BinOpKind::Mod:
+    return inOperandType(ir::BinaryOp::Mod);
+  case ast::BinOpKind::Pow:
+    if (isComplexType(result))
+      return node(ir::BinaryOp::PowComplex, as(l, result), as(r, result), result);
+    if (isFloating(result) && isIntegral(rt))
+      return node(ir::BinaryOp::PowFloatInteger, as(l, result),
+                  as(r, NumbaType::scalar(ScalarKind::Int64)), result);
+    if (isFloating(result))
+      return node(ir::BinaryOp::PowFloat, as(l, result), as(r, result), result);
+    return node(ir::BinaryOp::PowInteger, as(l, result), as(r, result), result);
+  case ast::BinOpKind::LShift:
+    return node(ir::BinaryOp::LShift, as(l, result), r, result);
+  case ast::BinOpKind::RShift:
+    return node(ir::BinaryOp::RShift, as(l, result), r, result);
+  default:
+    unsupported(at, std::string("the operator `") + ast::toString(op) + "`");
+    return nullptr;
+  }
+}
+
+ir::Expr* FunctionLowering::visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t) {
+  return unary(u->op, u->operand, t, u->range);
+}
+
+ir::Expr* FunctionLowering::unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t,
+                                  SourceRange at) {
+  if (op == ast::UnaryOpKind::Not || (t != nullptr && op == ast::UnaryOpKind::Invert &&
+                                      isBoolean(*t))) { // `~b` of a boolean is `not b`
+    ir::Expr* value = op == ast::UnaryOpKind::Not ? condition(operand) : exprAs(operand, *t);
+    if (value == nullptr)
+      return nullptr;
+    auto* out = makeExpr<ir::Not>(at, NumbaType::scalar(ScalarKind::Boolean));
+    out->operand = value;
+    return out;
+  }
+  if (t == nullptr) {
+    unsupported(at, "this operation");
+    return nullptr;
+  }
+  ir::Expr* value = exprAs(operand, *t);
+  if (value == nullptr)
+    return nullptr;
+  auto* out = makeExpr<ir::Unary>(at, *t);
+  out->op = op == ast::UnaryOpKind::USub   ? ir::UnaryOp::Negate
+            : op == ast::UnaryOpKind::UAdd ? ir::UnaryOp::Plus
+                                           : ir::UnaryOp::Invert;
+  out->operand = value;
+  return out;
+}
+
+ir::Expr* FunctionLowering::visitCompare(const ast::Compare* c, const NumbaType*) {
+  if (c->ops.size() == 1)
+    return comparison(c->ops[0], c->left, c->comparators[0], c->range);
+  // `a < b < c` is `a < b and b < c`, the middle operand evaluated for each comparison.
+  auto* out = makeExpr<ir::Logical>(c->range, NumbaType::scalar(ScalarKind::Boolean));
+  out->op = ir::LogicalOp::And;
+  const ast::Expr* left = c->left;
+  bool ok = true;
+  for (size_t i = 0; i < c->ops.size(); ++i) {
+    const ast::Expr* right = c->comparators[i];
+    out->operands.push_back(comparison(c->ops[i], left, right, c->range));
+    ok = ok && out->operands.back() != nullptr;
+    left = right;
+  }
+  return ok ? out : nullptr;
+}
+
+ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
+                                       const ast::Expr* right, SourceRange at) {
+  const NumbaType* lt = typeOf(left);
+  const NumbaType* rt = typeOf(right);
+  const NumbaType boolean = NumbaType::scalar(ScalarKind::Boolean);
+  if ((op == ast::CmpOpKind::Is || op == ast::CmpOpKind::IsNot) && lt != nullptr && rt != nullptr) {
+    // numba's generic `is`: `==` on one scalar type, true for None is None, false between types
+    // that differ (the operands still evaluated).
+    const bool is = op == ast::CmpOpKind::Is;
+    if (*lt == *rt && lt->isScalar())
+      return comparison(is ? ast::CmpOpKind::Eq : ast::CmpOpKind::NotEq, left, right, at);
+    const bool same = *lt == *rt && lt->isVoid();
+    auto* out = makeExpr<ir::IdentityTest>(at, boolean);
+    out->lhs = lt->isVoid() ? nullptr : expr(left);
+    out->rhs = rt->isVoid() ? nullptr : expr(right);
+    out->result = same == is;
+    if ((!lt->isVoid() && out->lhs == nullptr) || (!rt->isVoid() && out->rhs == nullptr))
+      return nullptr;
+    return out;
+  }
+  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
+    unsupported(at, "this comparison");
+    return nullptr;
+  }
+  const std::optional<ScalarKind> k =
+      sema::comparisonOperandType(op, lt->scalarKind(), rt->scalarKind());
+  static const ir::CompareOp kOps[] = {ir::CompareOp::Eq, ir::CompareOp::NotEq,
+                                       ir::CompareOp::Lt, ir::CompareOp::LtE,
+                                       ir::CompareOp::Gt, ir::CompareOp::GtE};
+  const size_t opIndex = static_cast<size_t>(op);
+  if (!k || opIndex >= 6) {
+    unsupported(at, "this comparison");
+    return nullptr;
+  }
+  ir::Expr* l = exprAs(left, *k);
+  ir::Expr* r = exprAs(right, *k);
+  if (l == nullptr || r == nullptr)
+    return nullptr;
+  auto* out = makeExpr<ir::Compare>(at, boolean);
+  out->op = kOps[opIndex];
+  out->lhs = l;
+  out->rhs = r;
+  return out;
+}
+
+ir::Expr* FunctionLowering::visitBoolOp(const ast::BoolOp* b, const NumbaType* t) {
+  const ir::LogicalOp op = b->op == ast::BoolOpKind::And ? ir::LogicalOp::And : ir::LogicalOp::Or;
+  bool ok = true;
+  if (isBoolean(*t)) {
+    auto* out = makeExpr<ir::Logical>(b->range, *t);
+    out->op = op;
+    for (const ast::Expr* v : b->values) {
+      out->operands.push_back(condition(v));
+      ok = ok && out->operands.back() != nullptr;
+    }
+    return ok ? out : nullptr;
+  }
+  // Python's value semantics: `a and b` is a if a is false, else b (in the unified type).
+  auto* out = makeExpr<ir::LogicalValue>(b->range, *t);
+  out->op = op;
+  for (const ast::Expr* v : b->values) {
+    out->operands.push_back(exprAs(v, *t));
+    ok = ok && out->operands.back() != nullptr;
+  }
+  return ok ? out : nullptr;
+}
+
+ir::Expr* FunctionLowering::visitIfExp(const ast::IfExp* i, const NumbaType* t) {
+  auto* out = makeExpr<ir::Conditional>(i->range, *t);
+  out->condition = condition(i->test);
+  out->then = exprAs(i->body, *t);
+  out->otherwise = exprAs(i->orelse, *t);
+  return out->condition && out->then && out->otherwise ? out : nullptr;
+}
+
+ir::Expr* FunctionLowering::visitTuple(const ast::Tuple* tuple, const NumbaType* t) {
+  auto* out = makeExpr<ir::MakeTuple>(tuple->range, *t);
+  bool ok = t->isTuple() && t->elements().size() == tuple->elts.size();
+  for (size_t i = 0; ok && i < tuple->elts.size(); ++i) {
+    out->elements.push_back(exprAs(tuple->elts[i], t->elements()[i]));
+    ok = out->elements.back() != nullptr;
+  }
+  return ok ? out : nullptr;
+}
+
+} // namespace pyk::lower
