@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # run_fuzzers: builds the libFuzzer targets (tests/fuzz/, a Clang build in build-fuzz/) and runs
 # each for SECONDS (default 60) on its corpus, seeded from the examples, tests and lit inputs.
-# New inputs the fuzzer finds go into tests/fuzz/corpus/<target>/ ($PYK_FUZZ_CORPUS/<target>/),
-# to be merged (-merge=1) and committed after long runs; a crash stops its target, is kept in
-# tests/fuzz/crashes/ and fails the script.
+# New inputs the fuzzer finds go into tests/fuzz/corpus/<target>/ ($PYK_FUZZ_CORPUS/<target>/);
+# after long runs, scripts/minimise_fuzz_corpus.sh merges them (-merge=1) into a small corpus to
+# commit. A crash stops its target, is kept in tests/fuzz/crashes/ and fails the script.
 #   scripts/run_fuzzers.sh [SECONDS] [TARGET...]
 # environment: PYK_FUZZ_JOBS (targets run at once, default 1), PYK_FUZZ_TIMEOUT (seconds an input
 #   may take, default 30), PYK_FUZZ_CORPUS, PYK_FUZZ_BUILD_DIR
