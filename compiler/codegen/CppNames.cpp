@@ -13,7 +13,6 @@ namespace pyk::codegen {
 
 using sema::NumbaType;
 using sema::ScalarKind;
-using sema::Specialization;
 
 // ---- names ----------------------------------------------------------------------------------
 
@@ -149,25 +148,25 @@ std::string scalarCpp(ScalarKind k) {
   return kScalarSpellings[static_cast<size_t>(k)].cpp;
 }
 
-std::string mangledName(const Specialization& spec) {
-  std::string out = spec.function->kind == sema::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
-  if (spec.function->library != nullptr) {
+std::string mangledName(const ir::Function& f) {
+  std::string out = f.kind == sema::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
+  if (!f.libraryName.empty()) {
     // A stdlib function: its own prefix and its module's name, so that no user function's name
     // (`rotl`, say) collides with it.
     out = "pyk_s_";
-    for (char c : spec.function->library->qualifiedName)
+    for (char c : f.libraryName)
       out += c == '.' ? '_' : c;
     out += "__";
   }
-  out += pythonName(spec.function->name).substr(3) + "_";
-  for (const NumbaType& p : spec.params)
+  out += pythonName(f.name).substr(3) + "_";
+  for (const NumbaType& p : f.params)
     out += "_" + typeCode(p);
   // A specialization for constant arguments (numba's literals) names them, bytes hex-encoded.
-  for (size_t i = 0; i < spec.literals.size(); ++i) {
-    if (!spec.literals[i])
+  for (size_t i = 0; i < f.literals.size(); ++i) {
+    if (!f.literals[i])
       continue;
     out += "_L" + std::to_string(i) + "_";
-    for (unsigned char c : spec.literals[i]->repr()) {
+    for (unsigned char c : f.literals[i]->repr()) {
       char buffer[4];
       std::snprintf(buffer, sizeof buffer, "%02x", c);
       out += std::isalnum(c) ? std::string(1, static_cast<char>(c)) : std::string("x") + buffer;

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "ir/Ir.h"
 #include "sema/NumbaType.h"
-#include "sema/Specialization.h"
 
 namespace pyk::codegen {
 
@@ -22,7 +22,7 @@ std::string typeCode(const sema::NumbaType& t);
 
 // The C++ name of a specialization: `pyk_k_<name>__<types>` for kernels, `pyk_d_...` for device
 // functions; Python names are spelled so no C++ keyword, macro or helper can collide with them.
-std::string mangledName(const sema::Specialization& spec);
+std::string mangledName(const ir::Function& f);
 
 bool isIntegral(const sema::NumbaType& t);
 bool isComplexType(const sema::NumbaType& t);

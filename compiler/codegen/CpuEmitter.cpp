@@ -4,6 +4,7 @@
 
 #include "codegen/CpuPipeline.h"
 #include "codegen/UnitEmitter.h"
+#include "lower/Lowering.h"
 
 namespace pyk::codegen {
 
@@ -15,27 +16,29 @@ namespace {
 
 class SplitKernelEmitter {
 public:
-  SplitKernelEmitter(UnitEmitter& emitter, const Specialization& kernel,
-                     const BarrierSplitPlan& plan, const uint32_t (&blockShape)[3])
-      : e_(emitter), kernel_(kernel), plan_(plan),
+  SplitKernelEmitter(UnitEmitter& emitter, const ir::Function& kernel,
+                     const lower::AstToIr& fromAst, const BarrierSplitPlan& plan,
+                     const uint32_t (&blockShape)[3])
+      : e_(emitter), kernel_(kernel), fromAst_(fromAst), plan_(plan),
         exited_(plan.hasReturn ? "pyk_exited" : "nullptr") {
+    while (firstLocal_ < kernel.variables.size() && kernel.variables[firstLocal_].parameter)
+      ++firstLocal_;
     if (blockShape[0] != 0)
       shape_ = "<" + std::to_string(blockShape[0]) + ", " + std::to_string(blockShape[1]) + ", " +
                std::to_string(blockShape[2]) + ">";
   }
 
   void emit() {
-    const sema::FunctionScope& scope = kernel_.function->scope;
-    e_.beginSpecialization(kernel_);
+    e_.beginFunction(kernel_);
     std::set<std::string> perThread;
     for (size_t i : plan_.perThread)
-      perThread.insert(scope.locals[i]);
+      perThread.insert(kernel_.variableName(local(i)));
     e_.setPerThreadVariables(std::move(perThread));
     e_.setThreadExit("{ pyk_exited[pyk_tid] = 1; return; }");
     if (plan_.hasReturn)
       e_.emitLine("pyk::uint8 pyk_exited[pyk::cpu::kMaxThreadsPerBlock] = {};");
-    for (size_t i = 0; i < scope.locals.size(); ++i) {
-      const std::string declaration = e_.localDeclaration(i);
+    for (size_t i = 0; i < localCount(); ++i) {
+      const std::string declaration = e_.variableDeclaration(local(i));
       if (declaration.empty())
         continue;
       if (plan_.perThread.count(i))
@@ -49,6 +52,22 @@ public:
   }
 
 private:
+  // The plan's locals (FunctionScope::locals' indices) as the IR's variables.
+  sema::VariableId local(size_t i) const { return firstLocal_ + i; }
+  size_t localCount() const { return kernel_.variables.size() - firstLocal_; }
+  // What a node of the syntax tree the plan names was lowered to.
+  template <class T>
+  const T* lowered(const ast::Node* n) const {
+    auto it = fromAst_.find(n);
+    return it == fromAst_.end() ? nullptr : it->second->as<T>();
+  }
+  std::vector<const ir::Stmt*> lowered(const std::vector<const ast::Stmt*>& statements) const {
+    std::vector<const ir::Stmt*> out;
+    for (const ast::Stmt* s : statements)
+      out.push_back(lowered<ir::Stmt>(s));
+    return out;
+  }
+
   void steps(const std::vector<SplitStep>& list) {
     for (const SplitStep& s : list) {
       switch (s.kind) {
@@ -67,12 +86,12 @@ private:
         forLoop(s);
         break;
       case SplitStep::Kind::While: {
-        const auto* w = s.control->as<ast::While>();
+        const auto* w = lowered<ir::While>(s.control);
         e_.emitLineDirective(w);
         e_.emitLine("for (;;) {");
         e_.indent(1);
         controlContext();
-        e_.emitLine("if (!(" + e_.condition(w->test) + "))");
+        e_.emitLine("if (!(" + e_.condition(w->condition) + "))");
         e_.emitLine("  break;");
         steps(s.body);
         e_.indent(-1);
@@ -80,12 +99,12 @@ private:
         break;
       }
       case SplitStep::Kind::If: {
-        const auto* i = s.control->as<ast::If>();
+        const auto* i = lowered<ir::If>(s.control);
         e_.emitLineDirective(i);
         e_.emitLine("{");
         e_.indent(1);
         controlContext();
-        e_.emitLine("if (" + e_.condition(i->test) + ") {");
+        e_.emitLine("if (" + e_.condition(i->condition) + ") {");
         e_.indent(1);
         steps(s.body);
         e_.indent(-1);
@@ -116,13 +135,14 @@ private:
   void statements(const std::vector<RegionStatement>& list) {
     for (const RegionStatement& s : list) {
       if (s.guard == nullptr) {
-        e_.emitStatements({s.statement});
+        e_.emitStatements({lowered<ir::Stmt>(s.statement)});
         continue;
       }
-      e_.emitLineDirective(s.guard);
-      e_.emitLine("if (" + e_.condition(s.guard->test) + ") {");
+      const auto* guard = lowered<ir::If>(s.guard);
+      e_.emitLineDirective(guard);
+      e_.emitLine("if (" + e_.condition(guard->condition) + ") {");
       e_.indent(1);
-      e_.emitStatements({s.statement});
+      e_.emitStatements({lowered<ir::Stmt>(s.statement)});
       e_.indent(-1);
       e_.emitLine("}");
     }
@@ -130,14 +150,13 @@ private:
 
   // The thread's own rematerialized locals, computed again.
   void rematerialize() {
-    const sema::FunctionScope& scope = kernel_.function->scope;
-    for (size_t i = 0; i < scope.locals.size(); ++i)
+    for (size_t i = 0; i < localCount(); ++i)
       if (plan_.rematerializedLocals.count(i)) {
-        const std::string declaration = e_.localDeclaration(i);
+        const std::string declaration = e_.variableDeclaration(local(i));
         if (!declaration.empty())
           e_.emitLine("[[maybe_unused]] " + declaration + "{};");
       }
-    e_.emitStatements(plan_.rematerialized);
+    e_.emitStatements(lowered(plan_.rematerialized));
   }
 
   // The box of threads a narrowed region runs: the hull of what its `if` tests allow, with the
@@ -150,7 +169,8 @@ private:
       e_.indent(1);
       e_.emitLine("pyk::cpu::ThreadBox pyk_part = pyk::cpu::ThreadBox::whole(pyk_ctx);");
       for (const ThreadBound& b : bounds) {
-        const std::string value = e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64));
+        const std::string value =
+            e_.valueAs(lowered<ir::Expr>(b.bound), NumbaType::scalar(ScalarKind::Int64));
         const std::string axis = std::to_string(b.axis);
         e_.emitLine(b.global
                         ? "pyk_part.narrowGlobal(pyk_ctx, " + axis + ", '" + opCode(b.op) + "', " +
@@ -178,7 +198,6 @@ private:
   }
 
   void region(const SplitStep& s) {
-    const sema::FunctionScope& scope = kernel_.function->scope;
     const bool narrowed = !s.narrowing.empty();
     if (narrowed) {
       e_.emitLine("{");
@@ -192,20 +211,20 @@ private:
                 ", [&](pyk::cpu::Context& pyk_ctx, pyk::int32 pyk_tid) {");
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
-    for (size_t i = 0; i < scope.locals.size(); ++i) {
+    for (size_t i = 0; i < localCount(); ++i) {
       if (plan_.perThread.count(i) || plan_.perBlock.count(i) ||
           plan_.rematerializedLocals.count(i))
         continue;
-      const std::string declaration = e_.localDeclaration(i);
+      const std::string declaration = e_.variableDeclaration(local(i));
       if (!declaration.empty())
         e_.emitLine("[[maybe_unused]] " + declaration + "{};");
     }
     // The first region computes the rematerialized locals where the source does; later ones
     // compute them first.
     if (s.definesRematerialized) {
-      for (size_t i = 0; i < scope.locals.size(); ++i)
+      for (size_t i = 0; i < localCount(); ++i)
         if (plan_.rematerializedLocals.count(i)) {
-          const std::string declaration = e_.localDeclaration(i);
+          const std::string declaration = e_.variableDeclaration(local(i));
           if (!declaration.empty())
             e_.emitLine("[[maybe_unused]] " + declaration + "{};");
         }
@@ -222,7 +241,7 @@ private:
         if (plan_.isRematerialized(st))
           exact.push_back(st.statement);
       exact.insert(exact.end(), s.exactBody.begin(), s.exactBody.end());
-      e_.emitStatements(exact);
+      e_.emitStatements(lowered(exact));
     }
     e_.indent(-1);
     e_.emitLine("});");
@@ -233,24 +252,19 @@ private:
   }
 
   void forLoop(const SplitStep& s) {
-    const auto* f = s.control->as<ast::For>();
-    const auto* call = f->iter->as<ast::Call>();
-    const NumbaType* t = e_.typeOfExpr(f->target);
-    const NumbaType counter = t != nullptr ? *t : NumbaType::scalar(ScalarKind::Int64);
+    const auto* f = lowered<ir::ForRange>(s.control);
+    const NumbaType& counter = f->counterType;
     const std::string ct = e_.type(counter);
     std::string start = "0", stop, step = "1";
     e_.emitLineDirective(f);
     e_.emitLine("{");
     e_.indent(1);
     controlContext();
-    if (call->args.size() == 1) {
-      stop = e_.valueAs(call->args[0], counter);
-    } else {
-      start = e_.valueAs(call->args[0], counter);
-      stop = e_.valueAs(call->args[1], counter);
-      if (call->args.size() == 3)
-        step = e_.valueAs(call->args[2], counter);
-    }
+    if (f->start != nullptr)
+      start = e_.valueAs(f->start, counter);
+    stop = e_.valueAs(f->stop, counter);
+    if (f->step != nullptr)
+      step = e_.valueAs(f->step, counter);
     e_.emitLine("const " + ct + " pyk_start = " + start + ";");
     e_.emitLine("const " + ct + " pyk_stop = " + stop + ";");
     e_.emitLine("const " + ct + " pyk_step = " + step + ";");
@@ -258,7 +272,8 @@ private:
                 " pyk_i = pyk_start; pyk_step > 0 ? pyk_i < pyk_stop : pyk_i > pyk_stop; "
                 "pyk_i += pyk_step) {");
     e_.indent(1);
-    e_.emitLine(pythonName(f->target->as<ast::Name>()->id) + " = pyk_i;");
+    const auto* counterVariable = f->target->as<ir::LocalTarget>();
+    e_.emitLine(pythonName(kernel_.variableName(counterVariable->variable.variable)) + " = pyk_i;");
     steps(s.body);
     e_.indent(-1);
     e_.emitLine("}");
@@ -267,7 +282,9 @@ private:
   }
 
   UnitEmitter& e_;
-  const Specialization& kernel_;
+  const ir::Function& kernel_;
+  const lower::AstToIr& fromAst_;
+  size_t firstLocal_ = 0;
   const BarrierSplitPlan& plan_;
   const std::string exited_;
   std::string shape_; // "<16, 16, 1>": the block shape the unit is compiled for, or ""
@@ -275,31 +292,31 @@ private:
 
 } // namespace
 
-CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
-                const Specialization& entry, DiagnosticEngine& diags,
+CpuUnit emitCpu(const ir::Module& module, const Specialization& entry,
+                const lower::AstToIr& fromAst, DiagnosticEngine& diags,
                 const CpuEmitOptions& options) {
-  UnitEmitter emitter(module, file, diags, cpuSpelling());
+  UnitEmitter emitter(module, diags, cpuSpelling());
   emitter.setLineDirectives(options.lineDirectives);
   emitter.setBoundsCheck(options.boundsCheck);
-  const std::vector<const Specialization*> reached = UnitEmitter::reachedFrom(entry);
+  const ir::Function& irEntry = module.entry();
   CpuUnit unit;
-  const bool kernel = entry.function->kind == sema::CompiledFunctionKind::Kernel;
+  const bool kernel = irEntry.kind == sema::CompiledFunctionKind::Kernel;
   CpuExecutionPlan plan;
   if (kernel)
-    plan = planCpuExecution(entry, reached, options.blockShape[0] != 0);
+    plan = planCpuExecution(entry, lower::reachedFrom(entry), irEntry, options.blockShape[0] != 0);
   if (options.forceFibers && plan.mode != CpuExecutionMode::Fiber) {
     plan.mode = CpuExecutionMode::Fiber;
     plan.fiberReason = "fibers were asked for";
     plan.split.reset();
   }
-  std::string declarations = emitter.functions(entry, reached);
+  std::string declarations = emitter.functions();
   const int64_t kernelShared = emitter.staticSharedBytes();
   if (kernel)
-    unit.kernelName = mangledName(entry);
-  else if (entry.function->kind == sema::CompiledFunctionKind::Vectorize)
-    unit.kernelName = emitter.vectorizeKernel(entry);
-  else if (entry.function->kind == sema::CompiledFunctionKind::GuVectorize)
-    unit.kernelName = emitter.guvectorizeKernel(entry);
+    unit.kernelName = mangledName(irEntry);
+  else if (irEntry.kind == sema::CompiledFunctionKind::Vectorize)
+    unit.kernelName = emitter.vectorizeKernel(irEntry);
+  else if (irEntry.kind == sema::CompiledFunctionKind::GuVectorize)
+    unit.kernelName = emitter.guvectorizeKernel(irEntry);
   // A grid barrier needs every block of the launch running at once: each block's threads as
   // fibers, each block on a thread of its own (the engine's cooperative launch).
   if (emitter.usesGridSync()) {
@@ -321,8 +338,8 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
   auto unpack = [&](bool byPythonName) {
     std::vector<std::string> names;
     for (size_t i = 0; i < unit.parameterTypes.size(); ++i) {
-      const std::string name = byPythonName ? pythonName(entry.function->scope.params[i])
-                                            : "pyk_arg" + std::to_string(i);
+      const std::string name =
+          byPythonName ? pythonName(irEntry.variables[i].name) : "pyk_arg" + std::to_string(i);
       emitter.emitLine(unit.parameterTypes[i] + " " + name + " = *static_cast<" +
                        unit.parameterTypes[i] + "*>(pyk_args[" + std::to_string(i) + "]);");
       names.push_back(name);
@@ -362,7 +379,7 @@ CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
         emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
                          std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
       // The split body's shared arrays keep the offsets the kernel's function gave them.
-      SplitKernelEmitter(emitter, entry, *plan.split, options.blockShape).emit();
+      SplitKernelEmitter(emitter, irEntry, fromAst, *plan.split, options.blockShape).emit();
     } else {
       emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "
                        "pyk::uint32) { " +

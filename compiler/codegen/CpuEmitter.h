@@ -12,8 +12,8 @@
 
 #include "codegen/CpuExecutionPlan.h"
 #include "diag/DiagnosticEngine.h"
-#include "diag/SourceFile.h"
-#include "sema/ResolvedModule.h"
+#include "ir/Ir.h"
+#include "lower/Lowering.h"
 #include "sema/Specialization.h"
 
 namespace pyk::codegen {
@@ -44,8 +44,11 @@ struct CpuEmitOptions {
   uint32_t blockShape[3] = {0, 0, 0};
 };
 
-CpuUnit emitCpu(const sema::ResolvedModule& module, const SourceFile& file,
-                const sema::Specialization& entry, DiagnosticEngine& diags,
+// Emits `module` (the IR of `entry`, its statements and expressions found from the syntax tree
+// through `fromAst`): the CPU pipeline plans how `entry`'s threads run, still over the syntax
+// tree, and the plan is printed from the IR.
+CpuUnit emitCpu(const ir::Module& module, const sema::Specialization& entry,
+                const lower::AstToIr& fromAst, DiagnosticEngine& diags,
                 const CpuEmitOptions& options = {});
 
 } // namespace pyk::codegen

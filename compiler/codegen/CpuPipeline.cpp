@@ -79,9 +79,9 @@ SplitAttempt planSplit(const sema::Specialization& kernel, const UniformityAnaly
 
 CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
                                   const std::vector<const sema::Specialization*>& reached,
-                                  bool blockShapeKnown) {
-  const std::vector<ThreadModelUse> uses = scanThreadModel(reached); // 1
-  CpuExecutionPlan plan = decideExecutionMode(kernel, uses);         // 2
+                                  const ir::Function& irKernel, bool blockShapeKnown) {
+  const std::vector<ThreadModelUse> uses = scanThreadModel(reached);   // 1
+  CpuExecutionPlan plan = decideExecutionMode(kernel, uses, irKernel); // 2
   if (plan.mode != CpuExecutionMode::Split)
     return plan;
   const UniformityAnalysis uniformity(kernel); // 3

@@ -6,14 +6,16 @@
 #include <vector>
 
 #include "codegen/CpuExecutionPlan.h"
+#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
-// `reached`: every specialization the kernel calls, the kernel first (UnitEmitter::reachedFrom).
+// `reached`: every specialization the kernel calls, the kernel first (lower::reachedFrom);
+// `irKernel`: the kernel's IR.
 // `blockShapeKnown`: the unit is compiled for one block shape (short uniform loops then run in
 // lockstep: formBarrierRegions).
 CpuExecutionPlan planCpuExecution(const sema::Specialization& kernel,
                                   const std::vector<const sema::Specialization*>& reached,
-                                  bool blockShapeKnown = false);
+                                  const ir::Function& irKernel, bool blockShapeKnown = false);
 
 } // namespace pyk::codegen

@@ -1,15 +1,13 @@
-// CudaEmitter: a typed specialization (and the device functions it calls) as one CUDA C++
-// translation unit, readable, with `#line` directives back to the .pyk source (UnitEmitter with
-// CudaSpelling).
+// CudaEmitter: the typed IR of a specialization (and of the device functions it calls) as one
+// CUDA C++ translation unit, readable, with `#line` directives back to the .pyk source
+// (UnitEmitter with CudaSpelling).
 #pragma once
 
 #include <string>
 
 #include "codegen/CppNames.h"
 #include "diag/DiagnosticEngine.h"
-#include "diag/SourceFile.h"
-#include "sema/ResolvedModule.h"
-#include "sema/Specialization.h"
+#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
@@ -21,12 +19,10 @@ struct EmittedUnit {
   bool cooperative = false;
 };
 
-// Emits `entry` and every specialization in `set` it calls. What code generation does not cover
+// Emits the module's entry and every function it calls. What code generation does not cover
 // yet is reported, located, to `diags`; the result is then not to be compiled.
 // Without `lineDirectives` the unit has no `#line`: NVRTC's messages then name generated lines,
 // which is what an internal error must show.
-EmittedUnit emitCuda(const sema::ResolvedModule& module, const SourceFile& file,
-                     const sema::SpecializationSet& set, const sema::Specialization& entry,
-                     DiagnosticEngine& diags, bool lineDirectives = true);
+EmittedUnit emitCuda(const ir::Module& module, DiagnosticEngine& diags, bool lineDirectives = true);
 
 } // namespace pyk::codegen

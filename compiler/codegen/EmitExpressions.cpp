@@ -1,281 +1,176 @@
-// EmitExpressions: expressions as C++ — literals, names, module constants (numpy arrays frozen
-// into the unit), operators with numba's operand conversions and Python's semantics, comparisons,
-// `and`/`or` with Python's value semantics, conditional expressions and tuples.
+// EmitExpressions: expressions as C++ — literals, variables (the C++ variable that holds their
+// version), module constants (numpy arrays frozen into the unit), operators with Python's
+// semantics, comparisons, `and`/`or` (of booleans, or with Python's value semantics), conditional
+// expressions and tuples.
 #include <cmath>
 #include <cstdio>
 
 #include "codegen/UnitEmitter.h"
-#include "sema/ConstantFolder.h"
-#include "sema/FunctionConstants.h"
-#include "sema/TypeRules.h"
+
+// Where a construct emits more than one operand, the right-hand ones are emitted first, so that
+// the temporaries they declare are numbered as they always have been: the unit's text, and so
+// its cache key, stay the same from one version of pyk to the next.
 
 namespace pyk::codegen {
 
-std::string UnitEmitter::expr(const ast::Expr* e) {
-  if (auto it = spreadValues_.find(e); it != spreadValues_.end())
-    return it->second; // a `*` value, evaluated once already (call)
-  const NumbaType* t = typeOf(e);
-  // Every kind below but these needs the expression's type; one typing left without a type
-  // (a `print(...)` used as a value, say) is reported, never dereferenced.
-  const bool typeless =
-      e->is<ast::Constant>() || e->is<ast::Name>() || e->is<ast::Call>() || e->is<ast::Compare>() ||
-      e->is<ast::Subscript>() || e->is<ast::BinOp>() ||
-      (e->is<ast::UnaryOp>() && e->as<ast::UnaryOp>()->op == ast::UnaryOpKind::Not) ||
-      (e->is<ast::Attribute>() && !sema::qualifiedApiName(spec_->function->scope, e).empty());
-  if (t == nullptr && !typeless) {
-    unsupported(e->range, "this expression here");
-    return "0";
-  }
-  return ExprVisitor::visit(e, t);
+std::string UnitEmitter::visitOther(const ir::Expr* e) {
+  // A Slice is only ever an ArrayView's item; the IR's verifier rejects anything else.
+  unsupported(e->range, std::string("the expression `") + ir::nodeKindName(e->kind) + "`");
+  return "0";
 }
 
-std::string UnitEmitter::visitBinOp(const ast::BinOp* b, const NumbaType* t) {
-  if (t == nullptr) {
-    unsupported(b->range, "this operation");
+std::string UnitEmitter::visitLiteral(const ir::Literal* l) {
+  const sema::ConstantValue& v = l->value;
+  switch (v.kind) {
+  case sema::ConstantValue::Kind::Bool:
+    return v.boolValue ? "true" : "false";
+  case sema::ConstantValue::Kind::Int:
+    return int128Literal(v.intValue, l->type.scalarKind());
+  case sema::ConstantValue::Kind::Float:
+    return doubleLiteral(v.floatValue);
+  case sema::ConstantValue::Kind::Complex: // an imaginary literal
+    return "pyk::complex128{0.0, " + doubleLiteral(v.complexValue.imag()) + "}";
+  default:
+    unsupported(l->range, "this constant");
     return "0";
   }
+}
+
+std::string UnitEmitter::visitFrozenConstant(const ir::FrozenConstant* c) {
+  return constantValue(c->value, c->type, c->range);
+}
+
+std::string UnitEmitter::visitRead(const ir::Read* r) {
+  const StorageSlot* slot = storage_.slotOf(r->variable.version);
+  if (slot == nullptr) {
+    unsupported(r->range, "this variable");
+    return "0";
+  }
+  return cast(slotVariable(*slot, r->variable.variable), slot->type, r->type);
+}
+
+std::string UnitEmitter::visitBinary(const ir::Binary* b) {
   // Written out, a thread's global index takes the CUDA spelling's 32-bit variant too.
-  if (target_.backend() == Backend::Cuda && t->isScalar() && t->scalarKind() == ScalarKind::Int64)
+  if (target_.backend() == Backend::Cuda && b->type.isScalar() &&
+      b->type.scalarKind() == ScalarKind::Int64)
     if (const int axis = writtenGlobalIndexAxis(b); axis >= 0)
       return globalIndexOnAxis(axis);
-  return binary(b->op, b->left, b->right, *t, b->range);
+  const std::string r = expr(b->rhs);
+  const std::string l = expr(b->lhs);
+  switch (b->op) {
+  case ir::BinaryOp::Add:
+  case ir::BinaryOp::Sub:
+  case ir::BinaryOp::Mult:
+  case ir::BinaryOp::BitAnd:
+  case ir::BinaryOp::BitOr:
+  case ir::BinaryOp::BitXor:
+  case ir::BinaryOp::Div:
+    // numba converts integer operands of `/` to float64 first, so `/` always divides floats or
+    // complex numbers here: by zero, inf or nan as in numba.
+    return "(" + l + " " + ir::spellingOf(b->op) + " " + r + ")";
+  case ir::BinaryOp::FloorDiv:
+    return "pyk::floordiv(" + l + ", " + r + ")";
+  case ir::BinaryOp::Mod:
+    return "pyk::mod(" + l + ", " + r + ")";
+  case ir::BinaryOp::PowComplex:
+    return "pyk::cpow(" + l + ", " + r + ")";
+  case ir::BinaryOp::PowFloatInteger:
+    return "pyk::fpowi(" + l + ", " + r + ")";
+  case ir::BinaryOp::PowFloat:
+    return "pyk::fpow(" + l + ", " + r + ")";
+  case ir::BinaryOp::PowInteger:
+    return "pyk::ipow(" + l + ", " + r + ")";
+  case ir::BinaryOp::LShift:
+    return "pyk::shl(" + l + ", " + r + ")";
+  case ir::BinaryOp::RShift:
+    return "pyk::shr(" + l + ", " + r + ")";
+  }
+  return "0";
 }
 
-int UnitEmitter::writtenGlobalIndexAxis(const ast::BinOp* b) const {
-  if (b->op != ast::BinOpKind::Add)
+int UnitEmitter::writtenGlobalIndexAxis(const ir::Binary* b) {
+  if (b->op != ir::BinaryOp::Add)
     return -1;
-  auto product = [&](const ast::Expr* e) {
-    const auto* m = e->as<ast::BinOp>();
-    if (m == nullptr || m->op != ast::BinOpKind::Mult)
+  // The intrinsic an operand reads (converted implicitly, as numba widens int32 operands).
+  auto intrinsicOf = [](const ir::Expr* e) {
+    if (const auto* c = e->as<ir::Cast>(); c != nullptr && !c->written)
+      e = c->value;
+    const auto* v = e->as<ir::IntrinsicValue>();
+    return v != nullptr ? v->intrinsic : sema::Intrinsic::None;
+  };
+  auto product = [&](const ir::Expr* e) {
+    const auto* m = e->as<ir::Binary>();
+    if (m == nullptr || m->op != ir::BinaryOp::Mult)
       return -1;
-    const sema::Intrinsic l = spec_->intrinsicOf(m->left), r = spec_->intrinsicOf(m->right);
+    const sema::Intrinsic l = intrinsicOf(m->lhs), r = intrinsicOf(m->rhs);
     for (int d = 0; d < 3; ++d)
       if ((l == sema::blockIdx(d) && r == sema::blockDim(d)) ||
           (l == sema::blockDim(d) && r == sema::blockIdx(d)))
         return d;
     return -1;
   };
-  for (const auto& [p, t] : {std::pair{b->left, b->right}, std::pair{b->right, b->left}})
-    if (const int d = product(p); d >= 0 && spec_->intrinsicOf(t) == sema::threadIdx(d))
+  for (const auto& [p, t] : {std::pair{b->lhs, b->rhs}, std::pair{b->rhs, b->lhs}})
+    if (const int d = product(p); d >= 0 && intrinsicOf(t) == sema::threadIdx(d))
       return d;
   return -1;
 }
 
-std::string UnitEmitter::visitIfExp(const ast::IfExp* i, const NumbaType* t) {
-  return "(" + truthy(i->test) + " ? " + castTo(i->body, *t) + " : " + castTo(i->orelse, *t) + ")";
-}
-
-std::string UnitEmitter::visitTuple(const ast::Tuple* tuple, const NumbaType* t) {
-  std::vector<std::string> elements;
-  for (size_t i = 0; i < tuple->elts.size(); ++i)
-    elements.push_back(castTo(tuple->elts[i], t->elements()[i]));
-  return tupleValue(*t, elements);
-}
-
-std::string UnitEmitter::visitExpr(const ast::Expr* e, const NumbaType*) {
-  unsupported(e->range, std::string("the expression `") + ast::nodeKindName(e->kind) + "`");
+std::string UnitEmitter::visitUnary(const ir::Unary* u) {
+  const std::string v = expr(u->operand);
+  switch (u->op) {
+  case ir::UnaryOp::Negate:
+    return "(-" + v + ")";
+  case ir::UnaryOp::Plus:
+    return "(+" + v + ")";
+  case ir::UnaryOp::Invert:
+    return "(~" + v + ")";
+  }
   return "0";
 }
 
-std::string UnitEmitter::visitConstant(const ast::Constant* c, const NumbaType* t) {
-  switch (c->valueKind) {
-  case ast::ConstantKind::Bool:
-    return c->boolValue ? "true" : "false";
-  case ast::ConstantKind::Int:
-    return int128Literal(c->intValue, t != nullptr ? t->scalarKind() : ScalarKind::Int64);
-  case ast::ConstantKind::Float:
-    return doubleLiteral(c->floatValue);
-  case ast::ConstantKind::Complex:
-    return "pyk::complex128{0.0, " + doubleLiteral(c->floatValue) + "}";
-  default:
-    unsupported(c->range, "this constant");
-    return "0";
-  }
+std::string UnitEmitter::visitCompare(const ir::Compare* c) {
+  const std::string r = expr(c->rhs);
+  return "(" + expr(c->lhs) + " " + ir::spellingOf(c->op) + " " + r + ")";
 }
 
-std::string UnitEmitter::visitName(const ast::Name* n, const NumbaType* t) {
-  auto it = spec_->function->scope.names.find(n);
-  if (it == spec_->function->scope.names.end()) {
-    unsupported(n->range, "this name");
-    return "0";
-  }
-  const sema::NameBinding& b = it->second;
-  // A constant imported by name (`from math import pi`): its value, as `math.pi` spells it.
-  if (const sema::Intrinsic id = spec_->intrinsicOf(n); id != sema::Intrinsic::None)
-    return intrinsicValue(id, n);
-  if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
-    return constantValue(definingModule().symbols.constants()[b.index].value, *t, n->range);
-  if (b.kind == sema::NameBinding::Kind::Builtin)
-    return n->id == "True" ? "true" : "false";
-  const sema::LocalVersions& versions = spec_->function->scope.versions;
-  const size_t v = versions.ofNameOr(n);
-  const StorageSlot* slot = storage_.slotOf(v);
-  if (slot == nullptr || t == nullptr) {
-    unsupported(n->range, "this variable");
-    return "0";
-  }
-  return cast(slotVariable(*slot, versions.versions[v].variable), slot->type, *t);
+// numba's generic `is` between types that decide it: the operands evaluated, then the answer.
+std::string UnitEmitter::visitIdentityTest(const ir::IdentityTest* t) {
+  const std::string r = t->rhs == nullptr ? "0" : expr(t->rhs);
+  return std::string("((void)(") + (t->lhs == nullptr ? "0" : expr(t->lhs)) + "), (void)(" + r +
+         "), " + (t->result ? "true" : "false") + ")";
 }
 
-std::string UnitEmitter::truthy(const ast::Expr* e) {
-  const NumbaType* t = typeOf(e);
-  if (t == nullptr) {
-    unsupported(e->range, "this condition");
-    return "false";
-  }
-  if (t->isScalar() && t->scalarKind() == ScalarKind::Boolean)
-    return expr(e);
-  if (t->isScalar())
-    return castScalar(e, ScalarKind::Boolean);
-  if (t->isTuple())
-    return t->elements().empty() ? "false" : "true";
-  unsupported(e->range, "this condition");
-  return "false";
-}
-
-std::string UnitEmitter::binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,
-                                const NumbaType& result, SourceRange at) {
-  const NumbaType* lt = typeOf(l);
-  const NumbaType* rt = typeOf(r);
-  if (lt == nullptr || rt == nullptr) {
-    unsupported(at, "this operation");
-    return "0";
-  }
-  return binary(op, Operand{expr(l), *lt}, Operand{expr(r), *rt}, result, at);
-}
-
-std::string UnitEmitter::binary(ast::BinOpKind op, const Operand& l, const Operand& r,
-                                const NumbaType& result, SourceRange at) {
-  const NumbaType* lt = &l.type;
-  const NumbaType* rt = &r.type;
-  if (!lt->isScalar() || !rt->isScalar() || !result.isScalar()) {
-    unsupported(at, "this operation");
-    return "0";
-  }
-  std::optional<ScalarKind> operand =
-      sema::binaryOperandType(op, lt->scalarKind(), rt->scalarKind());
-  if (!operand) {
-    unsupported(at, "this operation");
-    return "0";
-  }
-  NumbaType o = NumbaType::scalar(*operand);
-  auto castTo = [&](const Operand& x, const NumbaType& to) { return cast(x.code, x.type, to); };
-  auto castScalar = [&](const Operand& x, ScalarKind to) {
-    return cast(x.code, x.type, NumbaType::scalar(to));
-  };
-  auto expr = [](const Operand& x) { return x.code; };
-  switch (op) {
-  case ast::BinOpKind::Add:
-  case ast::BinOpKind::Sub:
-  case ast::BinOpKind::Mult:
-  case ast::BinOpKind::BitAnd:
-  case ast::BinOpKind::BitOr:
-  case ast::BinOpKind::BitXor: {
-    std::string expr = "(" + castTo(l, o) + " " + ast::toString(op) + " " + castTo(r, o) + ")";
-    return cast(expr, o, result); // bool & bool computes in int, as C++ promotes
-  }
-  case ast::BinOpKind::Div:
-    // numba converts integer operands of `/` to float64 first (TypeRules' operand type), so `/`
-    // always divides floats or complex numbers here: by zero, inf or nan as in numba.
-    return cast("(" + castTo(l, o) + " / " + castTo(r, o) + ")", o, result);
-  case ast::BinOpKind::FloorDiv:
-    return cast("pyk::floordiv(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
-  case ast::BinOpKind::Mod:
-    return cast("pyk::mod(" + castTo(l, o) + ", " + castTo(r, o) + ")", o, result);
-  case ast::BinOpKind::Pow:
-    if (isComplexType(result))
-      return "pyk::cpow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
-    if (isFloating(result) && isIntegral(*rt))
-      return "pyk::fpowi(" + castTo(l, result) + ", " + castScalar(r, ScalarKind::Int64) + ")";
-    if (isFloating(result))
-      return "pyk::fpow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
-    return "pyk::ipow(" + castTo(l, result) + ", " + castTo(r, result) + ")";
-  case ast::BinOpKind::LShift:
-    return "pyk::shl(" + castTo(l, result) + ", " + expr(r) + ")";
-  case ast::BinOpKind::RShift:
-    return "pyk::shr(" + castTo(l, result) + ", " + expr(r) + ")";
-  default:
-    unsupported(at, std::string("the operator `") + ast::toString(op) + "`");
-    return "0";
-  }
-}
-
-std::string UnitEmitter::visitUnaryOp(const ast::UnaryOp* u, const NumbaType* t) {
-  return unary(u->op, u->operand, t);
-}
-
-std::string UnitEmitter::unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t) {
-  if (op == ast::UnaryOpKind::Not)
-    return "(!" + truthy(operand) + ")";
-  if (t == nullptr)
-    return "0";
-  std::string v = castTo(operand, *t);
-  if (op == ast::UnaryOpKind::USub)
-    return "(-" + v + ")";
-  if (op == ast::UnaryOpKind::UAdd)
-    return "(+" + v + ")";
-  if (t->scalarKind() == ScalarKind::Boolean)
-    return "(!" + v + ")";
-  return cast("(~" + v + ")", *t, *t);
-}
-
-std::string UnitEmitter::visitCompare(const ast::Compare* c, const NumbaType*) {
+std::string UnitEmitter::visitLogical(const ir::Logical* l) {
   std::string out;
-  const ast::Expr* left = c->left;
-  for (size_t i = 0; i < c->ops.size(); ++i) {
-    const ast::Expr* right = c->comparators[i];
-    out += (i ? " && " : "") + comparison(c->ops[i], left, right, c->range);
-    left = right;
-  }
-  return c->ops.size() > 1 ? "(" + out + ")" : out;
+  for (size_t i = 0; i < l->operands.size(); ++i)
+    out += (i ? (l->op == ir::LogicalOp::And ? " && " : " || ") : "") + expr(l->operands[i]);
+  return "(" + out + ")";
 }
 
-std::string UnitEmitter::comparison(ast::CmpOpKind op, const ast::Expr* left,
-                                    const ast::Expr* right, SourceRange at) {
-  const NumbaType* lt = typeOf(left);
-  const NumbaType* rt = typeOf(right);
-  if ((op == ast::CmpOpKind::Is || op == ast::CmpOpKind::IsNot) && lt != nullptr && rt != nullptr) {
-    // numba's generic `is`: `==` on one scalar type, true for None is None, false between types
-    // that differ (the operands still evaluated).
-    const bool is = op == ast::CmpOpKind::Is;
-    if (*lt == *rt && lt->isScalar())
-      return comparison(is ? ast::CmpOpKind::Eq : ast::CmpOpKind::NotEq, left, right, at);
-    const bool same = *lt == *rt && lt->isVoid();
-    return std::string("((void)(") + (lt->isVoid() ? "0" : expr(left)) + "), (void)(" +
-           (rt->isVoid() ? "0" : expr(right)) + "), " + ((same == is) ? "true" : "false") + ")";
-  }
-  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
-    unsupported(at, "this comparison");
-    return "false";
-  }
-  std::optional<ScalarKind> k = sema::comparisonOperandType(op, lt->scalarKind(), rt->scalarKind());
-  static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
-  size_t opIndex = static_cast<size_t>(op);
-  if (!k || opIndex >= 6) {
-    unsupported(at, "this comparison");
-    return "false";
-  }
-  return "(" + castScalar(left, *k) + " " + kOps[opIndex] + " " + castScalar(right, *k) + ")";
-}
-
-std::string UnitEmitter::visitBoolOp(const ast::BoolOp* b, const NumbaType* t) {
-  const bool allBool = t != nullptr && t->isScalar() && t->scalarKind() == ScalarKind::Boolean;
-  if (allBool) {
-    std::string out;
-    for (size_t i = 0; i < b->values.size(); ++i)
-      out += (i ? (b->op == ast::BoolOpKind::And ? " && " : " || ") : "") + truthy(b->values[i]);
-    return "(" + out + ")";
-  }
-  // Python's value semantics: `a and b` is a if a is false, else b (in the unified type).
-  std::string out = castTo(b->values.back(), *t);
-  for (size_t i = b->values.size() - 1; i-- > 0;) {
+// Python's value semantics: `a and b` is a if a is false, else b (in the unified type).
+std::string UnitEmitter::visitLogicalValue(const ir::LogicalValue* l) {
+  std::string out = expr(l->operands.back());
+  for (size_t i = l->operands.size() - 1; i-- > 0;) {
     std::string v = temp("v");
-    std::string value = castTo(b->values[i], *t);
-    out = "[&] { const " + type(*t) + " " + v + " = " + value + "; return " + v +
-          (b->op == ast::BoolOpKind::And ? " ? " + out + " : " + v : " ? " + v + " : " + out) +
+    std::string value = expr(l->operands[i]);
+    out = "[&] { const " + type(l->type) + " " + v + " = " + value + "; return " + v +
+          (l->op == ir::LogicalOp::And ? " ? " + out + " : " + v : " ? " + v + " : " + out) +
           "; }()";
   }
   return out;
+}
+
+std::string UnitEmitter::visitConditional(const ir::Conditional* c) {
+  const std::string otherwise = expr(c->otherwise);
+  const std::string then = expr(c->then);
+  return "(" + expr(c->condition) + " ? " + then + " : " + otherwise + ")";
+}
+
+std::string UnitEmitter::visitMakeTuple(const ir::MakeTuple* t) {
+  std::vector<std::string> elements;
+  for (const ir::Expr* e : t->elements)
+    elements.push_back(expr(e));
+  return tupleValue(t->type, elements);
 }
 
 std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const NumbaType& t,
@@ -392,21 +287,6 @@ std::string UnitEmitter::arrayView(const std::string& storage, const NumbaType& 
   for (size_t d = 0; d < strides.size(); ++d)
     out += (d ? ", " : "") + std::to_string(strides[d]) + "LL";
   return out + "}}";
-}
-
-std::vector<int64_t> UnitEmitter::constantShape(const ast::Expr* e) {
-  DiagnosticEngine quiet;
-  sema::ConstantFolder folder(definingModule().symbols, quiet);
-  folder.setLocalNames(sema::functionLocalNames(*spec_, folder));
-  sema::FoldResult r = folder.fold(e);
-  std::vector<int64_t> shape;
-  if (!r.isConstant())
-    return shape;
-  if (r.value().kind == sema::ConstantValue::Kind::Int)
-    shape.push_back(static_cast<int64_t>(r.value().intValue));
-  for (const sema::ConstantValue& x : r.value().elements)
-    shape.push_back(static_cast<int64_t>(x.intValue));
-  return shape;
 }
 
 } // namespace pyk::codegen

@@ -1,95 +1,88 @@
-// EmitFunctions: the unit's functions — each reached specialization as a kernel or device
-// function with its locals declared at the top, numba's ufunc and gufunc kernels around a
+// EmitFunctions: the unit's functions — each function of the IR module as a kernel or device
+// function with its variables declared at the top, numba's ufunc and gufunc kernels around a
 // @vectorize / @guvectorize function — and the unit around them.
-#include <algorithm>
-
 #include "codegen/UnitEmitter.h"
-#include "lower/Lowering.h"
 
 namespace pyk::codegen {
 
-std::vector<const Specialization*> UnitEmitter::reachedFrom(const Specialization& entry) {
-  return lower::reachedFrom(entry); // the order of the IR module's functions
-}
-
-std::string UnitEmitter::functions(const Specialization& entry,
-                                   const std::vector<const Specialization*>& reached) {
+std::string UnitEmitter::functions() {
   // Callees first (reverse discovery order); recursion needs the declarations.
+  const ir::Function& entry = module_.entry();
   std::string declarations;
-  for (const Specialization* s : reached) {
-    if (s == &entry)
+  for (const auto& f : module_.functions()) {
+    if (f.get() == &entry)
       continue;
     std::string params = target_.contextParameter();
-    for (size_t i = 0; i < s->params.size(); ++i)
-      if (!s->params[i].isCompileTimeOnly())
-        params += (params.empty() ? "" : ", ") + type(s->params[i]);
+    for (const NumbaType& p : f->params)
+      if (!p.isCompileTimeOnly())
+        params += (params.empty() ? "" : ", ") + type(p);
     declarations +=
-        target_.deviceFunctionHead(type(s->returnType)) + mangledName(*s) + "(" + params + ");\n";
+        target_.deviceFunctionHead(type(f->returnType)) + mangledName(*f) + "(" + params + ");\n";
   }
-  for (auto it = reached.rbegin(); it != reached.rend(); ++it)
-    function(**it, *it == &entry);
+  for (auto it = module_.functions().rbegin(); it != module_.functions().rend(); ++it)
+    function(**it, it->get() == &entry);
   return declarations.empty() ? "" : declarations + "\n";
 }
 
-void UnitEmitter::function(const Specialization& spec, bool entry) {
-  beginSpecialization(spec);
-  const sema::CompiledFunction& fn = *spec.function;
-  const bool kernel = fn.kind == sema::CompiledFunctionKind::Kernel;
+void UnitEmitter::function(const ir::Function& f, bool entry) {
+  beginFunction(f);
+  const bool kernel = f.kind == sema::CompiledFunctionKind::Kernel;
   std::ostringstream signature;
-  signature << "// " << sema::nameOf(fn.kind) << ' ' << spec.describe() << '\n';
-  lineDirective(fn.def);
+  signature << "// " << sema::nameOf(f.kind) << ' ' << f.description << '\n';
+  if (lineDirectives_ && f.definition.valid())
+    body_ << "#line " << f.definition.begin.line << " \"" << f.sourcePath << "\"\n";
   body_ << signature.str();
   std::string head =
-      kernel ? target_.kernelHead(entry) : target_.deviceFunctionHead(type(spec.returnType));
+      kernel ? target_.kernelHead(entry) : target_.deviceFunctionHead(type(f.returnType));
   auto check = [&](const NumbaType& t, const std::string& name) {
     if (!supported(t))
-      unsupported(fn.def->nameRange, "the type `" + t.str() + "` (of `" + name + "`)");
+      unsupported(f.nameRange, "the type `" + t.str() + "` (of `" + name + "`)");
   };
-  for (size_t i = 0; i < spec.params.size(); ++i)
-    check(spec.params[i], fn.scope.params[i]);
-  for (size_t i = 0; i < fn.scope.locals.size(); ++i)
-    if (spec.localTypes[i])
-      check(*spec.localTypes[i], fn.scope.locals[i]);
-  if (!spec.returnType.isVoid())
-    check(spec.returnType, "the return value");
-  head += mangledName(spec) + "(";
+  for (size_t i = 0; i < f.params.size(); ++i)
+    check(f.params[i], f.variables[i].name);
+  for (const ir::Variable& v : f.variables)
+    if (!v.parameter && v.type)
+      check(*v.type, v.name);
+  if (!f.returnType.isVoid())
+    check(f.returnType, "the return value");
+  head += mangledName(f) + "(";
   std::vector<std::string> params;
   if (!target_.contextParameter().empty())
     params.push_back(target_.contextParameter());
-  for (size_t i = 0; i < spec.params.size(); ++i) {
-    if (spec.params[i].isCompileTimeOnly())
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (f.params[i].isCompileTimeOnly())
       continue; // a function or type object: the specialization is for it, nothing is passed
-    params.push_back(type(spec.params[i]) + " " + pythonName(fn.scope.params[i]));
+    params.push_back(type(f.params[i]) + " " + pythonName(f.variables[i].name));
     if (kernel && entry)
-      entryParameterTypes_.push_back(type(spec.params[i]));
+      entryParameterTypes_.push_back(type(f.params[i]));
   }
   for (size_t i = 0; i < params.size(); ++i)
     head += (i ? ", " : "") + params[i];
   head += ") {";
   body_ << head << '\n';
   indent_ = 1;
-  // Python scopes are per function: every local is declared once, at the top (one C++ variable
-  // per type its versions take; a parameter is its own first).
-  for (size_t var = 0; var < fn.scope.params.size() + fn.scope.locals.size(); ++var) {
+  // Python scopes are per function: every variable is declared once, at the top (one C++
+  // variable per type its versions take; a parameter is its own first).
+  for (size_t var = 0; var < f.variables.size(); ++var) {
     const std::vector<StorageSlot>& slots = storage_.slotsOf(var);
-    for (size_t k = fn.scope.isParameter(var) ? 1 : 0; k < slots.size(); ++k) {
-      check(slots[k].type, fn.scope.variableName(var));
+    for (size_t k = f.variables[var].parameter ? 1 : 0; k < slots.size(); ++k) {
+      check(slots[k].type, f.variables[var].name);
       if (!slots[k].type.isVoid() && !slots[k].type.isCompileTimeOnly())
         line(type(slots[k].type) + " " + slots[k].cppName + "{};");
     }
   }
-  block(fn.def->body);
+  block(f.body);
   indent_ = 0;
   body_ << "}\n\n";
 }
 
-std::string UnitEmitter::vectorizeKernel(const Specialization& scalar) {
+std::string UnitEmitter::vectorizeKernel(const ir::Function& scalar) {
   std::string name = "pyk_u_" + mangledName(scalar).substr(std::string("pyk_d_").size());
   auto arrayOf = [&](const NumbaType& t) {
     return "pyk::Array<" + type(t) + ", 1, pyk::Layout::A>";
   };
   std::ostringstream k;
-  k << "// ufunc kernel for " << scalar.describe() << '\n';
+  k << "// ufunc kernel for " << scalar.description << '\n';
   k << target_.kernelHead(true) << name << "(" << contextParameterList();
   for (size_t i = 0; i < scalar.params.size(); ++i) {
     k << arrayOf(scalar.params[i]) << " in" << i << ", ";
@@ -107,10 +100,10 @@ std::string UnitEmitter::vectorizeKernel(const Specialization& scalar) {
   return name;
 }
 
-std::string UnitEmitter::guvectorizeKernel(const Specialization& core) {
+std::string UnitEmitter::guvectorizeKernel(const ir::Function& core) {
   std::string name = "pyk_g_" + mangledName(core).substr(std::string("pyk_d_").size());
   std::ostringstream k;
-  k << "// gufunc kernel for " << core.describe() << '\n';
+  k << "// gufunc kernel for " << core.description << '\n';
   k << target_.kernelHead(true) << name << "(" << contextParameterList(!core.params.empty());
   for (size_t i = 0; i < core.params.size(); ++i) {
     const NumbaType& p = core.params[i];
@@ -138,7 +131,7 @@ std::string UnitEmitter::guvectorizeKernel(const Specialization& core) {
 }
 
 std::string UnitEmitter::finish(const std::string& declarations) {
-  std::string out = "// Generated by pykc from " + file_.path() + ". Do not edit.\n";
+  std::string out = "// Generated by pykc from " + module_.sourcePath() + ". Do not edit.\n";
   out += "#include \"" + target_.supportHeader() + "\"\n\n";
   out += prelude_.str();
   out += declarations;
@@ -146,17 +139,16 @@ std::string UnitEmitter::finish(const std::string& declarations) {
   return out;
 }
 
-std::string UnitEmitter::localDeclaration(size_t i) {
-  const std::vector<StorageSlot>& slots =
-      storage_.slotsOf(spec_->function->scope.params.size() + i);
+std::string UnitEmitter::variableDeclaration(sema::VariableId v) {
+  const std::vector<StorageSlot>& slots = storage_.slotsOf(v);
   if (slots.empty() || slots.front().type.isVoid())
     return "";
   return type(slots.front().type) + " " + slots.front().cppName;
 }
 
-void UnitEmitter::lineDirective(const ast::Node* n) {
+void UnitEmitter::lineDirective(const ir::Node* n) {
   if (lineDirectives_ && n->range.valid())
-    body_ << "#line " << n->range.begin.line << " \"" << sourcePath() << "\"\n";
+    body_ << "#line " << n->range.begin.line << " \"" << fn_->sourcePath << "\"\n";
 }
 
 void UnitEmitter::unsupported(SourceRange r, const std::string& what) {
@@ -177,10 +169,9 @@ std::string UnitEmitter::contextArgumentList(bool more) const {
   return a.empty() ? "" : a + (more ? ", " : "");
 }
 
-std::string UnitEmitter::stopMessage(const ast::Node* at, const std::string& what) const {
-  std::string text = sourcePath() + ":" + std::to_string(at->range.begin.line) + ":" +
-                     std::to_string(at->range.begin.column) + ": in `" + spec_->function->name +
-                     "`: " + what;
+std::string UnitEmitter::stopMessage(const ir::Node* at, const std::string& what) const {
+  std::string text = fn_->sourcePath + ":" + std::to_string(at->range.begin.line) + ":" +
+                     std::to_string(at->range.begin.column) + ": in `" + fn_->name + "`: " + what;
   std::string literal;
   for (char ch : text) {
     if (ch == '"' || ch == '\\')

@@ -8,15 +8,15 @@ namespace pyk::codegen {
 using sema::Intrinsic;
 using sema::IntrinsicTyping;
 
-std::string UnitEmitter::intrinsicValue(Intrinsic id, const ast::Expr* at) {
-  const sema::IntrinsicInfo& info = sema::intrinsicInfo(id);
-  if (id == Intrinsic::Laneid)
-    return target_.threadOperation(id, {});
+std::string UnitEmitter::visitIntrinsicValue(const ir::IntrinsicValue* v) {
+  const sema::IntrinsicInfo& info = sema::intrinsicInfo(v->intrinsic);
+  if (v->intrinsic == Intrinsic::Laneid)
+    return target_.threadOperation(v->intrinsic, {});
   if (info.typing == IntrinsicTyping::Int32Value)
-    return "static_cast<pyk::int32>(" + spelled(id) + ")";
+    return "static_cast<pyk::int32>(" + spelled(v->intrinsic) + ")";
   if (info.typing == IntrinsicTyping::Float64Constant)
-    return spelled(id);
-  unsupported(at->range, "`" + std::string(info.name) + "` as a value");
+    return spelled(v->intrinsic);
+  unsupported(v->range, "`" + std::string(info.name) + "` as a value");
   return "0";
 }
 
@@ -34,8 +34,8 @@ std::string UnitEmitter::globalIndexOnAxis(int d) const {
          spelled(sema::blockDim(d)) + " + " + spelled(sema::threadIdx(d)) + ")";
 }
 
-std::string UnitEmitter::gridIndex(const sema::IntrinsicInfo& info, const NumbaType& t) {
-  const bool size = info.id == Intrinsic::Gridsize;
+std::string UnitEmitter::gridIndex(const ir::IntrinsicCall* c) {
+  const bool size = c->intrinsic == Intrinsic::Gridsize;
   auto axis = [&](int d) {
     if (!size)
       return globalIndexOnAxis(d);
@@ -45,6 +45,7 @@ std::string UnitEmitter::gridIndex(const sema::IntrinsicInfo& info, const NumbaT
     return "(static_cast<pyk::int64>(" + spelled(sema::blockDim(d)) + ") * " +
            spelled(sema::gridDim(d)) + ")";
   };
+  const NumbaType& t = c->type; // int64, or a UniTuple of the rank's int64s
   if (t.isScalar())
     return axis(0);
   std::string out = type(t) + "{{" + axis(0) + ", " + axis(1);
@@ -53,18 +54,17 @@ std::string UnitEmitter::gridIndex(const sema::IntrinsicInfo& info, const NumbaT
   return out + "}}";
 }
 
-std::string UnitEmitter::threadModelCall(const sema::IntrinsicInfo& info, const ast::Call* c) {
-  switch (info.id) {
+std::string UnitEmitter::threadModelCall(const ir::IntrinsicCall* c) {
+  switch (c->intrinsic) {
   case Intrinsic::SyncthreadsCount:
   case Intrinsic::SyncthreadsAnd:
   case Intrinsic::SyncthreadsOr:
-    return target_.threadOperation(info.id, {truthy(c->args[0])});
-  case Intrinsic::Syncwarp:
+    return target_.threadOperation(c->intrinsic, {expr(c->args[0])});
+  case Intrinsic::Syncwarp: // the mask, all lanes when absent
     return target_.threadOperation(
-        info.id, {c->args.empty() ? std::string("0xFFFFFFFFu")
-                                  : castTo(c->args[0], NumbaType::scalar(ScalarKind::UInt32))});
+        c->intrinsic, {c->args.empty() ? std::string("0xFFFFFFFFu") : expr(c->args[0])});
   default: // syncthreads and the fences
-    return target_.threadOperation(info.id, {});
+    return target_.threadOperation(c->intrinsic, {});
   }
 }
 

@@ -7,44 +7,45 @@ namespace pyk::codegen {
 
 using sema::Intrinsic;
 
-std::string UnitEmitter::warpOperation(const sema::IntrinsicInfo& info, const ast::Call* c,
-                                       const NumbaType& t) {
-  const NumbaType u32 = NumbaType::scalar(ScalarKind::UInt32);
+std::string UnitEmitter::warpOperation(const ir::IntrinsicCall* c) {
   auto op = [&](Intrinsic id, const std::vector<std::string>& args) {
     return target_.threadOperation(id, args);
   };
-  auto mask = [&] { return castTo(c->args[0], u32); };
-  switch (info.id) {
+  // The mask, converted to uint32, and the other arguments as lowering converted them.
+  auto arg = [&](size_t i) { return expr(c->args[i]); };
+  switch (c->intrinsic) {
   case Intrinsic::Activemask:
-    return "static_cast<pyk::uint32>(" + op(info.id, {}) + ")";
+    return "static_cast<pyk::uint32>(" + op(c->intrinsic, {}) + ")";
   case Intrinsic::LanemaskLt:
-    return op(info.id, {});
+    return op(c->intrinsic, {});
   case Intrinsic::AllSync:
   case Intrinsic::AnySync:
-    return "static_cast<bool>(" + op(info.id, {mask(), truthy(c->args[1])}) + ")";
+    return "static_cast<bool>(" + op(c->intrinsic, {arg(0), arg(1)}) + ")";
   case Intrinsic::BallotSync:
-    return "static_cast<pyk::int32>(" + op(info.id, {mask(), truthy(c->args[1])}) + ")";
+    return "static_cast<pyk::int32>(" + op(c->intrinsic, {arg(0), arg(1)}) + ")";
   case Intrinsic::ShflSync:
   case Intrinsic::ShflUpSync:
   case Intrinsic::ShflDownSync:
   case Intrinsic::ShflXorSync:
-    return op(info.id,
-              {mask(), expr(c->args[1]), castTo(c->args[2], NumbaType::scalar(ScalarKind::Int32))});
+    return op(c->intrinsic, {arg(0), arg(1), arg(2)});
   case Intrinsic::MatchAnySync:
-    return "static_cast<pyk::int32>(" + op(info.id, {mask(), expr(c->args[1])}) + ")";
-  case Intrinsic::MatchAllSync:
+    return "static_cast<pyk::int32>(" + op(c->intrinsic, {arg(0), arg(1)}) + ")";
+  case Intrinsic::MatchAllSync: {
+    const std::string result = type(c->type);
     return "[&] { int pred = 0; const unsigned int lanes = " +
-           op(info.id, {mask(), expr(c->args[1]), "&pred"}) + "; return " + type(t) +
+           op(c->intrinsic, {arg(0), arg(1), "&pred"}) + "; return " + result +
            "{static_cast<pyk::int32>(lanes), pred != 0}; }()";
+  }
   case Intrinsic::EqSync: {
     // True when the predicate is the same on every thread of the mask (vote.uni).
     std::string m = temp("mask"), p = temp("p");
-    return "[&] { const pyk::uint32 " + m + " = " + mask() + "; const bool " + p + " = " +
-           truthy(c->args[1]) + "; return static_cast<bool>(" + op(Intrinsic::AllSync, {m, p}) +
-           " || !" + op(Intrinsic::AnySync, {m, p}) + "); }()";
+    const std::string predicate = arg(1); // emitted before the mask, as operands on the right are
+    return "[&] { const pyk::uint32 " + m + " = " + arg(0) + "; const bool " + p + " = " +
+           predicate + "; return static_cast<bool>(" + op(Intrinsic::AllSync, {m, p}) + " || !" +
+           op(Intrinsic::AnySync, {m, p}) + "); }()";
   }
   default:
-    unsupported(c->range, "`" + std::string(info.name) + "`");
+    unsupported(c->range, "`" + std::string(sema::intrinsicInfo(c->intrinsic).name) + "`");
     return "0";
   }
 }

@@ -7,7 +7,8 @@
 namespace pyk::codegen {
 
 CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
-                                     const std::vector<ThreadModelUse>& uses) {
+                                     const std::vector<ThreadModelUse>& uses,
+                                     const ir::Function& irKernel) {
   CpuExecutionPlan plan;
   bool kernelBarrier = false;
   for (const ThreadModelUse& use : uses) {
@@ -38,7 +39,7 @@ CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
                          ", and split regions share the parameters between threads";
       return plan;
     }
-  const VariableStorage storage(kernel);
+  const VariableStorage storage(irKernel);
   for (size_t var = 0; var < scope.params.size() + scope.locals.size(); ++var)
     if (storage.slotsOf(var).size() > 1) {
       plan.mode = CpuExecutionMode::Fiber;

@@ -1,270 +1,191 @@
 // NonNegativeAnalysis: an optimistic fixed point (LocalFixpoint), as UniformityAnalysis. Every
-// integer local starts non-negative; one bound by anything but an assignment, augmented
-// assignment or `range` loop this file understands, or assigned a value not known to be
-// non-negative, is demoted; passes repeat until nothing changes.
+// integer local starts non-negative; one assigned a value not known to be non-negative, or
+// bound by a loop that does not count up from zero or above, is demoted; passes repeat until
+// nothing changes. numba's implicit conversions of an integer keep its sign here, as the source's
+// value is what is indexed by; a cast the source writes (`int32(x)`) is not followed.
 #include "codegen/NonNegativeAnalysis.h"
 
-#include "syntax/ResultVisitor.h"
+#include "ir/IrVisitor.h"
 
 namespace pyk::codegen {
 
 namespace {
 
-bool integerKind(const sema::NumbaType* t) {
-  return t != nullptr && t->isScalar() &&
-         (sema::isInteger(t->scalarKind()) || t->scalarKind() == sema::ScalarKind::Boolean);
+bool integerKind(const sema::NumbaType& t) {
+  return t.isScalar() &&
+         (sema::isInteger(t.scalarKind()) || t.scalarKind() == sema::ScalarKind::Boolean);
 }
 
-// A visit of a body's statements that goes on into the bodies of its loops and branches; the
-// derived class handles the statements that bind locals (`for` too, then calling `bodies`).
-template <class Derived>
-class NestedStatements : public ast::StmtVisitor<Derived> {
-public:
-  void body(const std::vector<ast::Stmt*>& statements) {
-    for (const ast::Stmt* s : statements)
-      this->visit(s);
+// What a value is before numba's implicit conversions.
+const ir::Expr* unconverted(const ir::Expr* e) {
+  while (const auto* c = e->as<ir::Cast>()) {
+    if (c->written)
+      break;
+    e = c->value;
   }
-  void bodies(const std::vector<ast::Stmt*>& first, const std::vector<ast::Stmt*>& orelse) {
-    body(first);
-    body(orelse);
-  }
-  void visitWhile(const ast::While* w) { bodies(w->body, w->orelse); }
-  void visitIf(const ast::If* i) { bodies(i->body, i->orelse); }
-};
-
-// The Name nodes that assignments, augmented and annotated assignments and `for` targets bind,
-// directly or by unpacking, in a body and the bodies of its loops and branches: the bindings
-// the passes follow.
-class UnderstoodTargets : public NestedStatements<UnderstoodTargets> {
-public:
-  std::set<const ast::Name*> names;
-
-  void visitAssign(const ast::Assign* a) {
-    for (const ast::Expr* t : a->targets)
-      add(t);
-  }
-  void visitAugAssign(const ast::AugAssign* a) { add(a->target); }
-  void visitAnnAssign(const ast::AnnAssign* a) { add(a->target); }
-  void visitFor(const ast::For* f) {
-    add(f->target);
-    bodies(f->body, f->orelse);
-  }
-
-private:
-  void add(const ast::Expr* target) {
-    forEachTargetName(target, [&](const ast::Name* n) { names.insert(n); });
-  }
-};
+  return e;
+}
 
 } // namespace
 
 // Whether an expression is a non-negative integer, given the locals found so far.
-class NonNegativeAnalysis::NonNegativeValue : public ast::ExprVisitor<NonNegativeValue, bool> {
+class NonNegativeAnalysis::NonNegativeValue : public ir::ExprVisitor<NonNegativeValue, bool> {
 public:
-  explicit NonNegativeValue(const NonNegativeAnalysis& analysis)
-      : analysis_(analysis), spec_(analysis.spec_), scope_(spec_.function->scope) {}
+  explicit NonNegativeValue(const NonNegativeAnalysis& analysis) : analysis_(analysis) {}
 
-  bool visitConstant(const ast::Constant* c) {
-    return c->valueKind == ast::ConstantKind::Bool ||
-           (c->valueKind == ast::ConstantKind::Int && !c->intTooLarge && c->intValue >= 0);
+  bool visitLiteral(const ir::Literal* l) {
+    return l->value.kind == sema::ConstantValue::Kind::Bool ||
+           (l->value.kind == sema::ConstantValue::Kind::Int && l->value.intValue >= 0);
   }
-
-  bool visitName(const ast::Name* n) {
-    auto it = scope_.names.find(n);
-    if (it == scope_.names.end())
+  bool visitFrozenConstant(const ir::FrozenConstant* c) {
+    if (c->name.empty()) // an Enum member: not followed
       return false;
-    switch (it->second.kind) {
-    case sema::NameBinding::Kind::Local:
-      return analysis_.nonNegativeVariable(it->second.index);
-    case sema::NameBinding::Kind::ModuleConstant: {
-      const sema::ConstantValue& v = analysis_.module_.symbols.constants()[it->second.index].value;
-      return v.kind == sema::ConstantValue::Kind::Bool ||
-             (v.kind == sema::ConstantValue::Kind::Int && v.intValue >= 0);
-    }
-    default:
-      return false;
-    }
+    return c->value.kind == sema::ConstantValue::Kind::Bool ||
+           (c->value.kind == sema::ConstantValue::Kind::Int && c->value.intValue >= 0);
   }
-
-  bool visitAttribute(const ast::Attribute* a) {
-    if (const sema::Intrinsic id = spec_.intrinsicOf(a); id != sema::Intrinsic::None)
-      return sema::intrinsicInfo(id).has(sema::intrinsic_flags::NonNegative);
-    if (!sema::qualifiedApiName(scope_, a).empty())
-      return false;
-    const sema::NumbaType* base = spec_.typeOf(a->value);
-    return base != nullptr && base->isArray() &&
-           (a->attr == "size" || a->attr == "ndim" || a->attr == "nbytes");
+  bool visitRead(const ir::Read* r) { return analysis_.nonNegativeVariable(r->variable.variable); }
+  bool visitIntrinsicValue(const ir::IntrinsicValue* v) {
+    return sema::intrinsicInfo(v->intrinsic).has(sema::intrinsic_flags::NonNegative);
   }
-
-  bool visitSubscript(const ast::Subscript* s) {
-    // `a.shape[k]`
-    const auto* a = s->value->as<ast::Attribute>();
-    const sema::NumbaType* base = a != nullptr ? spec_.typeOf(a->value) : nullptr;
-    return base != nullptr && base->isArray() && a->attr == "shape";
+  bool visitCast(const ir::Cast* c) { // an implicit conversion keeps its value's sign
+    return !c->written && analysis_.nonNegative(c->value);
   }
-
-  bool visitCall(const ast::Call* c) {
-    if (spec_.callees.count(c) != 0 || !c->keywords.empty())
-      return false;
-    const sema::Intrinsic id = spec_.intrinsicOf(c->func);
-    if (id == sema::Intrinsic::Min || id == sema::Intrinsic::Max) {
+  bool visitArrayAttribute(const ir::ArrayAttribute* a) {
+    return a->member == sema::ValueMember::Size || a->member == sema::ValueMember::Ndim ||
+           a->member == sema::ValueMember::Nbytes;
+  }
+  bool visitTupleSubscript(const ir::TupleSubscript* t) { // `a.shape[k]`
+    const auto* a = t->tuple->as<ir::ArrayAttribute>();
+    return a != nullptr && a->member == sema::ValueMember::Shape;
+  }
+  bool visitIntrinsicCall(const ir::IntrinsicCall* c) {
+    if (c->intrinsic == sema::Intrinsic::Min || c->intrinsic == sema::Intrinsic::Max) {
       bool all = !c->args.empty(), any = false;
-      for (const ast::Expr* arg : c->args) {
-        const bool n = analysis_.nonNegative(arg);
+      for (const ir::Expr* arg : c->args) {
+        const bool n = analysis_.nonNegative(unconverted(arg));
         all = all && n;
         any = any || n;
       }
-      return id == sema::Intrinsic::Min ? all : any && c->args.size() > 1;
+      return c->intrinsic == sema::Intrinsic::Min ? all : any && c->args.size() > 1;
     }
-    return id != sema::Intrinsic::None &&
-           sema::intrinsicInfo(id).has(sema::intrinsic_flags::NonNegative);
+    return sema::intrinsicInfo(c->intrinsic).has(sema::intrinsic_flags::NonNegative);
   }
-
-  bool visitBinOp(const ast::BinOp* b) {
-    return analysis_.nonNegativeBinary(b->op, b->left, b->right);
+  bool visitBinary(const ir::Binary* b) {
+    return analysis_.nonNegativeBinary(b->op, unconverted(b->lhs), unconverted(b->rhs));
   }
-
-  bool visitIfExp(const ast::IfExp* i) {
-    return analysis_.nonNegative(i->body) && analysis_.nonNegative(i->orelse);
+  bool visitConditional(const ir::Conditional* c) {
+    return analysis_.nonNegative(c->then) && analysis_.nonNegative(c->otherwise);
   }
-
   // A comparison or `and`/`or` of booleans is 0 or 1.
-  bool visitCompare(const ast::Compare* e) { return boolean(e); }
-  bool visitBoolOp(const ast::BoolOp* e) { return boolean(e); }
-
-private:
-  bool boolean(const ast::Expr* e) {
-    return spec_.typeOf(e)->scalarKind() == sema::ScalarKind::Boolean;
+  bool visitCompare(const ir::Compare*) { return true; }
+  bool visitIdentityTest(const ir::IdentityTest*) { return true; }
+  bool visitLogical(const ir::Logical*) { return true; }
+  bool visitLogicalValue(const ir::LogicalValue* l) {
+    return l->type.scalarKind() == sema::ScalarKind::Boolean;
   }
 
+private:
   const NonNegativeAnalysis& analysis_;
-  const sema::Specialization& spec_;
-  const sema::FunctionScope& scope_;
 };
 
-// One pass over a body: demotes the locals bound to values not known to be non-negative.
-class NonNegativeAnalysis::Demotion : public NestedStatements<Demotion> {
-public:
-  explicit Demotion(NonNegativeAnalysis& analysis) : analysis_(analysis) {}
-
-  void visitAssign(const ast::Assign* a) {
-    for (const ast::Expr* t : a->targets)
-      assignTo(t, a->value);
-  }
-  void visitAugAssign(const ast::AugAssign* a) {
-    if (a->target->is<ast::Name>() && !analysis_.nonNegativeBinary(a->op, a->target, a->value))
-      analysis_.demote(a->target);
-  }
-  void visitAnnAssign(const ast::AnnAssign* a) {
-    if (a->value != nullptr)
-      assignTo(a->target, a->value);
-  }
-  void visitFor(const ast::For* f) {
-    const auto* call = f->iter->as<ast::Call>();
-    // range(stop), range(start, stop), range(start, stop, step) count from start upward when
-    // the step is positive (a zero step raises; a negative one with start >= 0 would too stay
-    // above stop >= -1, but is not followed here).
-    bool counting = call != nullptr && call->keywords.empty() &&
-                    analysis_.spec_.intrinsicOf(call->func) == sema::Intrinsic::Range &&
-                    !call->args.empty() && call->args.size() <= 3;
-    if (counting && call->args.size() >= 2)
-      counting = analysis_.nonNegative(call->args[0]);
-    if (counting && call->args.size() == 3)
-      counting = analysis_.nonNegative(call->args[2]);
-    if (!counting || !f->target->is<ast::Name>())
-      analysis_.demote(f->target);
-    bodies(f->body, f->orelse);
-  }
-
-private:
-  void assignTo(const ast::Expr* target, const ast::Expr* value) {
-    if (target->is<ast::Name>()) {
-      if (!analysis_.nonNegative(value))
-        analysis_.demote(target);
-      return;
-    }
-    const std::vector<ast::Expr*>* elts = nullptr;
-    if (const auto* t = target->as<ast::Tuple>())
-      elts = &t->elts;
-    else if (const auto* l = target->as<ast::List>())
-      elts = &l->elts;
-    if (elts == nullptr)
-      return; // an item or attribute: no local
-    // `x, y = cuda.grid(2)`: every component is non-negative.
-    if (const auto* c = value->as<ast::Call>()) {
-      const sema::Intrinsic id = analysis_.spec_.intrinsicOf(c->func);
-      if (id == sema::Intrinsic::Grid || id == sema::Intrinsic::Gridsize) {
-        for (const ast::Expr* e : *elts)
-          if (!e->is<ast::Name>())
-            analysis_.demote(e);
-        return;
-      }
-    }
-    // `a, b = x, y`: item by item.
-    if (const auto* v = value->as<ast::Tuple>(); v != nullptr && v->elts.size() == elts->size()) {
-      for (size_t i = 0; i < elts->size(); ++i)
-        assignTo((*elts)[i], v->elts[i]);
-      return;
-    }
-    analysis_.demote(target);
-  }
-
-  NonNegativeAnalysis& analysis_;
-};
-
-NonNegativeAnalysis::NonNegativeAnalysis(const sema::Specialization& spec,
-                                         const sema::ResolvedModule& module)
-    : spec_(spec), module_(module), nonNegativeLocals_(spec.function->scope.locals.size()) {
-  const sema::FunctionScope& scope = spec.function->scope;
-  for (size_t i = 0; i < scope.locals.size(); ++i)
-    if (i < spec.localTypes.size() && spec.localTypes[i] && integerKind(&*spec.localTypes[i]))
-      nonNegativeLocals_.admit(i);
-  // A local bound in a way the passes do not follow is never assumed non-negative.
-  UnderstoodTargets understood;
-  understood.body(spec.function->def->body);
-  for (const ast::Stmt* s : spec.function->def->body)
-    ast::forEachNode(s, [&](const ast::Node* n) {
-      const auto* name = n->as<ast::Name>();
-      if (name != nullptr && name->ctx != ast::ExprContext::Load && !understood.names.count(name))
-        if (std::optional<size_t> local = localIndex(scope, name))
-          nonNegativeLocals_.demote(*local);
-    });
-  nonNegativeLocals_.solve([&] { Demotion(*this).body(spec.function->def->body); });
+NonNegativeAnalysis::NonNegativeAnalysis(const ir::Function& f)
+    : f_(f), nonNegativeLocals_(f.variables.size()) {
+  for (size_t v = 0; v < f.variables.size(); ++v)
+    if (!f.variables[v].parameter && f.variables[v].type && integerKind(*f.variables[v].type))
+      nonNegativeLocals_.admit(v);
+  nonNegativeLocals_.solve([&] { demoteIn(f.body); });
 }
 
-bool NonNegativeAnalysis::integerTyped(const ast::Expr* e) const {
-  return integerKind(spec_.typeOf(e));
+void NonNegativeAnalysis::demoteIn(const std::vector<ir::Stmt*>& body) {
+  for (const ir::Stmt* s : body) {
+    if (const auto* a = s->as<ir::Assign>()) {
+      for (const ir::Target* t : a->targets)
+        assignTo(t, a->value);
+    } else if (const auto* st = s->as<ir::Store>()) {
+      if (st->target->is<ir::LocalTarget>() && !nonNegative(st->value))
+        demote(st->target);
+    } else if (const auto* r = s->as<ir::ForRange>()) {
+      // range(stop), range(start, stop), range(start, stop, step) count from start upward when
+      // the step is positive (a zero step raises; a negative one is not followed here).
+      const bool counting = (r->start == nullptr || nonNegative(r->start)) &&
+                            (r->step == nullptr || nonNegative(r->step));
+      if (!counting || !r->target->is<ir::LocalTarget>())
+        demote(r->target);
+      demoteIn(r->body);
+      demoteIn(r->otherwise);
+    } else if (const auto* e = s->as<ir::ForEach>()) {
+      demote(e->target);
+      demoteIn(e->body);
+      demoteIn(e->otherwise);
+    } else if (const auto* i = s->as<ir::If>()) {
+      demoteIn(i->then);
+      demoteIn(i->otherwise);
+    } else if (const auto* w = s->as<ir::While>()) {
+      demoteIn(w->body);
+      demoteIn(w->otherwise);
+    }
+  }
 }
 
-bool NonNegativeAnalysis::nonNegativeBinary(ast::BinOpKind op, const ast::Expr* left,
-                                            const ast::Expr* right) const {
+void NonNegativeAnalysis::assignTo(const ir::Target* target, const ir::Expr* value) {
+  if (target->is<ir::LocalTarget>()) {
+    if (!nonNegative(value))
+      demote(target);
+    return;
+  }
+  const auto* unpack = target->as<ir::UnpackTarget>();
+  if (unpack == nullptr)
+    return; // an item or field: no local
+  // `x, y = cuda.grid(2)`: every component is non-negative.
+  if (const auto* c = value->as<ir::IntrinsicCall>();
+      c != nullptr &&
+      (c->intrinsic == sema::Intrinsic::Grid || c->intrinsic == sema::Intrinsic::Gridsize)) {
+    for (const ir::Target* e : unpack->elements)
+      if (!e->is<ir::LocalTarget>())
+        demote(e);
+    return;
+  }
+  // `a, b = x, y`: item by item.
+  if (const auto* t = value->as<ir::MakeTuple>();
+      t != nullptr && t->elements.size() == unpack->elements.size()) {
+    for (size_t i = 0; i < unpack->elements.size(); ++i)
+      assignTo(unpack->elements[i], t->elements[i]);
+    return;
+  }
+  demote(target);
+}
+
+bool NonNegativeAnalysis::nonNegativeBinary(ir::BinaryOp op, const ir::Expr* left,
+                                            const ir::Expr* right) const {
   switch (op) {
-  case ast::BinOpKind::Add:
-  case ast::BinOpKind::Mult:
-  case ast::BinOpKind::FloorDiv:
-  case ast::BinOpKind::BitOr:
-  case ast::BinOpKind::BitXor:
+  case ir::BinaryOp::Add:
+  case ir::BinaryOp::Mult:
+  case ir::BinaryOp::FloorDiv:
+  case ir::BinaryOp::BitOr:
+  case ir::BinaryOp::BitXor:
     return nonNegative(left) && nonNegative(right);
-  case ast::BinOpKind::Mod: // Python's remainder takes the divisor's sign
-    return integerTyped(left) && nonNegative(right);
-  case ast::BinOpKind::RShift:
-    return nonNegative(left) && integerTyped(right);
-  case ast::BinOpKind::BitAnd:
-    return integerTyped(left) && integerTyped(right) && (nonNegative(left) || nonNegative(right));
+  case ir::BinaryOp::Mod: // Python's remainder takes the divisor's sign
+    return integerKind(left->type) && nonNegative(right);
+  case ir::BinaryOp::RShift:
+    return nonNegative(left) && integerKind(right->type);
+  case ir::BinaryOp::BitAnd:
+    return integerKind(left->type) && integerKind(right->type) &&
+           (nonNegative(left) || nonNegative(right));
   default:
     return false;
   }
 }
 
-bool NonNegativeAnalysis::nonNegative(const ast::Expr* e) const {
-  return e != nullptr && integerTyped(e) && NonNegativeValue(*this).visit(e);
+bool NonNegativeAnalysis::nonNegative(const ir::Expr* e) const {
+  return e != nullptr && integerKind(e->type) && NonNegativeValue(*this).visit(e);
 }
 
-void NonNegativeAnalysis::demote(const ast::Expr* target) {
-  forEachTargetName(target, [&](const ast::Name* n) {
-    if (std::optional<size_t> local = localIndex(spec_.function->scope, n))
-      nonNegativeLocals_.demote(*local);
-  });
+void NonNegativeAnalysis::demote(const ir::Target* target) {
+  if (const auto* l = target->as<ir::LocalTarget>())
+    nonNegativeLocals_.demote(l->variable.variable);
+  else if (const auto* u = target->as<ir::UnpackTarget>())
+    for (const ir::Target* e : u->elements)
+      demote(e);
 }
 
 } // namespace pyk::codegen

@@ -3,35 +3,34 @@
 // `range` counters that start at zero or above, and `+ * // % min max` of those), so that array
 // indexing can skip Python's wrap of negative indices: the access stays affine in the thread
 // index and the CPU backend's loops vectorise. It serves the emission of both backends
-// (UnitEmitter::arrayIndex), for every function a unit holds, not only the CPU plan's kernel.
+// (UnitEmitter::arrayIndex), for every function a unit holds, over the function's typed IR.
 #pragma once
 
 #include "codegen/LocalFixpoint.h"
-#include "sema/ResolvedModule.h"
-#include "sema/Specialization.h"
+#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
 class NonNegativeAnalysis {
 public:
-  NonNegativeAnalysis(const sema::Specialization& spec, const sema::ResolvedModule& module);
+  explicit NonNegativeAnalysis(const ir::Function& f);
 
   // Whether `e` is an integer (or boolean) that is never negative wherever it is evaluated.
-  bool nonNegative(const ast::Expr* e) const;
-  // Whether local `local` (its index in FunctionScope::locals) is never negative.
-  bool nonNegativeVariable(size_t local) const { return nonNegativeLocals_.holds(local); }
+  bool nonNegative(const ir::Expr* e) const;
+  // Whether variable `v` (a local: a parameter never is) is never negative.
+  bool nonNegativeVariable(sema::VariableId v) const { return nonNegativeLocals_.holds(v); }
 
 private:
   class NonNegativeValue;
-  class Demotion;
 
-  bool nonNegativeBinary(ast::BinOpKind op, const ast::Expr* left, const ast::Expr* right) const;
-  bool integerTyped(const ast::Expr* e) const;
-  void demote(const ast::Expr* target);
+  bool nonNegativeBinary(ir::BinaryOp op, const ir::Expr* left, const ir::Expr* right) const;
+  // One pass over a body: demotes the locals bound to values not known to be non-negative.
+  void demoteIn(const std::vector<ir::Stmt*>& body);
+  void assignTo(const ir::Target* target, const ir::Expr* value);
+  void demote(const ir::Target* target);
 
-  const sema::Specialization& spec_;
-  const sema::ResolvedModule& module_;
-  LocalFixpoint nonNegativeLocals_;
+  const ir::Function& f_;
+  LocalFixpoint nonNegativeLocals_; // by variable
 };
 
 } // namespace pyk::codegen

@@ -14,10 +14,9 @@ constexpr size_t kNone = std::numeric_limits<size_t>::max();
 
 } // namespace
 
-VariableStorage::VariableStorage(const sema::Specialization& spec) {
-  const sema::FunctionScope& scope = spec.function->scope;
-  const std::vector<sema::LocalVersion>& versions = scope.versions.versions;
-  const size_t variables = scope.params.size() + scope.locals.size();
+VariableStorage::VariableStorage(const ir::Function& f) {
+  const std::vector<ir::Version>& versions = f.versions;
+  const size_t variables = f.variables.size();
   slots_.assign(variables, {});
   versionSlot_.assign(versions.size(), {kNone, kNone});
 
@@ -26,13 +25,13 @@ VariableStorage::VariableStorage(const sema::Specialization& spec) {
   // makes `s` a float needs no integer variable of its own).
   std::vector<const sema::NumbaType*> stored(versions.size(), nullptr);
   for (size_t v = 0; v < versions.size(); ++v)
-    if (versions[v].live)
-      stored[v] = spec.versionType(v);
+    if (versions[v].live && versions[v].type)
+      stored[v] = &*versions[v].type;
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t v = 0; v < versions.size(); ++v) {
-      const sema::LocalVersion& version = versions[v];
-      if (version.kind == sema::LocalVersion::Kind::Entry || version.reads != 0 ||
+      const ir::Version& version = versions[v];
+      if (version.kind == ir::Version::Kind::Entry || version.reads != 0 ||
           version.usedByPhis.empty() || stored[v] == nullptr)
         continue;
       const sema::NumbaType* common = stored[version.usedByPhis.front()];
@@ -55,7 +54,7 @@ VariableStorage::VariableStorage(const sema::Specialization& spec) {
     while (slot < slots.size() && !(slots[slot].type == *stored[v]))
       ++slot;
     if (slot == slots.size()) {
-      const std::string name = pythonName(scope.variableName(var));
+      const std::string name = pythonName(f.variableName(var));
       slots.push_back(
           {*stored[v], slot == 0 ? name : "pyv" + std::to_string(slot) + "_" + name.substr(3)});
     }
@@ -66,7 +65,7 @@ VariableStorage::VariableStorage(const sema::Specialization& spec) {
     const StorageSlot* to = slotOf(phi);
     if (to == nullptr)
       continue;
-    for (const sema::PhiInput& in : versions[phi].inputs) {
+    for (const ir::PhiInput& in : versions[phi].inputs) {
       const StorageSlot* from = slotOf(in.version);
       if (from != nullptr && from != to)
         copies_[{static_cast<int>(in.edge), in.at}].push_back({from, to});
@@ -88,7 +87,7 @@ bool VariableStorage::anySplitVariable() const {
 }
 
 const std::vector<VariableStorage::Copy>& VariableStorage::copiesAt(sema::PhiEdge edge,
-                                                                    const ast::Node* at) const {
+                                                                    const ir::Stmt* at) const {
   static const std::vector<Copy> kNoCopies;
   auto it = copies_.find({static_cast<int>(edge), at});
   return it == copies_.end() ? kNoCopies : it->second;

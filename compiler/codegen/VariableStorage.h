@@ -1,5 +1,5 @@
-// VariableStorage: the C++ variables that hold a specialization's SSA versions. numba types each
-// version of a variable on its own (sema/LocalVersions.h); the versions of one variable that share
+// VariableStorage: the C++ variables that hold a function's SSA versions (ir::Function's). numba
+// types each version of a variable on its own; the versions of one variable that share
 // a type share one C++ variable, so a variable whose versions all have one type is one C++
 // variable (`py_x`, the parameter itself for a parameter), as in the source. A variable whose
 // versions differ in type gets one C++ variable per type (`pyv1_x`, ...), and a value is copied,
@@ -11,8 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "sema/LocalVersions.h"
-#include "sema/Specialization.h"
+#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
@@ -29,7 +28,7 @@ public:
   };
 
   VariableStorage() = default;
-  explicit VariableStorage(const sema::Specialization& spec);
+  explicit VariableStorage(const ir::Function& f);
   // Copies point into the slots: a storage moves (which keeps the slots where they are), it is
   // not copied.
   VariableStorage(const VariableStorage&) = delete;
@@ -46,12 +45,12 @@ public:
   // Whether some variable needs more than one C++ variable.
   bool anySplitVariable() const;
   // The copies a control-flow edge makes (from a version's variable into a phi's), in order.
-  const std::vector<Copy>& copiesAt(sema::PhiEdge edge, const ast::Node* at) const;
+  const std::vector<Copy>& copiesAt(sema::PhiEdge edge, const ir::Stmt* at) const;
 
 private:
   std::vector<std::vector<StorageSlot>> slots_;        // per variable
   std::vector<std::pair<size_t, size_t>> versionSlot_; // (variable, slot), or npos
-  std::map<std::pair<int, const ast::Node*>, std::vector<Copy>> copies_;
+  std::map<std::pair<int, const ir::Stmt*>, std::vector<Copy>> copies_;
 };
 
 } // namespace pyk::codegen

@@ -123,6 +123,10 @@ public:
     return functions_.back().get();
   }
 
+  // The file of the unit (the user's, whatever file a stdlib function comes from).
+  const std::string& sourcePath() const { return sourcePath_; }
+  void setSourcePath(std::string path) { sourcePath_ = std::move(path); }
+
   const Function& entry() const { return *functions_.front(); }
   Function& entry() { return *functions_.front(); }
   const std::vector<std::unique_ptr<Function>>& functions() const { return functions_; }
@@ -131,6 +135,7 @@ public:
 private:
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<std::unique_ptr<Function>> functions_;
+  std::string sourcePath_;
 };
 
 // ---- traversal --------------------------------------------------------------------------------

@@ -26,10 +26,10 @@ void runFrontEnd(const SpecializationRequest& request, Work&& work) {
 }
 
 // Lowers `spec` to the typed IR and verifies it; what lowering does not cover is reported to
-// `diags`, a problem of lowering's own or the verifier's as an internal error at the function.
-std::shared_ptr<const ir::Module> lowerAndVerify(const SpecializationRequest& request,
-                                                 const sema::Specialization& spec,
-                                                 DiagnosticEngine& diags) {
+// `diags`, a problem of lowering's own or the verifier's as an internal error at the function
+// (the module is then null).
+lower::LoweredModule lowerAndVerify(const SpecializationRequest& request,
+                                    const sema::Specialization& spec, DiagnosticEngine& diags) {
   lower::LoweredModule lowered =
       lower::lowerSpecialization(request.module, request.file, spec, diags);
   std::vector<std::string> problems = std::move(lowered.internalProblems);
@@ -43,9 +43,9 @@ std::shared_ptr<const ir::Module> lowerAndVerify(const SpecializationRequest& re
     if (problems.size() > 5)
       text += "\n  and " + std::to_string(problems.size() - 5) + " more";
     diags.report(DiagKind::InternalError, request.function.def->nameRange, {text});
-    return nullptr;
+    lowered.module = nullptr;
   }
-  return std::move(lowered.module);
+  return lowered;
 }
 
 // Types the request's function in `set` and, past Stage::Typed, lowers it to the IR or emits it
@@ -70,38 +70,27 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
     if (spec == nullptr || request.diags.errorCount() != errorsBefore)
       return;
     out.description = spec->describe();
-    if (request.stage == Stage::Lowered) {
-      out.ir = lowerAndVerify(request, *spec, request.diags);
-      ok = out.ir != nullptr && request.diags.errorCount() == errorsBefore;
+    if (request.stage == Stage::Typed) {
+      ok = true;
       return;
     }
-    if (request.stage != Stage::Typed) {
-      if (const auto* cpu = std::get_if<CpuTarget>(&request.target))
-        out.cpu =
-            codegen::emitCpu(request.module, request.file, *spec, request.diags, cpu->options);
-      else
-        out.cuda = codegen::emitCuda(request.module, request.file, set, *spec, request.diags);
+    lower::LoweredModule lowered = lowerAndVerify(request, *spec, request.diags);
+    out.ir = std::move(lowered.module);
+    if (out.ir == nullptr || request.diags.errorCount() != errorsBefore)
+      return;
+    if (request.stage == Stage::Lowered) {
+      ok = true;
+      return;
     }
+    if (const auto* cpu = std::get_if<CpuTarget>(&request.target))
+      out.cpu = codegen::emitCpu(*out.ir, *spec, lowered.fromAst, request.diags, cpu->options);
+    else
+      out.cuda = codegen::emitCuda(*out.ir, request.diags);
     ok = request.diags.errorCount() == errorsBefore;
-    // The typed IR is built beside the emitters (which do not read it yet): whatever they emit,
-    // lowering must cover, and the verifier accept.
-    if (ok && request.stage != Stage::Typed) {
-      DiagnosticEngine quiet(&request.file);
-      if (lowerAndVerify(request, *spec, quiet) == nullptr) {
-        std::string text = "code was emitted for `" + out.description +
-                           "`, but lowering it to the typed IR failed (a bug in pyk)";
-        for (const Diagnostic& d : quiet.diagnostics())
-          text += "\n  " + std::to_string(d.range.begin.line) + ":" +
-                  std::to_string(d.range.begin.column) + ": " + d.message;
-        request.diags.report(DiagKind::InternalError, request.function.def->nameRange, {text});
-        ok = false;
-      }
-    }
     // Never an empty result: a unit emitted with no code for the function is pyk's bug.
     const std::string& emitted =
         std::holds_alternative<CpuTarget>(request.target) ? out.cpu.source : out.cuda.source;
-    if (ok && request.stage != Stage::Typed &&
-        emitted.find(codegen::mangledName(*spec) + "(") == std::string::npos) {
+    if (ok && emitted.find(codegen::mangledName(out.ir->entry()) + "(") == std::string::npos) {
       request.diags.report(DiagKind::InternalError, request.function.def->nameRange,
                            {"no code was emitted for `" + out.description + "` (a bug in pyk)"});
       ok = false;
@@ -157,7 +146,7 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     std::string source;
     runFrontEnd(request, [&] {
       DiagnosticEngine quiet;
-      source = codegen::emitCuda(request.module, request.file, set, *spec, quiet, false).source;
+      source = codegen::emitCuda(*out.ir, quiet, false).source;
     });
     return source;
   };

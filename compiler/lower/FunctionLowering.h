@@ -34,6 +34,7 @@ struct ModuleLowering {
   std::map<const sema::Specialization*, ir::Function*> functions;
   std::set<std::string> reported; // what was reported where, each once a unit
   std::vector<std::string> internalProblems;
+  AstToIr* fromAst = nullptr; // the entry function's nodes
   bool failed = false;
 };
 
@@ -178,6 +179,12 @@ private:
   ir::Expr* vectorConstruction(const sema::IntrinsicInfo& info, const ast::Call* c,
                                const NumbaType& t);
   ir::Expr* libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
+
+  // Records what `n` was lowered to, for the entry function (AstToIr).
+  void lowered(const ast::Node* n, const ir::Node* to) {
+    if (m_.fromAst != nullptr && &out_ == &m_.out.entry() && to != nullptr)
+      (*m_.fromAst)[n] = to;
+  }
 
   // ---- the IR's names ----
   ir::VersionRef versionRef(size_t version) const {

@@ -40,7 +40,8 @@ LoweredModule lowerSpecialization(const sema::ResolvedModule& module, const Sour
                                   const sema::Specialization& entry, DiagnosticEngine& diags) {
   LoweredModule result;
   auto out = std::make_unique<ir::Module>();
-  ModuleLowering m{module, file, diags, *out, {}, {}, {}, false};
+  out->setSourcePath(file.path());
+  ModuleLowering m{module, file, diags, *out, {}, {}, {}, &result.fromAst, false};
   const std::vector<const sema::Specialization*> reached = reachedFrom(entry);
   // Every function first, so that calls can name their callees before those are lowered.
   for (const sema::Specialization* s : reached)

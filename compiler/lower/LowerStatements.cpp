@@ -19,6 +19,7 @@ ir::Stmt* FunctionLowering::statement(const ast::Stmt* s) {
   ir::Stmt* out = StmtVisitor::visit(s);
   if (out != nullptr)
     statements_[s] = out;
+  lowered(s, out);
   return out;
 }
 

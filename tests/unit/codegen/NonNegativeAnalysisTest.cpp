@@ -11,10 +11,10 @@ namespace {
 using test::TypedKernel;
 
 std::set<std::string> nonNegativeLocals(const TypedKernel& k) {
-  const NonNegativeAnalysis analysis(k.spec(), k.module());
+  const NonNegativeAnalysis analysis(k.irEntry());
   std::set<std::string> out;
   for (const std::string& name : k.spec().function->scope.locals)
-    if (analysis.nonNegativeVariable(k.local(name)))
+    if (analysis.nonNegativeVariable(k.variable(name)))
       out.insert(name);
   return out;
 }
@@ -87,9 +87,11 @@ def k(a):
                 "k", "void(float32[::1])");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(nonNegativeLocals(k), (std::set<std::string>{"m"}));
-  const NonNegativeAnalysis analysis(k.spec(), k.module());
-  EXPECT_FALSE(analysis.nonNegative(k.expression("a[k2]")->as<ast::Subscript>()->slice));
-  EXPECT_TRUE(analysis.nonNegative(k.expression("j > 0"))); // a boolean: 0 or 1
+  const NonNegativeAnalysis analysis(k.irEntry());
+  EXPECT_FALSE(analysis.nonNegative(
+      k.lowered<ir::Expr>(k.expression("a[k2]")->as<ast::Subscript>()->slice)));
+  EXPECT_TRUE(
+      analysis.nonNegative(k.lowered<ir::Expr>(k.expression("j > 0")))); // a boolean: 0 or 1
 }
 
 } // namespace

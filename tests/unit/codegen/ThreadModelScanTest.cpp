@@ -80,7 +80,7 @@ TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
 }
 
 CpuExecutionPlan decide(const TypedKernel& k) {
-  return decideExecutionMode(k.spec(), scanThreadModel(k.reached()));
+  return decideExecutionMode(k.spec(), scanThreadModel(k.reached()), k.irEntry());
 }
 
 TEST(ExecutionModeDecision, LoopWithoutBarriersSplitWithThem) {

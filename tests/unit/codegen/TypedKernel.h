@@ -11,7 +11,7 @@
 
 #include "../sema/SemaTestSupport.h"
 #include "codegen/CpuExecutionPlan.h"
-#include "codegen/UnitEmitter.h"
+#include "lower/Lowering.h"
 #include "sema/SignatureParser.h"
 #include "sema/TypeInference.h"
 
@@ -30,16 +30,33 @@ public:
       if (f.name == kernel && sig)
         spec_ = sema::specialize(resolved_.module, f, sig->params, set_, resolved_.diags,
                                  sig->returnType);
+    if (spec_ != nullptr && !resolved_.diags.hasErrors())
+      lowered_ =
+          lower::lowerSpecialization(resolved_.module, resolved_.file, *spec_, resolved_.diags);
   }
   TypedKernel(const TypedKernel&) = delete;
 
-  bool ok() const { return spec_ != nullptr && !resolved_.diags.hasErrors(); }
+  bool ok() const {
+    return spec_ != nullptr && lowered_.module != nullptr && !resolved_.diags.hasErrors();
+  }
   std::string errors() const { return resolved_.errors(); }
   const sema::Specialization& spec() const { return *spec_; }
   const sema::ResolvedModule& module() const { return resolved_.module; }
   const SourceFile& file() const { return resolved_.file; }
-  std::vector<const sema::Specialization*> reached() const {
-    return codegen::UnitEmitter::reachedFrom(*spec_);
+  std::vector<const sema::Specialization*> reached() const { return lower::reachedFrom(*spec_); }
+  // The kernel's typed IR (null where typing or lowering failed), and what a node of its syntax
+  // tree was lowered to; what they reported.
+  const lower::LoweredModule& loweredModule() const { return lowered_; }
+  const DiagnosticEngine& diagnostics() const { return resolved_.diags; }
+  const ir::Function& irEntry() const { return lowered_.module->entry(); }
+  template <class T>
+  const T* lowered(const ast::Node* n) const {
+    auto it = lowered_.fromAst.find(n);
+    return it == lowered_.fromAst.end() ? nullptr : it->second->as<T>();
+  }
+  // The IR's variable of local `name` (a test failure when there is none).
+  sema::VariableId variable(const std::string& name) const {
+    return spec_->function->scope.params.size() + local(name);
   }
 
   // The index of local `name` (a test failure, and a past-the-end index, when there is none).
@@ -144,6 +161,7 @@ private:
   Resolved resolved_;
   sema::SpecializationSet set_;
   const sema::Specialization* spec_ = nullptr;
+  lower::LoweredModule lowered_;
 };
 
 } // namespace pyk::test

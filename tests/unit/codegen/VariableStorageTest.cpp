@@ -50,7 +50,7 @@ def assigns_parameter(a, n):
 
 std::string slotsText(const TypedKernel& k, const std::string& variable) {
   const sema::FunctionScope& scope = k.spec().function->scope;
-  const VariableStorage storage(k.spec());
+  const VariableStorage storage(k.irEntry());
   for (size_t v = 0; v < scope.params.size() + scope.locals.size(); ++v)
     if (scope.variableName(v) == variable) {
       std::string out;
@@ -65,7 +65,7 @@ TEST(VariableStorage, OneTypeOneVariable) {
   TypedKernel k(kVersionsSource, "one_type", "void(float64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "s"), "py_s: float64");
-  EXPECT_FALSE(VariableStorage(k.spec()).anySplitVariable());
+  EXPECT_FALSE(VariableStorage(k.irEntry()).anySplitVariable());
 }
 
 TEST(VariableStorage, AnIntegerStartOnlyFeedingAFloatPhiIsStoredAsTheFloat) {
@@ -80,15 +80,15 @@ TEST(VariableStorage, StraightLineRetypingGetsAVariablePerType) {
   TypedKernel k(kVersionsSource, "straight", "void(float64[::1], int32)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "x"), "py_x: int32, pyv1_x: float64");
-  EXPECT_TRUE(VariableStorage(k.spec()).anySplitVariable());
+  EXPECT_TRUE(VariableStorage(k.irEntry()).anySplitVariable());
 }
 
 TEST(VariableStorage, APhiHeldApartGetsCopiesOnItsEdges) {
   TypedKernel k(kVersionsSource, "joined", "void(float64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
   EXPECT_EQ(slotsText(k, "x"), "py_x: int64, pyv1_x: float64");
-  const VariableStorage storage(k.spec());
-  const ast::Node* ifStatement = k.spec().function->def->body.front();
+  const VariableStorage storage(k.irEntry());
+  const ir::Stmt* ifStatement = k.lowered<ir::Stmt>(k.spec().function->def->body.front());
   const auto& then = storage.copiesAt(sema::PhiEdge::IfThen, ifStatement);
   ASSERT_EQ(then.size(), 1u);
   EXPECT_EQ(then[0].from->cppName, "py_x");

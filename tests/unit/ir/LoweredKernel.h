@@ -18,31 +18,24 @@ namespace pyk::test {
 class LoweredKernel {
 public:
   LoweredKernel(const std::string& source, const std::string& kernel, const std::string& signature)
-      : typed_(source, kernel, signature) {
-    if (!typed_.ok())
-      return;
-    lower::LoweredModule lowered =
-        lower::lowerSpecialization(typed_.module(), resolvedFile(), typed_.spec(), diags_);
-    problems_ = std::move(lowered.internalProblems);
-    module_ = std::move(lowered.module);
-  }
+      : typed_(source, kernel, signature) {}
 
   // Typed, lowered, and nothing reported.
-  bool ok() const { return module_ != nullptr && problems_.empty() && !diags_.hasErrors(); }
-  std::string errors() const {
-    std::ostringstream out;
-    out << typed_.errors();
-    diags_.render(out, false);
-    for (const std::string& p : problems_)
-      out << p << "\n";
-    return out.str();
+  bool ok() const {
+    return typed_.ok() && typed_.loweredModule().internalProblems.empty();
   }
-  const DiagnosticEngine& diagnostics() const { return diags_; }
-  const ir::Module& module() const { return *module_; }
-  const ir::Function& entry() const { return module_->entry(); }
+  std::string errors() const {
+    std::string out = typed_.errors();
+    for (const std::string& p : typed_.loweredModule().internalProblems)
+      out += p + "\n";
+    return out;
+  }
+  const DiagnosticEngine& diagnostics() const { return typed_.diagnostics(); }
+  const ir::Module& module() const { return *typed_.loweredModule().module; }
+  const ir::Function& entry() const { return module().entry(); }
   std::string text() const {
     std::ostringstream out;
-    ir::print(out, *module_);
+    ir::print(out, module());
     return out.str();
   }
 
@@ -68,12 +61,7 @@ public:
   }
 
 private:
-  const SourceFile& resolvedFile() const { return typed_.file(); }
-
   TypedKernel typed_;
-  DiagnosticEngine diags_;
-  std::unique_ptr<ir::Module> module_;
-  std::vector<std::string> problems_;
 };
 
 } // namespace pyk::test
