@@ -43,7 +43,8 @@ if [[ "$parts" == *" sanitize "* ]]; then
   ctest --test-dir "$sanitize" -j "$(nproc)" --output-on-failure -L "unit|lit|aot"
 fi
 if [[ "$parts" == *" fuzz "* ]]; then
-  # On a copy: what the fuzzers add stays out of the tree (long runs are merged by hand).
+  # On a copy: what the fuzzers add stays out of the tree (long runs are merged with
+  # scripts/minimise_fuzz_corpus.sh).
   corpus="$(mktemp -d)"
   trap 'rm -rf "$corpus"' EXIT
   cp -r "$root/tests/fuzz/corpus/." "$corpus/"

@@ -6,49 +6,43 @@
 #include <functional>
 
 #include "codegen/ThreadModelScan.h"
-#include "syntax/ResultVisitor.h"
 
 namespace pyk::codegen {
 
 namespace {
 
 // A break or continue of this loop (not of one nested in it).
-bool jumpsOutOf(const std::vector<ast::Stmt*>& body) {
+bool jumpsOutOf(const std::vector<ir::Stmt*>& body) {
   bool found = false;
-  std::function<void(const ast::Node*)> visit = [&](const ast::Node* n) {
-    if (n->kind == ast::NodeKind::Break || n->kind == ast::NodeKind::Continue)
+  std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
+    if (n->is<ir::Break>() || n->is<ir::Continue>())
       found = true;
-    if (n->kind == ast::NodeKind::For || n->kind == ast::NodeKind::While)
+    if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
       return; // its own jumps
-    ast::forEachChild(const_cast<ast::Node*>(n), [&](ast::Node* c) {
-      if (c != nullptr)
-        visit(c);
-    });
+    ir::forEachChild(n, visit);
   };
-  for (const ast::Stmt* s : body)
+  for (const ir::Stmt* s : body)
     visit(s);
   return found;
 }
 
-// Cuts bodies into steps; a statement holding barriers becomes a block-level step through the
-// visit of its kind (false, with the reason, when the block cannot run it).
-class StepFormation : public ast::StmtVisitor<StepFormation, bool, SplitStep&> {
+// Cuts bodies into steps; a statement holding barriers becomes a block-level step (false, with
+// the reason, when the block cannot run it).
+class StepFormation {
 public:
-  StepFormation(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
-                BarrierRegions& out, std::string& whyNot, bool lockstepLoops)
-      : kernel_(kernel), uniformity_(uniformity), out_(out), whyNot_(whyNot),
-        lockstepLoops_(lockstepLoops) {}
+  StepFormation(const UniformityAnalysis& uniformity, BarrierRegions& out, std::string& whyNot,
+                bool lockstepLoops)
+      : uniformity_(uniformity), out_(out), whyNot_(whyNot), lockstepLoops_(lockstepLoops) {}
 
-  bool steps(const std::vector<ast::Stmt*>& body, std::vector<SplitStep>& out) {
+  bool steps(const std::vector<ir::Stmt*>& body, std::vector<SplitStep>& out) {
     SplitStep* region = nullptr;
-    for (const ast::Stmt* s : body) {
+    for (const ir::Stmt* s : body) {
       if (isBareBarrier(s)) {
         region = nullptr;
         continue;
       }
-      const bool blockLevel =
-          firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier) != nullptr ||
-          (lockstepLoops_ && isLockstepLoop(s));
+      const bool blockLevel = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr ||
+                              (lockstepLoops_ && isLockstepLoop(s));
       if (!blockLevel) {
         if (region == nullptr) {
           out.push_back(SplitStep{});
@@ -60,92 +54,101 @@ public:
       region = nullptr;
       SplitStep step;
       step.control = s;
-      if (!visit(s, step))
+      if (!blockLevelStep(s, step))
         return false;
       out.push_back(std::move(step));
     }
     return true;
   }
 
-  bool visitFor(const ast::For* f, SplitStep& step) {
-    const auto* call = f->iter->as<ast::Call>();
-    const auto* target = f->target->as<ast::Name>();
-    if (call == nullptr || kernel_.intrinsicOf(call->func) != sema::Intrinsic::Range ||
-        target == nullptr || !f->orelse.empty() || jumpsOutOf(f->body)) {
-      whyNot_ = "a barrier inside the `for` at " + sourcePosition(f) +
+private:
+  bool blockLevelStep(const ir::Stmt* s, SplitStep& step) {
+    if (const auto* r = s->as<ir::ForRange>())
+      return forRange(r, step);
+    if (const auto* w = s->as<ir::While>())
+      return whileLoop(w, step);
+    if (const auto* i = s->as<ir::If>())
+      return branch(i, step);
+    if (s->is<ir::ForEach>()) {
+      whyNot_ = "a barrier inside the `for` at " + sourcePosition(s) +
                 " (only `for name in range(...)` without break, continue or else is split)";
       return false;
     }
-    for (const ast::Expr* a : call->args)
-      if (!uniformControl(a, f, "for"))
-        return false;
-    step.kind = SplitStep::Kind::For;
-    if (std::optional<size_t> local = localIndex(kernel_.function->scope, target))
-      out_.loopCounters.insert(*local);
-    out_.controls.push_back(call);
-    return steps(f->body, step.body);
-  }
-
-  bool visitWhile(const ast::While* w, SplitStep& step) {
-    if (!w->orelse.empty() || jumpsOutOf(w->body)) {
-      whyNot_ = "a barrier inside the `while` at " + sourcePosition(w) +
-                " (a loop with break, continue or else is not split)";
-      return false;
-    }
-    if (!uniformControl(w->test, w, "while"))
-      return false;
-    step.kind = SplitStep::Kind::While;
-    out_.controls.push_back(w->test);
-    return steps(w->body, step.body);
-  }
-
-  bool visitIf(const ast::If* i, SplitStep& step) {
-    if (!uniformControl(i->test, i, "if"))
-      return false;
-    step.kind = SplitStep::Kind::If;
-    out_.controls.push_back(i->test);
-    return steps(i->body, step.body) && steps(i->orelse, step.orelse);
-  }
-
-  // Any other statement holding a barrier.
-  bool visitStmt(const ast::Stmt* s, SplitStep&) {
-    const ast::Call* c = firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier);
-    whyNot_ = "`" + intrinsicNameOf(kernel_, c) + "` at " + sourcePosition(c) +
+    // Any other statement holding a barrier.
+    const ir::IntrinsicCall* c = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier);
+    whyNot_ = "`" + intrinsicNameOf(c) + "` at " + sourcePosition(c) +
               (c->args.empty() ? " inside a statement the CPU backend does not split"
                                : " (a barrier with a value)");
     return false;
   }
 
-private:
+  bool forRange(const ir::ForRange* f, SplitStep& step) {
+    const auto* target = f->target->as<ir::LocalTarget>();
+    if (target == nullptr || !f->otherwise.empty() || jumpsOutOf(f->body)) {
+      whyNot_ = "a barrier inside the `for` at " + sourcePosition(f) +
+                " (only `for name in range(...)` without break, continue or else is split)";
+      return false;
+    }
+    for (const ir::Expr* bound : {f->start, f->stop, f->step})
+      if (bound != nullptr && !uniformControl(bound, f, "for"))
+        return false;
+    step.kind = SplitStep::Kind::For;
+    out_.loopCounters.insert(target->variable.variable);
+    for (const ir::Expr* bound : {f->start, f->stop, f->step})
+      if (bound != nullptr)
+        out_.controls.push_back(bound);
+    return steps(f->body, step.body);
+  }
+
+  bool whileLoop(const ir::While* w, SplitStep& step) {
+    if (!w->otherwise.empty() || jumpsOutOf(w->body)) {
+      whyNot_ = "a barrier inside the `while` at " + sourcePosition(w) +
+                " (a loop with break, continue or else is not split)";
+      return false;
+    }
+    if (!uniformControl(w->condition, w, "while"))
+      return false;
+    step.kind = SplitStep::Kind::While;
+    out_.controls.push_back(w->condition);
+    return steps(w->body, step.body);
+  }
+
+  bool branch(const ir::If* i, SplitStep& step) {
+    if (!uniformControl(i->condition, i, "if"))
+      return false;
+    step.kind = SplitStep::Kind::If;
+    out_.controls.push_back(i->condition);
+    return steps(i->then, step.body) && steps(i->otherwise, step.orelse);
+  }
+
   // A barrier-free `for name in range(...)` with uniform bounds, no break, continue or else, and
   // a body of at most 8 assignments (formBarrierRegions' lockstepLoops).
-  bool isLockstepLoop(const ast::Stmt* s) const {
-    const auto* f = s->as<ast::For>();
-    if (f == nullptr || firstIntrinsicCall(kernel_, s, sema::intrinsic_flags::Barrier) != nullptr)
+  bool isLockstepLoop(const ir::Stmt* s) const {
+    const auto* f = s->as<ir::ForRange>();
+    if (f == nullptr || firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr)
       return false;
-    const auto* call = f->iter->as<ast::Call>();
-    if (call == nullptr || kernel_.intrinsicOf(call->func) != sema::Intrinsic::Range ||
-        f->target->as<ast::Name>() == nullptr || !f->orelse.empty() || f->body.empty() ||
+    if (!f->target->is<ir::LocalTarget>() || !f->otherwise.empty() || f->body.empty() ||
         f->body.size() > 8)
       return false;
-    for (const ast::Expr* a : call->args)
-      if (!uniformity_.uniform(a))
+    for (const ir::Expr* bound : {f->start, f->stop, f->step})
+      if (!uniformity_.uniform(bound))
         return false;
     // Assignments only: an expression statement may print, whose order would change.
-    for (const ast::Stmt* b : f->body)
-      if (!b->is<ast::Assign>() && !b->is<ast::AugAssign>())
+    for (const ir::Stmt* b : f->body) {
+      const auto* store = b->as<ir::Store>();
+      if (!b->is<ir::Assign>() && (store == nullptr || !store->augmented))
         return false;
+    }
     return true;
   }
 
-  bool isBareBarrier(const ast::Stmt* s) const {
-    const auto* e = s->as<ast::ExprStmt>();
-    const ast::Call* c = e ? e->value->as<ast::Call>() : nullptr;
-    return c != nullptr && c->args.empty() &&
-           kernel_.intrinsicOf(c->func) == sema::Intrinsic::Syncthreads;
+  static bool isBareBarrier(const ir::Stmt* s) {
+    const auto* e = s->as<ir::Evaluate>();
+    const auto* c = e ? e->value->as<ir::IntrinsicCall>() : nullptr;
+    return c != nullptr && c->args.empty() && c->intrinsic == sema::Intrinsic::Syncthreads;
   }
 
-  bool uniformControl(const ast::Expr* e, const ast::Stmt* s, const char* what) {
+  bool uniformControl(const ir::Expr* e, const ir::Stmt* s, const char* what) {
     if (uniformity_.uniform(e))
       return true;
     whyNot_ = std::string("a barrier under `") + what + "` at " + sourcePosition(s) +
@@ -153,7 +156,6 @@ private:
     return false;
   }
 
-  const sema::Specialization& kernel_;
   const UniformityAnalysis& uniformity_;
   BarrierRegions& out_;
   std::string& whyNot_;
@@ -162,15 +164,14 @@ private:
 
 } // namespace
 
-std::optional<BarrierRegions> formBarrierRegions(const sema::Specialization& kernel,
+std::optional<BarrierRegions> formBarrierRegions(const ir::Function& kernel,
                                                  const UniformityAnalysis& uniformity,
                                                  std::string& whyNot, bool lockstepLoops) {
   BarrierRegions regions;
-  if (!StepFormation(kernel, uniformity, regions, whyNot, lockstepLoops)
-           .steps(kernel.function->def->body, regions.steps))
+  if (!StepFormation(uniformity, regions, whyNot, lockstepLoops).steps(kernel.body, regions.steps))
     return std::nullopt;
-  ast::forEachNode(kernel.function->def, [&](const ast::Node* n) {
-    regions.hasReturn = regions.hasReturn || n->kind == ast::NodeKind::Return;
+  ir::forEachNode(kernel.body, [&](const ir::Node* n) {
+    regions.hasReturn = regions.hasReturn || n->is<ir::Return>();
   });
   return regions;
 }

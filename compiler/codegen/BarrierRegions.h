@@ -17,9 +17,9 @@ namespace pyk::codegen {
 struct BarrierRegions {
   std::vector<SplitStep> steps;
   LocalSet loopCounters; // the counters of block-level `for` loops
-  // What block-level control evaluates: the `range(...)` calls of its loops, the tests of its
+  // What block-level control evaluates: the bounds of its loops' ranges, the tests of its
   // `while`s and `if`s.
-  std::vector<const ast::Node*> controls;
+  std::vector<const ir::Node*> controls;
   bool hasReturn = false; // the kernel returns somewhere: threads may exit before the last region
 };
 
@@ -31,7 +31,7 @@ struct BarrierRegions {
 // vectorises across threads. It pays only where the block shape is a compile-time constant (the
 // thread loop's trip count): 1.5x on the tiled matmul, where the same without a constant shape
 // was 2x slower (bench/results/cpu-2026-11-24-vm-analysis.md, m2 and m3).
-std::optional<BarrierRegions> formBarrierRegions(const sema::Specialization& kernel,
+std::optional<BarrierRegions> formBarrierRegions(const ir::Function& kernel,
                                                  const UniformityAnalysis& uniformity,
                                                  std::string& whyNot, bool lockstepLoops = false);
 

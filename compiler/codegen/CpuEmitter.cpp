@@ -4,25 +4,20 @@
 
 #include "codegen/CpuPipeline.h"
 #include "codegen/UnitEmitter.h"
-#include "lower/Lowering.h"
 
 namespace pyk::codegen {
 
 using sema::NumbaType;
 using sema::ScalarKind;
-using sema::Specialization;
 
 namespace {
 
 class SplitKernelEmitter {
 public:
-  SplitKernelEmitter(UnitEmitter& emitter, const ir::Function& kernel,
-                     const lower::AstToIr& fromAst, const BarrierSplitPlan& plan,
+  SplitKernelEmitter(UnitEmitter& emitter, const ir::Function& kernel, const BarrierSplitPlan& plan,
                      const uint32_t (&blockShape)[3])
-      : e_(emitter), kernel_(kernel), fromAst_(fromAst), plan_(plan),
+      : e_(emitter), kernel_(kernel), plan_(plan),
         exited_(plan.hasReturn ? "pyk_exited" : "nullptr") {
-    while (firstLocal_ < kernel.variables.size() && kernel.variables[firstLocal_].parameter)
-      ++firstLocal_;
     if (blockShape[0] != 0)
       shape_ = "<" + std::to_string(blockShape[0]) + ", " + std::to_string(blockShape[1]) + ", " +
                std::to_string(blockShape[2]) + ">";
@@ -31,19 +26,19 @@ public:
   void emit() {
     e_.beginFunction(kernel_);
     std::set<std::string> perThread;
-    for (size_t i : plan_.perThread)
-      perThread.insert(kernel_.variableName(local(i)));
+    for (sema::VariableId v : plan_.perThread)
+      perThread.insert(kernel_.variableName(v));
     e_.setPerThreadVariables(std::move(perThread));
     e_.setThreadExit("{ pyk_exited[pyk_tid] = 1; return; }");
     if (plan_.hasReturn)
       e_.emitLine("pyk::uint8 pyk_exited[pyk::cpu::kMaxThreadsPerBlock] = {};");
-    for (size_t i = 0; i < localCount(); ++i) {
-      const std::string declaration = e_.variableDeclaration(local(i));
+    for (sema::VariableId v : locals()) {
+      const std::string declaration = e_.variableDeclaration(v);
       if (declaration.empty())
         continue;
-      if (plan_.perThread.count(i))
+      if (plan_.perThread.count(v))
         e_.emitLine(declaration + "[pyk::cpu::kMaxThreadsPerBlock];");
-      else if (plan_.perBlock.count(i))
+      else if (plan_.perBlock.count(v))
         e_.emitLine(declaration + "{};");
     }
     steps(plan_.steps);
@@ -52,19 +47,12 @@ public:
   }
 
 private:
-  // The plan's locals (FunctionScope::locals' indices) as the IR's variables.
-  sema::VariableId local(size_t i) const { return firstLocal_ + i; }
-  size_t localCount() const { return kernel_.variables.size() - firstLocal_; }
-  // What a node of the syntax tree the plan names was lowered to.
-  template <class T>
-  const T* lowered(const ast::Node* n) const {
-    auto it = fromAst_.find(n);
-    return it == fromAst_.end() ? nullptr : it->second->as<T>();
-  }
-  std::vector<const ir::Stmt*> lowered(const std::vector<const ast::Stmt*>& statements) const {
-    std::vector<const ir::Stmt*> out;
-    for (const ast::Stmt* s : statements)
-      out.push_back(lowered<ir::Stmt>(s));
+  // The kernel's locals (its variables but the parameters), in order.
+  std::vector<sema::VariableId> locals() const {
+    std::vector<sema::VariableId> out;
+    for (sema::VariableId v = 0; v < kernel_.variables.size(); ++v)
+      if (!kernel_.variables[v].parameter)
+        out.push_back(v);
     return out;
   }
 
@@ -86,7 +74,7 @@ private:
         forLoop(s);
         break;
       case SplitStep::Kind::While: {
-        const auto* w = lowered<ir::While>(s.control);
+        const auto* w = s.control->as<ir::While>();
         e_.emitLineDirective(w);
         e_.emitLine("for (;;) {");
         e_.indent(1);
@@ -99,7 +87,7 @@ private:
         break;
       }
       case SplitStep::Kind::If: {
-        const auto* i = lowered<ir::If>(s.control);
+        const auto* i = s.control->as<ir::If>();
         e_.emitLineDirective(i);
         e_.emitLine("{");
         e_.indent(1);
@@ -135,14 +123,13 @@ private:
   void statements(const std::vector<RegionStatement>& list) {
     for (const RegionStatement& s : list) {
       if (s.guard == nullptr) {
-        e_.emitStatements({lowered<ir::Stmt>(s.statement)});
+        e_.emitStatements({s.statement});
         continue;
       }
-      const auto* guard = lowered<ir::If>(s.guard);
-      e_.emitLineDirective(guard);
-      e_.emitLine("if (" + e_.condition(guard->condition) + ") {");
+      e_.emitLineDirective(s.guard);
+      e_.emitLine("if (" + e_.condition(s.guard->condition) + ") {");
       e_.indent(1);
-      e_.emitStatements({lowered<ir::Stmt>(s.statement)});
+      e_.emitStatements({s.statement});
       e_.indent(-1);
       e_.emitLine("}");
     }
@@ -150,13 +137,13 @@ private:
 
   // The thread's own rematerialized locals, computed again.
   void rematerialize() {
-    for (size_t i = 0; i < localCount(); ++i)
-      if (plan_.rematerializedLocals.count(i)) {
-        const std::string declaration = e_.variableDeclaration(local(i));
+    for (sema::VariableId v : locals())
+      if (plan_.rematerializedLocals.count(v)) {
+        const std::string declaration = e_.variableDeclaration(v);
         if (!declaration.empty())
           e_.emitLine("[[maybe_unused]] " + declaration + "{};");
       }
-    e_.emitStatements(lowered(plan_.rematerialized));
+    e_.emitStatements(plan_.rematerialized);
   }
 
   // The box of threads a narrowed region runs: the hull of what its `if` tests allow, with the
@@ -169,8 +156,7 @@ private:
       e_.indent(1);
       e_.emitLine("pyk::cpu::ThreadBox pyk_part = pyk::cpu::ThreadBox::whole(pyk_ctx);");
       for (const ThreadBound& b : bounds) {
-        const std::string value =
-            e_.valueAs(lowered<ir::Expr>(b.bound), NumbaType::scalar(ScalarKind::Int64));
+        const std::string value = e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64));
         const std::string axis = std::to_string(b.axis);
         e_.emitLine(b.global
                         ? "pyk_part.narrowGlobal(pyk_ctx, " + axis + ", '" + opCode(b.op) + "', " +
@@ -182,15 +168,15 @@ private:
       e_.emitLine("}");
     }
   }
-  static char opCode(ast::CmpOpKind op) {
+  static char opCode(ir::CompareOp op) {
     switch (op) {
-    case ast::CmpOpKind::Lt:
+    case ir::CompareOp::Lt:
       return '<';
-    case ast::CmpOpKind::LtE:
+    case ir::CompareOp::LtE:
       return 'l';
-    case ast::CmpOpKind::Gt:
+    case ir::CompareOp::Gt:
       return '>';
-    case ast::CmpOpKind::GtE:
+    case ir::CompareOp::GtE:
       return 'g';
     default:
       return '=';
@@ -211,20 +197,20 @@ private:
                 ", [&](pyk::cpu::Context& pyk_ctx, pyk::int32 pyk_tid) {");
     e_.indent(1);
     e_.emitLine("(void)pyk_tid;");
-    for (size_t i = 0; i < localCount(); ++i) {
-      if (plan_.perThread.count(i) || plan_.perBlock.count(i) ||
-          plan_.rematerializedLocals.count(i))
+    for (sema::VariableId v : locals()) {
+      if (plan_.perThread.count(v) || plan_.perBlock.count(v) ||
+          plan_.rematerializedLocals.count(v))
         continue;
-      const std::string declaration = e_.variableDeclaration(local(i));
+      const std::string declaration = e_.variableDeclaration(v);
       if (!declaration.empty())
         e_.emitLine("[[maybe_unused]] " + declaration + "{};");
     }
     // The first region computes the rematerialized locals where the source does; later ones
     // compute them first.
     if (s.definesRematerialized) {
-      for (size_t i = 0; i < localCount(); ++i)
-        if (plan_.rematerializedLocals.count(i)) {
-          const std::string declaration = e_.variableDeclaration(local(i));
+      for (sema::VariableId v : locals())
+        if (plan_.rematerializedLocals.count(v)) {
+          const std::string declaration = e_.variableDeclaration(v);
           if (!declaration.empty())
             e_.emitLine("[[maybe_unused]] " + declaration + "{};");
         }
@@ -236,12 +222,12 @@ private:
     } else {
       // The box is exactly the threads the tests admit: the rematerialized assignments (which
       // come first), then what the tests guard.
-      std::vector<const ast::Stmt*> exact;
+      std::vector<const ir::Stmt*> exact;
       for (const RegionStatement& st : s.statements)
         if (plan_.isRematerialized(st))
           exact.push_back(st.statement);
       exact.insert(exact.end(), s.exactBody.begin(), s.exactBody.end());
-      e_.emitStatements(lowered(exact));
+      e_.emitStatements(exact);
     }
     e_.indent(-1);
     e_.emitLine("});");
@@ -252,7 +238,7 @@ private:
   }
 
   void forLoop(const SplitStep& s) {
-    const auto* f = lowered<ir::ForRange>(s.control);
+    const auto* f = s.control->as<ir::ForRange>();
     const NumbaType& counter = f->counterType;
     const std::string ct = e_.type(counter);
     std::string start = "0", stop, step = "1";
@@ -283,8 +269,6 @@ private:
 
   UnitEmitter& e_;
   const ir::Function& kernel_;
-  const lower::AstToIr& fromAst_;
-  size_t firstLocal_ = 0;
   const BarrierSplitPlan& plan_;
   const std::string exited_;
   std::string shape_; // "<16, 16, 1>": the block shape the unit is compiled for, or ""
@@ -292,9 +276,7 @@ private:
 
 } // namespace
 
-CpuUnit emitCpu(const ir::Module& module, const Specialization& entry,
-                const lower::AstToIr& fromAst, DiagnosticEngine& diags,
-                const CpuEmitOptions& options) {
+CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmitOptions& options) {
   UnitEmitter emitter(module, diags, cpuSpelling());
   emitter.setLineDirectives(options.lineDirectives);
   emitter.setBoundsCheck(options.boundsCheck);
@@ -303,7 +285,7 @@ CpuUnit emitCpu(const ir::Module& module, const Specialization& entry,
   const bool kernel = irEntry.kind == sema::CompiledFunctionKind::Kernel;
   CpuExecutionPlan plan;
   if (kernel)
-    plan = planCpuExecution(entry, lower::reachedFrom(entry), irEntry, options.blockShape[0] != 0);
+    plan = planCpuExecution(module, options.blockShape[0] != 0);
   if (options.forceFibers && plan.mode != CpuExecutionMode::Fiber) {
     plan.mode = CpuExecutionMode::Fiber;
     plan.fiberReason = "fibers were asked for";
@@ -379,7 +361,7 @@ CpuUnit emitCpu(const ir::Module& module, const Specialization& entry,
         emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
                          std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
       // The split body's shared arrays keep the offsets the kernel's function gave them.
-      SplitKernelEmitter(emitter, irEntry, fromAst, *plan.split, options.blockShape).emit();
+      SplitKernelEmitter(emitter, irEntry, *plan.split, options.blockShape).emit();
     } else {
       emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "
                        "pyk::uint32) { " +

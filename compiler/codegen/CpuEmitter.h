@@ -13,8 +13,6 @@
 #include "codegen/CpuExecutionPlan.h"
 #include "diag/DiagnosticEngine.h"
 #include "ir/Ir.h"
-#include "lower/Lowering.h"
-#include "sema/Specialization.h"
 
 namespace pyk::codegen {
 
@@ -44,11 +42,9 @@ struct CpuEmitOptions {
   uint32_t blockShape[3] = {0, 0, 0};
 };
 
-// Emits `module` (the IR of `entry`, its statements and expressions found from the syntax tree
-// through `fromAst`): the CPU pipeline plans how `entry`'s threads run, still over the syntax
-// tree, and the plan is printed from the IR.
-CpuUnit emitCpu(const ir::Module& module, const sema::Specialization& entry,
-                const lower::AstToIr& fromAst, DiagnosticEngine& diags,
+// Emits `module`'s entry and every function it calls, the kernel's threads run as the CPU
+// pipeline plans (CpuPipeline.h).
+CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags,
                 const CpuEmitOptions& options = {});
 
 } // namespace pyk::codegen

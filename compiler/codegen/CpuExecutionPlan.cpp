@@ -17,7 +17,7 @@ const char* nameOf(CpuExecutionMode mode) {
   return "?";
 }
 
-bool BarrierSplitPlan::isRematerialized(const ast::Stmt* s) const {
+bool BarrierSplitPlan::isRematerialized(const ir::Stmt* s) const {
   return std::find(rematerialized.begin(), rematerialized.end(), s) != rematerialized.end();
 }
 
@@ -59,8 +59,12 @@ std::string describeMode(const CpuExecutionPlan& plan) {
   return "";
 }
 
-std::string sourcePosition(const ast::Node* n) {
-  return std::to_string(n->range.begin.line) + ":" + std::to_string(n->range.begin.column);
+std::string sourcePosition(SourceRange r) {
+  return std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column);
+}
+
+std::string sourcePosition(const ir::Node* n) {
+  return sourcePosition(n->range);
 }
 
 } // namespace pyk::codegen

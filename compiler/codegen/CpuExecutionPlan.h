@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "codegen/LocalIndex.h"
-#include "sema/Specialization.h"
+#include "codegen/VariableUses.h"
+#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
@@ -20,8 +20,8 @@ namespace pyk::codegen {
 // (`cuda.grid`'s, threadIdx + blockIdx * blockDim: `if col == ncols - 1:`).
 struct ThreadBound {
   int axis = 0; // 0, 1, 2: x, y, z
-  ast::CmpOpKind op = ast::CmpOpKind::Lt;
-  const ast::Expr* bound = nullptr;
+  ir::CompareOp op = ir::CompareOp::Lt;
+  const ir::Expr* bound = nullptr; // as the source computes it (before any conversion)
   bool global = false;
 };
 
@@ -29,15 +29,15 @@ struct ThreadBound {
 // the body of an `if P: S1; S2; ...` that RegionDistribution gave a region of its own, guarded
 // by that `if`'s test (it runs as `if P: S1`).
 struct RegionStatement {
-  const ast::Stmt* statement = nullptr;
-  const ast::If* guard = nullptr; // the `if` whose test guards `statement`, or null
+  const ir::Stmt* statement = nullptr;
+  const ir::If* guard = nullptr; // the `if` whose test guards `statement`, or null
 
   // Calls fn(node) for every node the statement evaluates: the guard's test, then the statement.
   template <class Fn>
   void forEachNode(Fn&& fn) const {
     if (guard != nullptr)
-      ast::forEachNode(guard->test, fn);
-    ast::forEachNode(statement, fn);
+      ir::forEachNode(static_cast<const ir::Node*>(guard->condition), fn);
+    ir::forEachNode(static_cast<const ir::Node*>(statement), fn);
   }
 };
 
@@ -48,7 +48,7 @@ struct SplitStep {
   enum class Kind { Region, Uniform, For, While, If };
   Kind kind = Kind::Region;
   std::vector<RegionStatement> statements; // Region: run by every live thread, in order; Uniform
-  const ast::Stmt* control = nullptr;      // For, While, If: the statement, run by the block
+  const ir::Stmt* control = nullptr;       // For (a ForRange), While, If: run by the block
   std::vector<SplitStep> body;
   std::vector<SplitStep> orelse; // If
   // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
@@ -60,10 +60,10 @@ struct SplitStep {
   // Region, narrowed, with one `if` (and `if`s nested alone in it): the statements it runs
   // instead, without the tests that are exact (every part a bound), since those hold for every
   // thread of the box; they go, and the masks they would cost. Empty: the statements as they are.
-  std::vector<const ast::Stmt*> exactBody;
+  std::vector<const ir::Stmt*> exactBody;
 };
 
-// Locals are named by their index in the kernel's FunctionScope::locals.
+// Locals are named by their variable in the kernel's IR (ir::Function::variables).
 struct BarrierSplitPlan {
   std::vector<SplitStep> steps;
   // Locals whose value passes from one region to another in a thread (or is read by block-level
@@ -77,10 +77,10 @@ struct BarrierSplitPlan {
   // from its indices and uniform values (`tx = cuda.threadIdx.x`, `i = cuda.grid(1)`): re-run at
   // the start of every later region and of block-level control instead of being stored per
   // thread, so regions index arrays by affine functions of threadIdx (and vectorise).
-  std::vector<const ast::Stmt*> rematerialized;
+  std::vector<const ir::Stmt*> rematerialized;
   LocalSet rematerializedLocals;
 
-  bool isRematerialized(const ast::Stmt* s) const;
+  bool isRematerialized(const ir::Stmt* s) const;
   bool isRematerialized(const RegionStatement& s) const {
     return s.guard == nullptr && isRematerialized(s.statement);
   }
@@ -101,6 +101,7 @@ struct CpuExecutionPlan {
 std::string describeMode(const CpuExecutionPlan& plan);
 
 // `line:column` of a node, as the plan's reasons cite it.
-std::string sourcePosition(const ast::Node* n);
+std::string sourcePosition(const ir::Node* n);
+std::string sourcePosition(SourceRange r);
 
 } // namespace pyk::codegen

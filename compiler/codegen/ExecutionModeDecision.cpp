@@ -6,44 +6,41 @@
 
 namespace pyk::codegen {
 
-CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
-                                     const std::vector<ThreadModelUse>& uses,
-                                     const ir::Function& irKernel) {
+CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
+                                     const std::vector<ThreadModelUse>& uses) {
   CpuExecutionPlan plan;
   bool kernelBarrier = false;
   for (const ThreadModelUse& use : uses) {
-    const sema::Specialization& s = *use.function;
     if (use.warpOperation != nullptr) {
       plan.mode = CpuExecutionMode::Fiber;
-      plan.fiberReason = "the warp operation `" + intrinsicNameOf(s, use.warpOperation) + "` at " +
+      plan.fiberReason = "the warp operation `" + intrinsicNameOf(use.warpOperation) + "` at " +
                          sourcePosition(use.warpOperation);
       return plan;
     }
-    if (&s == &kernel) {
+    if (use.function == &kernel) {
       kernelBarrier = use.barrier != nullptr;
     } else if (use.barrier != nullptr) {
       plan.mode = CpuExecutionMode::Fiber;
-      plan.fiberReason = "`" + intrinsicNameOf(s, use.barrier) + "` in the device function `" +
-                         s.function->name + "` at " + sourcePosition(use.barrier);
+      plan.fiberReason = "`" + intrinsicNameOf(use.barrier) + "` in the device function `" +
+                         use.function->name + "` at " + sourcePosition(use.barrier);
       return plan;
     }
   }
   if (!kernelBarrier)
     return plan;
-  const sema::FunctionScope& scope = kernel.function->scope;
-  for (const sema::LocalVersion& v : scope.versions.versions)
-    if (v.kind == sema::LocalVersion::Kind::Def && scope.isParameter(v.variable)) {
+  for (const ir::Version& v : kernel.versions)
+    if (v.kind == ir::Version::Kind::Def && kernel.variables[v.variable].parameter) {
       plan.mode = CpuExecutionMode::Fiber;
-      plan.fiberReason = "the parameter `" + scope.variableName(v.variable) +
-                         "` is assigned to at " + sourcePosition(v.name) +
+      plan.fiberReason = "the parameter `" + kernel.variableName(v.variable) +
+                         "` is assigned to at " + sourcePosition(v.range) +
                          ", and split regions share the parameters between threads";
       return plan;
     }
-  const VariableStorage storage(irKernel);
-  for (size_t var = 0; var < scope.params.size() + scope.locals.size(); ++var)
+  const VariableStorage storage(kernel);
+  for (size_t var = 0; var < kernel.variables.size(); ++var)
     if (storage.slotsOf(var).size() > 1) {
       plan.mode = CpuExecutionMode::Fiber;
-      plan.fiberReason = "`" + scope.variableName(var) + "` takes the types " +
+      plan.fiberReason = "`" + kernel.variableName(var) + "` takes the types " +
                          storage.slotsOf(var)[0].type.str() + " and " +
                          storage.slotsOf(var)[1].type.str() +
                          " (numba types each assignment on its own), which split regions do "

@@ -11,14 +11,11 @@
 
 #include "codegen/CpuExecutionPlan.h"
 #include "codegen/ThreadModelScan.h"
-#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
-// `uses`: the scan of the kernel and the functions it calls; `irKernel`: the kernel's IR (the C++
-// variables its versions take). The plan has no split yet.
-CpuExecutionPlan decideExecutionMode(const sema::Specialization& kernel,
-                                     const std::vector<ThreadModelUse>& uses,
-                                     const ir::Function& irKernel);
+// `uses`: the scan of the kernel and the functions it calls. The plan has no split yet.
+CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
+                                     const std::vector<ThreadModelUse>& uses);
 
 } // namespace pyk::codegen

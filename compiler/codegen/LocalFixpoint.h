@@ -1,4 +1,4 @@
-// LocalFixpoint: a property of a function's locals found by repeating a pass over the body until
+// LocalFixpoint: a property of a function's variables found by repeating a pass over the body until
 // a pass changes nothing, the one fixed-point loop the CPU backend's analyses share. Optimistic
 // ones start from every candidate and demote those found without the property
 // (UniformityAnalysis, NonNegativeAnalysis, LocalPlacement's once-per-block candidates); others
@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "codegen/LocalIndex.h"
+#include "codegen/VariableUses.h"
 
 namespace pyk::codegen {
 

@@ -24,9 +24,9 @@ struct LocalPlacement {
 };
 
 // `loopCounters`, `controls`: BarrierRegions' (the hoisted statements count as control too).
-LocalPlacement placeLocals(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+LocalPlacement placeLocals(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                            const LocalSet& loopCounters,
-                           const std::vector<const ast::Node*>& controls,
+                           const std::vector<const ir::Node*>& controls,
                            const BarrierSplitPlan& plan);
 
 // Whether a local a hoisted statement writes once for the block is also written by threads: it
@@ -36,7 +36,7 @@ bool hoistedLocalWrittenByThreads(const LocalPlacement& placement);
 // Why the split cannot keep its locals so, as a fiber reason: the counter of a block-level loop
 // assigned by threads in the loop, or a local array (which lives in its region's stack frame)
 // used on both sides of a barrier; "" when it can.
-std::string placementConflict(const sema::Specialization& kernel, const LocalSet& loopCounters,
+std::string placementConflict(const ir::Function& kernel, const LocalSet& loopCounters,
                               const LocalPlacement& placement);
 
 } // namespace pyk::codegen

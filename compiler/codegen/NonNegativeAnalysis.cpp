@@ -16,16 +16,6 @@ bool integerKind(const sema::NumbaType& t) {
          (sema::isInteger(t.scalarKind()) || t.scalarKind() == sema::ScalarKind::Boolean);
 }
 
-// What a value is before numba's implicit conversions.
-const ir::Expr* unconverted(const ir::Expr* e) {
-  while (const auto* c = e->as<ir::Cast>()) {
-    if (c->written)
-      break;
-    e = c->value;
-  }
-  return e;
-}
-
 } // namespace
 
 // Whether an expression is a non-negative integer, given the locals found so far.

@@ -12,9 +12,9 @@ namespace {
 
 class RegionDistribution {
 public:
-  RegionDistribution(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+  RegionDistribution(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                      const BarrierSplitPlan& plan)
-      : kernel_(kernel), plan_(plan), bounds_(kernel, uniformity, plan, false) {}
+      : plan_(plan), bounds_(kernel, uniformity, plan, false) {}
 
   void distribute(std::vector<SplitStep>& list) const {
     std::vector<SplitStep> out;
@@ -28,7 +28,7 @@ public:
       std::vector<SplitStep> parts = partsOf(s);
       // The rematerialized assignments must stay in the region where the source has them.
       bool keep = parts.size() <= 1;
-      for (const ast::Stmt* r : plan_.rematerialized)
+      for (const ir::Stmt* r : plan_.rematerialized)
         if (holds(s, r) && !holds(parts[0], r))
           keep = true;
       if (keep) {
@@ -44,7 +44,7 @@ public:
   }
 
 private:
-  static bool holds(const SplitStep& region, const ast::Stmt* st) {
+  static bool holds(const SplitStep& region, const ir::Stmt* st) {
     return std::any_of(
         region.statements.begin(), region.statements.end(),
         [&](const RegionStatement& s) { return s.guard == nullptr && s.statement == st; });
@@ -58,25 +58,19 @@ private:
 
   // Whether `if P: S1; S2; ...` can run as `if P: S1`, `if P: S2`, ...: a body of several
   // statements, one with bounds, and a test that only computes from names the body leaves alone.
-  bool distributable(const ast::If* i, const SplitStep& region) const {
-    if (i->orelse.empty() && i->body.size() > 1 && ThreadBounds::sideEffectFree(i->test) &&
-        std::any_of(i->body.begin(), i->body.end(),
-                    [&](const ast::Stmt* b) { return bounded(b, region); })) {
-      const sema::FunctionScope& scope = kernel_.function->scope;
-      bool assigned = false;
-      ast::forEachNode(i->test, [&](const ast::Node* n) {
-        const auto* x = n->as<ast::Name>();
-        const std::optional<size_t> local = x != nullptr ? localIndex(scope, x) : std::nullopt;
-        if (local)
-          for (const ast::Stmt* b : i->body)
-            ast::forEachNode(b, [&](const ast::Node* m) {
-              if (isLocal(scope, m, *local) && m->as<ast::Name>()->ctx != ast::ExprContext::Load)
-                assigned = true;
-            });
-      });
-      return !assigned;
-    }
-    return false;
+  bool distributable(const ir::If* i, const SplitStep& region) const {
+    if (!i->otherwise.empty() || i->then.size() <= 1 ||
+        !ThreadBounds::sideEffectFree(i->condition) ||
+        std::none_of(i->then.begin(), i->then.end(),
+                     [&](const ir::Stmt* b) { return bounded(b, region); }))
+      return false;
+    bool assigned = false;
+    ir::forEachNode(static_cast<const ir::Node*>(i->condition), [&](const ir::Node* n) {
+      if (const std::optional<sema::VariableId> v = readOf(n))
+        ir::forEachNode(i->then,
+                        [&](const ir::Node* m) { assigned = assigned || storeOf(m) == v; });
+    });
+    return !assigned;
   }
 
   // The region's statements (distributed) cut into parts: each statement with bounds alone, the
@@ -85,12 +79,12 @@ private:
   std::vector<SplitStep> partsOf(const SplitStep& s) const {
     std::vector<RegionStatement> expanded;
     for (const RegionStatement& st : s.statements) {
-      const auto* i = st.guard == nullptr ? st.statement->as<ast::If>() : nullptr;
+      const auto* i = st.guard == nullptr ? st.statement->as<ir::If>() : nullptr;
       if (i == nullptr || !distributable(i, s)) {
         expanded.push_back(st);
         continue;
       }
-      for (const ast::Stmt* b : i->body)
+      for (const ir::Stmt* b : i->then)
         expanded.push_back({b, i});
     }
     std::vector<SplitStep> parts;
@@ -116,14 +110,13 @@ private:
     return parts;
   }
 
-  const sema::Specialization& kernel_;
   const BarrierSplitPlan& plan_;
   ThreadBounds bounds_;
 };
 
 } // namespace
 
-void distributeRegions(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+void distributeRegions(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                        BarrierSplitPlan& plan) {
   RegionDistribution(kernel, uniformity, plan).distribute(plan.steps);
 }

@@ -14,7 +14,7 @@
 
 namespace pyk::codegen {
 
-void distributeRegions(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+void distributeRegions(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                        BarrierSplitPlan& plan);
 
 } // namespace pyk::codegen

@@ -10,7 +10,7 @@ namespace {
 
 class RegionNarrowing {
 public:
-  RegionNarrowing(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+  RegionNarrowing(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                   const BarrierSplitPlan& plan)
       : plan_(plan), bounds_(kernel, uniformity, plan, true) {}
 
@@ -41,19 +41,19 @@ private:
   // An `if` without `else` as a test and a body: a statement's own, or a guard's around a
   // distributed statement.
   struct Conditional {
-    const ast::Expr* test = nullptr;
-    std::vector<const ast::Stmt*> body;
+    const ir::Expr* test = nullptr;
+    std::vector<const ir::Stmt*> body;
   };
-  static std::optional<Conditional> conditionalOf(const ast::Stmt* s) {
-    const auto* i = s->as<ast::If>();
-    if (i == nullptr || !i->orelse.empty())
+  static std::optional<Conditional> conditionalOf(const ir::Stmt* s) {
+    const auto* i = s->as<ir::If>();
+    if (i == nullptr || !i->otherwise.empty())
       return std::nullopt;
-    return Conditional{i->test, {i->body.begin(), i->body.end()}};
+    return Conditional{i->condition, {i->then.begin(), i->then.end()}};
   }
 
   // A narrowed region's statements without the tests its box makes always true (see
   // SplitStep::exactBody), or empty.
-  std::vector<const ast::Stmt*> exactBodyOf(const SplitStep& s) const {
+  std::vector<const ir::Stmt*> exactBodyOf(const SplitStep& s) const {
     const RegionStatement* only = nullptr;
     bool rematerializedAfter = false;
     for (const RegionStatement& st : s.statements) {
@@ -64,13 +64,13 @@ private:
       if (only != nullptr)
         return {};
       only = &st;
-      if (only->guard == nullptr && !only->statement->is<ast::If>())
+      if (only->guard == nullptr && !only->statement->is<ir::If>())
         return {};
     }
     if (only == nullptr || rematerializedAfter)
       return {};
     std::optional<Conditional> outer = only->guard != nullptr
-                                           ? Conditional{only->guard->test, {only->statement}}
+                                           ? Conditional{only->guard->condition, {only->statement}}
                                            : conditionalOf(only->statement);
     // Every alternative of the box holds the bounds of each test on the way in, so even the hull
     // of several lies inside the box an exact test admits: such a test always holds there.
@@ -92,7 +92,7 @@ private:
 
 } // namespace
 
-void narrowRegions(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+void narrowRegions(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                    BarrierSplitPlan& plan) {
   RegionNarrowing(kernel, uniformity, plan).narrow(plan.steps);
 }

@@ -11,7 +11,7 @@
 
 namespace pyk::codegen {
 
-void narrowRegions(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
+void narrowRegions(const ir::Function& kernel, const UniformityAnalysis& uniformity,
                    BarrierSplitPlan& plan);
 
 } // namespace pyk::codegen

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "syntax/ResultVisitor.h"
+#include "ir/IrVisitor.h"
 
 namespace pyk::codegen {
 
@@ -13,102 +13,85 @@ namespace {
 
 // Whether each thread computes an expression alike whenever it computes it: uniform values, the
 // thread's own indices, and the locals already rematerialized, combined without reading memory.
-class ThreadPureValue : public ast::ExprVisitor<ThreadPureValue, bool> {
+class ThreadPureValue : public ir::ExprVisitor<ThreadPureValue, bool> {
 public:
-  ThreadPureValue(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
-                  const LocalSet& rematerialized)
-      : kernel_(kernel), uniformity_(uniformity), rematerialized_(rematerialized) {}
+  ThreadPureValue(const UniformityAnalysis& uniformity, const LocalSet& rematerialized)
+      : uniformity_(uniformity), rematerialized_(rematerialized) {}
 
-  bool pure(const ast::Expr* e) { return e == nullptr || uniformity_.uniform(e) || visit(e); }
+  bool pure(const ir::Expr* e) { return e == nullptr || uniformity_.uniform(e) || visit(e); }
 
-  bool visitName(const ast::Name* n) {
-    std::optional<size_t> local = localIndex(kernel_.function->scope, n);
-    return local && rematerialized_.count(*local) != 0;
+  bool visitRead(const ir::Read* r) { return rematerialized_.count(r->variable.variable) != 0; }
+  bool visitIntrinsicValue(const ir::IntrinsicValue* v) {
+    return sema::intrinsicInfo(v->intrinsic).has(sema::intrinsic_flags::ThreadIndex);
   }
-
-  bool visitAttribute(const ast::Attribute* a) {
-    if (const sema::Intrinsic id = kernel_.intrinsicOf(a); id != sema::Intrinsic::None)
-      return sema::intrinsicInfo(id).has(sema::intrinsic_flags::ThreadIndex);
-    if (!sema::qualifiedApiName(kernel_.function->scope, a).empty())
-      return false;
-    return pure(a->value) && (a->attr == "real" || a->attr == "imag");
+  bool visitComplexPart(const ir::ComplexPart* p) { return pure(p->value); }
+  // Items of a tuple (a named tuple's fields are not followed).
+  bool visitTupleElement(const ir::TupleElement* t) { return !t->byField && pure(t->tuple); }
+  bool visitTupleSubscript(const ir::TupleSubscript* t) { return pure(t->tuple) && pure(t->index); }
+  bool visitCast(const ir::Cast* c) { return pure(c->value); }
+  bool visitIntrinsicCall(const ir::IntrinsicCall* c) {
+    return callOfArgumentsAlone(c, sema::intrinsic_flags::ThreadPure) && operandsPure(c);
   }
-
-  bool visitSubscript(const ast::Subscript* s) {
-    const sema::NumbaType* t = kernel_.typeOf(s->value);
-    return t != nullptr && t->isTuple() && pure(s->value) && pure(s->slice);
-  }
-
-  bool visitCall(const ast::Call* c) {
-    if (!callOfArgumentsAlone(kernel_, c, sema::intrinsic_flags::ThreadPure))
-      return false;
-    for (const ast::Expr* a : c->args)
-      if (!pure(a))
-        return false;
-    return c->keywords.empty();
-  }
-
   // Operators, conditional expressions and tuples: pure when every operand is.
-  bool visitBinOp(const ast::BinOp* e) { return operandsPure(e); }
-  bool visitUnaryOp(const ast::UnaryOp* e) { return operandsPure(e); }
-  bool visitBoolOp(const ast::BoolOp* e) { return operandsPure(e); }
-  bool visitCompare(const ast::Compare* e) { return operandsPure(e); }
-  bool visitIfExp(const ast::IfExp* e) { return operandsPure(e); }
-  bool visitTuple(const ast::Tuple* e) { return operandsPure(e); }
+  bool visitBinary(const ir::Binary* e) { return operandsPure(e); }
+  bool visitUnary(const ir::Unary* e) { return operandsPure(e); }
+  bool visitNot(const ir::Not* e) { return operandsPure(e); }
+  bool visitCompare(const ir::Compare* e) { return operandsPure(e); }
+  bool visitIdentityTest(const ir::IdentityTest* e) { return operandsPure(e); }
+  bool visitLogical(const ir::Logical* e) { return operandsPure(e); }
+  bool visitLogicalValue(const ir::LogicalValue* e) { return operandsPure(e); }
+  bool visitConditional(const ir::Conditional* e) { return operandsPure(e); }
+  bool visitMakeTuple(const ir::MakeTuple* e) { return !e->type.isNamedTuple() && operandsPure(e); }
 
 private:
-  bool operandsPure(const ast::Expr* e) {
+  bool operandsPure(const ir::Expr* e) {
     bool all = true;
-    ast::forEachChild(const_cast<ast::Expr*>(e), [&](ast::Node* child) {
-      if (all && child != nullptr)
-        all = pure(static_cast<const ast::Expr*>(child));
+    ir::forEachChild(static_cast<const ir::Node*>(e), [&](const ir::Node* child) {
+      all = all && pure(static_cast<const ir::Expr*>(child));
     });
     return all;
   }
 
-  const sema::Specialization& kernel_;
   const UniformityAnalysis& uniformity_;
   const LocalSet& rematerialized_;
 };
 
 } // namespace
 
-Rematerialization findRematerialization(const sema::Specialization& kernel,
+Rematerialization findRematerialization(const ir::Function& kernel,
                                         const UniformityAnalysis& uniformity,
                                         const std::vector<SplitStep>& steps) {
   Rematerialization out;
   if (steps.empty() || steps[0].kind != SplitStep::Kind::Region)
     return out;
-  const sema::FunctionScope& scope = kernel.function->scope;
   // How many statements bind each local (assignments, augmented ones, loop targets).
-  std::map<size_t, int> bindings;
-  ast::forEachNode(kernel.function->def, [&](const ast::Node* n) {
-    if (const auto* x = n->as<ast::Name>(); x && x->ctx == ast::ExprContext::Store)
-      if (std::optional<size_t> local = localIndex(scope, x))
-        ++bindings[*local];
+  std::map<sema::VariableId, int> bindings;
+  ir::forEachNode(kernel.body, [&](const ir::Node* n) {
+    if (const std::optional<sema::VariableId> v = storeOf(n))
+      ++bindings[*v];
   });
   for (const RegionStatement& st : steps[0].statements) {
-    const auto* a = st.statement->as<ast::Assign>();
+    const auto* a = st.statement->as<ir::Assign>();
     if (a == nullptr || a->targets.size() != 1)
       continue;
-    std::vector<size_t> locals;
+    std::vector<sema::VariableId> locals;
     bool plain = true;
-    auto collect = [&](const ast::Expr* t) {
-      const auto* n = t->as<ast::Name>();
-      std::optional<size_t> local = n != nullptr ? localIndex(scope, n) : std::nullopt;
-      if (local)
-        locals.push_back(*local);
+    auto collect = [&](const ir::Target* t) {
+      const std::optional<sema::VariableId> v = storeOf(t);
+      if (v && !kernel.variables[*v].parameter)
+        locals.push_back(*v);
       else
         plain = false;
     };
-    if (const auto* tuple = a->targets[0]->as<ast::Tuple>())
-      for (const ast::Expr* e : tuple->elts)
+    if (const auto* unpack = a->targets[0]->as<ir::UnpackTarget>())
+      for (const ir::Target* e : unpack->elements)
         collect(e);
     else
       collect(a->targets[0]);
-    if (!plain || !ThreadPureValue(kernel, uniformity, out.locals).pure(a->value))
+    if (!plain || !ThreadPureValue(uniformity, out.locals).pure(a->value))
       continue;
-    if (!std::all_of(locals.begin(), locals.end(), [&](size_t l) { return bindings[l] == 1; }))
+    if (!std::all_of(locals.begin(), locals.end(),
+                     [&](sema::VariableId l) { return bindings[l] == 1; }))
       continue;
     out.statements.push_back(st.statement);
     out.locals.insert(locals.begin(), locals.end());

@@ -14,12 +14,12 @@
 namespace pyk::codegen {
 
 struct Rematerialization {
-  std::vector<const ast::Stmt*> statements; // in the first region, in order
+  std::vector<const ir::Stmt*> statements; // in the first region, in order
   LocalSet locals;
 };
 
 // The first region's top-level assignments of thread-pure values to locals bound nowhere else.
-Rematerialization findRematerialization(const sema::Specialization& kernel,
+Rematerialization findRematerialization(const ir::Function& kernel,
                                         const UniformityAnalysis& uniformity,
                                         const std::vector<SplitStep>& steps);
 

@@ -1,33 +1,36 @@
-// ThreadModelScan: a walk over each reached function for the intrinsics whose properties
+// ThreadModelScan: a walk over each function of the module for the intrinsics whose properties
 // (Intrinsics.def) say they synchronise a block or a warp.
 #include "codegen/ThreadModelScan.h"
 
 namespace pyk::codegen {
 
-const ast::Call* firstIntrinsicCall(const sema::Specialization& spec, const ast::Node* n,
-                                    uint32_t flag) {
-  const ast::Call* found = nullptr;
-  ast::forEachNode(n, [&](const ast::Node* x) {
+const ir::IntrinsicCall* firstIntrinsicCall(const ir::Node* n, uint32_t flag) {
+  const ir::IntrinsicCall* found = nullptr;
+  ir::forEachNode(n, [&](const ir::Node* x) {
     if (found == nullptr)
-      if (const auto* c = x->as<ast::Call>())
-        if (const sema::Intrinsic id = spec.intrinsicOf(c->func);
-            id != sema::Intrinsic::None && sema::intrinsicInfo(id).has(flag))
-          found = c;
+      if (const auto* c = x->as<ir::IntrinsicCall>();
+          c != nullptr && sema::intrinsicInfo(c->intrinsic).has(flag))
+        found = c;
   });
   return found;
 }
 
-std::string intrinsicNameOf(const sema::Specialization& spec, const ast::Call* c) {
-  return std::string(sema::intrinsicInfo(spec.intrinsicOf(c->func)).shortName());
+const ir::IntrinsicCall* firstIntrinsicCall(const std::vector<ir::Stmt*>& body, uint32_t flag) {
+  for (const ir::Stmt* s : body)
+    if (const ir::IntrinsicCall* c = firstIntrinsicCall(s, flag))
+      return c;
+  return nullptr;
 }
 
-std::vector<ThreadModelUse>
-scanThreadModel(const std::vector<const sema::Specialization*>& reached) {
+std::string intrinsicNameOf(const ir::IntrinsicCall* c) {
+  return std::string(sema::intrinsicInfo(c->intrinsic).shortName());
+}
+
+std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module) {
   std::vector<ThreadModelUse> uses;
-  for (const sema::Specialization* s : reached)
-    uses.push_back({s,
-                    firstIntrinsicCall(*s, s->function->def, sema::intrinsic_flags::WarpCollective),
-                    firstIntrinsicCall(*s, s->function->def, sema::intrinsic_flags::Barrier)});
+  for (const auto& f : module.functions())
+    uses.push_back({f.get(), firstIntrinsicCall(f->body, sema::intrinsic_flags::WarpCollective),
+                    firstIntrinsicCall(f->body, sema::intrinsic_flags::Barrier)});
   return uses;
 }
 

@@ -1,6 +1,6 @@
 // ThreadModelScan: pass 1 of the CPU pipeline: the thread-model operations each function a kernel
-// reaches uses, which decide how the CPU backend can run a block's threads. Consumes the kernel and
-// the specializations it calls; concludes, per function, its first warp collective and its first
+// reaches uses, which decide how the CPU backend can run a block's threads. Consumes the module's
+// functions (the kernel first); concludes, per function, its first warp collective and its first
 // block barrier.
 #pragma once
 
@@ -8,26 +8,25 @@
 #include <string>
 #include <vector>
 
-#include "sema/Specialization.h"
+#include "ir/Ir.h"
 
 namespace pyk::codegen {
 
 struct ThreadModelUse {
-  const sema::Specialization* function = nullptr;
-  const ast::Call* warpOperation = nullptr; // its first warp collective (`cuda.shfl_down_sync`)
-  const ast::Call* barrier = nullptr;       // its first block barrier (`cuda.syncthreads`)
+  const ir::Function* function = nullptr;
+  const ir::IntrinsicCall* warpOperation = nullptr; // its first warp collective (`shfl_down_sync`)
+  const ir::IntrinsicCall* barrier = nullptr;       // its first block barrier (`syncthreads`)
 };
 
-// One ThreadModelUse per function of `reached` (the kernel and every function it calls), in order.
-std::vector<ThreadModelUse>
-scanThreadModel(const std::vector<const sema::Specialization*>& reached);
+// One ThreadModelUse per function of `module` (the kernel and every function it calls), in order.
+std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module);
 
-// The first call in `n` (in source order) of an intrinsic with `flag` (intrinsic_flags::Barrier,
-// WarpCollective), or null.
-const ast::Call* firstIntrinsicCall(const sema::Specialization& spec, const ast::Node* n,
-                                    uint32_t flag);
+// The first call in `n` (in the order of its fields) of an intrinsic with `flag`
+// (intrinsic_flags::Barrier, WarpCollective), or null.
+const ir::IntrinsicCall* firstIntrinsicCall(const ir::Node* n, uint32_t flag);
+const ir::IntrinsicCall* firstIntrinsicCall(const std::vector<ir::Stmt*>& body, uint32_t flag);
 
 // How a message names the intrinsic a call calls: `cuda.syncthreads`.
-std::string intrinsicNameOf(const sema::Specialization& spec, const ast::Call* c);
+std::string intrinsicNameOf(const ir::IntrinsicCall* c);
 
 } // namespace pyk::codegen

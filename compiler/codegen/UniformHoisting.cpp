@@ -10,9 +10,8 @@ namespace {
 
 class UniformHoisting {
 public:
-  UniformHoisting(const sema::Specialization& kernel, const UniformityAnalysis& uniformity,
-                  const BarrierSplitPlan& plan)
-      : kernel_(kernel), uniformity_(uniformity), plan_(plan) {}
+  UniformHoisting(const UniformityAnalysis& uniformity, const BarrierSplitPlan& plan)
+      : uniformity_(uniformity), plan_(plan) {}
 
   void hoist(std::vector<SplitStep>& list) const {
     std::vector<SplitStep> out;
@@ -48,32 +47,31 @@ private:
            !plan_.isRematerialized(st.statement);
   }
 
-  // An assignment of a uniform value to a uniform local: the block can run it once.
-  bool uniformStatement(const ast::Stmt* st) const {
-    if (const auto* a = st->as<ast::Assign>()) {
+  // An assignment of a uniform value to a uniform local (`s = n // 2`, `s += 1`): the block can
+  // run it once.
+  bool uniformStatement(const ir::Stmt* st) const {
+    if (const auto* a = st->as<ir::Assign>()) {
       if (a->targets.size() != 1)
         return false;
-      const auto* n = a->targets[0]->as<ast::Name>();
-      return n != nullptr && uniformity_.uniformVariable(n) && uniformity_.uniform(a->value) &&
-             !firstIntrinsicCall(kernel_, a->value, sema::intrinsic_flags::Barrier);
+      const std::optional<sema::VariableId> v = storeOf(a->targets[0]);
+      return v && uniformity_.uniformVariable(*v) && uniformity_.uniform(a->value) &&
+             !firstIntrinsicCall(a->value, sema::intrinsic_flags::Barrier);
     }
-    if (const auto* a = st->as<ast::AugAssign>()) {
-      const auto* n = a->target->as<ast::Name>();
-      return n != nullptr && uniformity_.uniformVariable(n) && uniformity_.uniform(a->value);
+    if (const auto* s = st->as<ir::Store>(); s != nullptr && s->augmented) {
+      const std::optional<sema::VariableId> v = storeOf(s->target);
+      return v && uniformity_.uniformVariable(*v) && uniformity_.uniform(s->value);
     }
     return false;
   }
 
-  const sema::Specialization& kernel_;
   const UniformityAnalysis& uniformity_;
   const BarrierSplitPlan& plan_;
 };
 
 } // namespace
 
-void hoistUniformStatements(const sema::Specialization& kernel,
-                            const UniformityAnalysis& uniformity, BarrierSplitPlan& plan) {
-  UniformHoisting(kernel, uniformity, plan).hoist(plan.steps);
+void hoistUniformStatements(const UniformityAnalysis& uniformity, BarrierSplitPlan& plan) {
+  UniformHoisting(uniformity, plan).hoist(plan.steps);
 }
 
 } // namespace pyk::codegen

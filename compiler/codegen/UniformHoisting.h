@@ -10,7 +10,6 @@
 
 namespace pyk::codegen {
 
-void hoistUniformStatements(const sema::Specialization& kernel,
-                            const UniformityAnalysis& uniformity, BarrierSplitPlan& plan);
+void hoistUniformStatements(const UniformityAnalysis& uniformity, BarrierSplitPlan& plan);
 
 } // namespace pyk::codegen

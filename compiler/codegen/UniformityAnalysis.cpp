@@ -3,185 +3,132 @@
 // demoted; passes repeat until nothing changes.
 #include "codegen/UniformityAnalysis.h"
 
-#include "syntax/ResultVisitor.h"
+#include "ir/IrVisitor.h"
 
 namespace pyk::codegen {
 
 namespace {
 
 // Whether `body` has a break, continue or return (at any depth).
-bool hasJump(const std::vector<ast::Stmt*>& body) {
+bool hasJump(const std::vector<ir::Stmt*>& body) {
   bool found = false;
-  for (const ast::Stmt* s : body)
-    ast::forEachNode(s, [&](const ast::Node* n) {
-      found = found || n->kind == ast::NodeKind::Break || n->kind == ast::NodeKind::Continue ||
-              n->kind == ast::NodeKind::Return;
-    });
+  ir::forEachNode(body, [&](const ir::Node* n) {
+    found = found || n->is<ir::Break>() || n->is<ir::Continue>() || n->is<ir::Return>();
+  });
   return found;
 }
 
 } // namespace
 
-bool callOfArgumentsAlone(const sema::Specialization& spec, const ast::Call* c, uint32_t flag) {
-  if (spec.callees.count(c) != 0)
-    return false;
-  if (const sema::Intrinsic id = spec.intrinsicOf(c->func); id != sema::Intrinsic::None)
-    return sema::intrinsicInfo(id).has(flag);
-  return sema::scalarTypeObject(spec.function->scope, c->func).has_value(); // a cast
+bool callOfArgumentsAlone(const ir::Expr* e, uint32_t flag) {
+  if (const auto* c = e->as<ir::IntrinsicCall>())
+    return sema::intrinsicInfo(c->intrinsic).has(flag);
+  const auto* cast = e->as<ir::Cast>();
+  return cast != nullptr && cast->written; // `float32(x)`: a conversion
 }
 
 // Whether an expression is block-uniform, given the locals found uniform so far.
-class UniformityAnalysis::UniformValue : public ast::ExprVisitor<UniformValue, bool> {
+class UniformityAnalysis::UniformValue : public ir::ExprVisitor<UniformValue, bool> {
 public:
-  explicit UniformValue(const UniformityAnalysis& analysis)
-      : analysis_(analysis), kernel_(analysis.kernel_), scope_(kernel_.function->scope) {}
+  explicit UniformValue(const UniformityAnalysis& analysis) : analysis_(analysis) {}
 
-  bool visitConstant(const ast::Constant*) { return true; }
-
-  bool visitName(const ast::Name* n) {
-    auto it = scope_.names.find(n);
-    if (it == scope_.names.end())
-      return false;
-    switch (it->second.kind) {
-    case sema::NameBinding::Kind::Parameter:
-    case sema::NameBinding::Kind::ModuleConstant:
-    case sema::NameBinding::Kind::Builtin:
-    case sema::NameBinding::Kind::Api:
-      return true; // an array parameter is uniform as an array (its items are not, see Subscript)
-    case sema::NameBinding::Kind::Local:
-      return analysis_.uniformVariable(it->second.index);
-    default:
-      return false;
-    }
+  bool visitLiteral(const ir::Literal*) { return true; }
+  // A module constant (an Enum member is not followed).
+  bool visitFrozenConstant(const ir::FrozenConstant* c) { return !c->name.empty(); }
+  // A parameter is uniform (an array as an array: its items are not, see ArrayElement).
+  bool visitRead(const ir::Read* r) { return analysis_.uniformVariable(r->variable.variable); }
+  bool visitIntrinsicValue(const ir::IntrinsicValue* v) {
+    return sema::intrinsicInfo(v->intrinsic).has(sema::intrinsic_flags::BlockUniform);
   }
-
-  bool visitAttribute(const ast::Attribute* a) {
-    if (const sema::Intrinsic id = kernel_.intrinsicOf(a); id != sema::Intrinsic::None)
-      return sema::intrinsicInfo(id).has(sema::intrinsic_flags::BlockUniform);
-    if (!sema::qualifiedApiName(scope_, a).empty())
-      return false;
-    // Array metadata and tuple fields of a uniform value.
-    return visit(a->value) &&
-           (a->attr == "shape" || a->attr == "size" || a->attr == "ndim" || a->attr == "strides" ||
-            a->attr == "real" || a->attr == "imag" ||
-            (kernel_.typeOf(a->value) != nullptr && kernel_.typeOf(a->value)->isTuple()));
+  bool visitCast(const ir::Cast* c) { return visit(c->value); }
+  // Array metadata, complex parts and named-tuple fields of a uniform value; items of a tuple
+  // (a shape, say) at a uniform index. Items of arrays are memory, never assumed so.
+  bool visitArrayAttribute(const ir::ArrayAttribute* a) {
+    return a->member != sema::ValueMember::Transpose && visit(a->array);
   }
-
-  bool visitSubscript(const ast::Subscript* s) {
-    const sema::NumbaType* t = kernel_.typeOf(s->value);
-    // Items of a tuple (a shape, say) are uniform; items of arrays are memory, never assumed so.
-    return t != nullptr && t->isTuple() && visit(s->value) && visit(s->slice);
+  bool visitComplexPart(const ir::ComplexPart* p) { return visit(p->value); }
+  bool visitTupleElement(const ir::TupleElement* t) { return visit(t->tuple); }
+  bool visitTupleSubscript(const ir::TupleSubscript* t) {
+    return visit(t->tuple) && visit(t->index);
   }
-
-  bool visitCall(const ast::Call* c) {
-    // An intrinsic whose result is the same in every thread when its arguments are, or a cast.
-    if (!callOfArgumentsAlone(kernel_, c, sema::intrinsic_flags::BlockUniform))
-      return false;
-    for (const ast::Expr* a : c->args)
-      if (!visit(a))
-        return false;
-    for (const ast::Keyword& k : c->keywords)
-      if (!visit(k.value))
-        return false;
-    return true;
+  // A shared array is the block's (a local one each thread's own).
+  bool visitArrayAllocation(const ir::ArrayAllocation* a) {
+    return sema::intrinsicInfo(a->intrinsic).has(sema::intrinsic_flags::BlockUniform);
   }
-
-  // Operators, conditional expressions and tuples: uniform when every operand is.
-  bool visitBinOp(const ast::BinOp* e) { return operandsUniform(e); }
-  bool visitUnaryOp(const ast::UnaryOp* e) { return operandsUniform(e); }
-  bool visitBoolOp(const ast::BoolOp* e) { return operandsUniform(e); }
-  bool visitCompare(const ast::Compare* e) { return operandsUniform(e); }
-  bool visitIfExp(const ast::IfExp* e) { return operandsUniform(e); }
-  bool visitTuple(const ast::Tuple* e) { return operandsUniform(e); }
+  // An intrinsic whose result is the same in every thread when its arguments are, or a cast.
+  bool visitIntrinsicCall(const ir::IntrinsicCall* c) {
+    return callOfArgumentsAlone(c, sema::intrinsic_flags::BlockUniform) && operandsUniform(c);
+  }
+  // Operators, conditional expressions and tuples: uniform when every operand is (a named
+  // tuple's construction is a call: not followed).
+  bool visitBinary(const ir::Binary* e) { return operandsUniform(e); }
+  bool visitUnary(const ir::Unary* e) { return operandsUniform(e); }
+  bool visitNot(const ir::Not* e) { return operandsUniform(e); }
+  bool visitCompare(const ir::Compare* e) { return operandsUniform(e); }
+  bool visitIdentityTest(const ir::IdentityTest* e) { return operandsUniform(e); }
+  bool visitLogical(const ir::Logical* e) { return operandsUniform(e); }
+  bool visitLogicalValue(const ir::LogicalValue* e) { return operandsUniform(e); }
+  bool visitConditional(const ir::Conditional* e) { return operandsUniform(e); }
+  bool visitMakeTuple(const ir::MakeTuple* e) {
+    return !e->type.isNamedTuple() && operandsUniform(e);
+  }
 
 private:
-  bool operandsUniform(const ast::Expr* e) {
+  bool operandsUniform(const ir::Expr* e) {
     bool all = true;
-    ast::forEachChild(const_cast<ast::Expr*>(e), [&](ast::Node* child) {
-      if (all && child != nullptr)
-        all = visit(static_cast<const ast::Expr*>(child));
+    ir::forEachChild(static_cast<const ir::Node*>(e), [&](const ir::Node* child) {
+      all = all && visit(static_cast<const ir::Expr*>(child));
     });
     return all;
   }
 
   const UniformityAnalysis& analysis_;
-  const sema::Specialization& kernel_;
-  const sema::FunctionScope& scope_;
 };
 
-// One pass over a body: demotes the locals assigned a value that may differ between threads, or
-// assigned under control flow that may (`uniformControl` false).
-class UniformityAnalysis::Demotion : public ast::StmtVisitor<Demotion, void, bool> {
-public:
-  explicit Demotion(UniformityAnalysis& analysis) : analysis_(analysis) {}
-
-  void body(const std::vector<ast::Stmt*>& statements, bool uniformControl) {
-    for (const ast::Stmt* s : statements)
-      visit(s, uniformControl);
+void UniformityAnalysis::demoteIn(const std::vector<ir::Stmt*>& body, bool uniformControl) {
+  for (const ir::Stmt* s : body) {
+    if (const auto* a = s->as<ir::Assign>()) {
+      for (const ir::Target* t : a->targets)
+        assign(t, uniformControl && uniform(a->value));
+    } else if (const auto* st = s->as<ir::Store>()) {
+      assign(st->target, uniformControl && uniform(st->value));
+    } else if (const auto* r = s->as<ir::ForRange>()) {
+      const bool header = uniform(r->start) && uniform(r->stop) && uniform(r->step);
+      const bool inner = uniformControl && header && !hasJump(r->body);
+      assign(r->target, inner);
+      demoteIn(r->body, inner);
+      demoteIn(r->otherwise, inner);
+    } else if (const auto* e = s->as<ir::ForEach>()) {
+      assign(e->target, false); // only a range's counter is followed
+      demoteIn(e->body, false);
+      demoteIn(e->otherwise, false);
+    } else if (const auto* w = s->as<ir::While>()) {
+      const bool inner = uniformControl && uniform(w->condition) && !hasJump(w->body);
+      demoteIn(w->body, inner);
+      demoteIn(w->otherwise, inner);
+    } else if (const auto* i = s->as<ir::If>()) {
+      const bool inner = uniformControl && uniform(i->condition);
+      demoteIn(i->then, inner);
+      demoteIn(i->otherwise, inner);
+    }
   }
-
-  void visitAssign(const ast::Assign* a, bool uniformControl) {
-    for (const ast::Expr* t : a->targets)
-      assign(t, uniformControl && analysis_.uniform(a->value));
-  }
-  void visitAugAssign(const ast::AugAssign* a, bool uniformControl) {
-    assign(a->target,
-           uniformControl && analysis_.uniform(a->value) && analysis_.uniform(a->target));
-  }
-  void visitAnnAssign(const ast::AnnAssign* a, bool uniformControl) {
-    if (a->value != nullptr)
-      assign(a->target, uniformControl && analysis_.uniform(a->value));
-  }
-  void visitFor(const ast::For* f, bool uniformControl) {
-    const auto* call = f->iter->as<ast::Call>();
-    const sema::Specialization& kernel = analysis_.kernel_;
-    bool header = call != nullptr && kernel.intrinsicOf(call->func) == sema::Intrinsic::Range;
-    if (header)
-      for (const ast::Expr* a : call->args)
-        header = header && analysis_.uniform(a);
-    const bool inner = uniformControl && header && !hasJump(f->body);
-    assign(f->target, inner);
-    body(f->body, inner);
-    body(f->orelse, inner);
-  }
-  void visitWhile(const ast::While* w, bool uniformControl) {
-    const bool inner = uniformControl && analysis_.uniform(w->test) && !hasJump(w->body);
-    body(w->body, inner);
-    body(w->orelse, inner);
-  }
-  void visitIf(const ast::If* i, bool uniformControl) {
-    const bool inner = uniformControl && analysis_.uniform(i->test);
-    body(i->body, inner);
-    body(i->orelse, inner);
-  }
-
-private:
-  void assign(const ast::Expr* target, bool uniformValue) {
-    if (uniformValue)
-      return;
-    forEachTargetName(target, [&](const ast::Name* n) {
-      if (std::optional<size_t> local = localIndex(analysis_.kernel_.function->scope, n))
-        analysis_.uniformLocals_.demote(*local);
-    });
-  }
-
-  UniformityAnalysis& analysis_;
-};
-
-UniformityAnalysis::UniformityAnalysis(const sema::Specialization& kernel)
-    : kernel_(kernel), uniformLocals_(kernel.function->scope.locals.size()) {
-  for (size_t i = 0; i < kernel.function->scope.locals.size(); ++i)
-    uniformLocals_.admit(i);
-  uniformLocals_.solve([&] { Demotion(*this).body(kernel.function->def->body, true); });
 }
 
-bool UniformityAnalysis::uniform(const ast::Expr* e) const {
+void UniformityAnalysis::assign(const ir::Target* target, bool uniformValue) {
+  if (!uniformValue)
+    forEachTargetVariable(target, [&](sema::VariableId v) { uniformLocals_.demote(v); });
+}
+
+UniformityAnalysis::UniformityAnalysis(const ir::Function& kernel)
+    : kernel_(kernel), uniformLocals_(kernel.variables.size()) {
+  for (size_t v = 0; v < kernel.variables.size(); ++v)
+    if (!kernel.variables[v].parameter)
+      uniformLocals_.admit(v);
+  uniformLocals_.solve([&] { demoteIn(kernel.body, true); });
+}
+
+bool UniformityAnalysis::uniform(const ir::Expr* e) const {
   return e == nullptr || UniformValue(*this).visit(e);
-}
-
-bool UniformityAnalysis::uniformVariable(const ast::Name* n) const {
-  std::optional<size_t> local = localIndex(kernel_.function->scope, n);
-  return local && uniformVariable(*local);
 }
 
 } // namespace pyk::codegen

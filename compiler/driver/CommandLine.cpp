@@ -1,6 +1,8 @@
 // CommandLine: the options of `pykc`, parsed from argv.
 #include "driver/CommandLine.h"
 
+#include "codegen/CpuPipeline.h"
+
 #include <algorithm>
 
 namespace pyk::driver {
@@ -78,6 +80,11 @@ options:
   --index32                  (emit=ptx|cubin) the variant the runtime launches when every array
                              has under 2**31 elements and each grid axis under 2**31 threads:
                              thread indices and sizes computed in 32 bits (PYK_INDEX32)
+  --print-after PASS         (emit=ir) also run the CPU backend's pipeline on each kernel and
+                             print what it has concluded after PASS: ThreadModelScan,
+                             ExecutionModeDecision, UniformityAnalysis, BarrierRegions,
+                             Rematerialization, RegionDistribution, UniformHoisting,
+                             LocalPlacement, RegionNarrowing (with --block: for that shape)
   --block X[,Y[,Z]]          (emit=cpu) the block shape a split-mode kernel is compiled for,
                              as the runtime does at each launch (default: any shape)
   -o FILE                    (emit) write the output to FILE instead of standard output
@@ -310,6 +317,7 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
                                 {"--sig", &options.sig},
                                 {"--arch", &options.arch},
                                 {"--block", &options.block},
+                                {"--print-after", &options.printAfter},
                                 {"-o", &options.output},
                                 {"--color", &color}}) {
       std::optional<bool> r = value(arg, name, *target);
@@ -396,7 +404,19 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       }
     }
     uint32_t shape[3];
-    if (!options.block.empty() && options.emit != "cpu" && options.emit != "so") {
+    if (!options.printAfter.empty() && options.emit != "ir") {
+      error = "`--print-after` applies to --emit=ir";
+      return std::nullopt;
+    }
+    if (!options.printAfter.empty() && codegen::cpuPassNamed(options.printAfter) == nullptr) {
+      error = "`--print-after` takes a pass of the CPU pipeline (";
+      for (const codegen::CpuPass& pass : codegen::cpuPasses())
+        error += std::string(&pass == &codegen::cpuPasses().front() ? "" : ", ") + pass.name;
+      error += "), not `" + options.printAfter + "`";
+      return std::nullopt;
+    }
+    if (!options.block.empty() && options.emit != "cpu" && options.emit != "so" &&
+        options.printAfter.empty()) {
       error = "`--block` applies to --emit=cpu and so";
       return std::nullopt;
     }

@@ -16,12 +16,13 @@ enum class ColorMode { Auto, Always, Never };
 struct Options {
   Command command = Command::Help;
   std::string file;
-  std::string emit;     // --emit=KIND
-  std::string kernel;   // --kernel NAME
-  std::string sig;      // --sig SIG
-  std::string arch;     // --arch sm_XX
-  std::string output;   // -o OUT
-  bool index32 = false; // --index32: the 32-bit index variant (PYK_INDEX32) of emit=ptx|cubin
+  std::string emit;       // --emit=KIND
+  std::string kernel;     // --kernel NAME
+  std::string sig;        // --sig SIG
+  std::string arch;       // --arch sm_XX
+  std::string output;     // -o OUT
+  bool index32 = false;   // --index32: the 32-bit index variant (PYK_INDEX32) of emit=ptx|cubin
+  std::string printAfter; // --print-after=PASS (emit=ir): the CPU pipeline's state after PASS
   ColorMode color = ColorMode::Auto;
   // run: FILE KERNEL --grid G --block B [--shared BYTES] [--backend B] [--out DIR] ARG...
   std::string grid, block, shared, backend, outDir;

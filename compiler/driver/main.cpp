@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "codegen/CpuPipeline.h"
 #include "diag/DiagnosticEngine.h"
 #include "driver/BuildCommand.h"
 #include "driver/CacheCommand.h"
@@ -84,6 +85,27 @@ void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpe
   }
 }
 
+// `--emit=ir --print-after=PASS [--block X,Y,Z]`: the CPU pipeline run on the module's kernel,
+// and what it has concluded after PASS each time PASS runs (a split attempt may run again).
+void printCpuPlanning(const ir::Module& module, const driver::Options& options, std::ostream& out) {
+  if (module.entry().kind != sema::CompiledFunctionKind::Kernel) {
+    out << "no cpu plan: `" << module.entry().name << "` is no kernel\n\n";
+    return;
+  }
+  int runs = 0;
+  codegen::planCpuExecution(module, !options.block.empty(),
+                            [&](const codegen::CpuPass& pass, const codegen::CpuPlanning& p) {
+                              if (options.printAfter != pass.name)
+                                return;
+                              out << "after " << pass.name << (runs++ ? " (again)" : "") << ":\n";
+                              codegen::printPlanning(out, p);
+                              out << '\n';
+                            });
+  if (runs == 0)
+    out << "no cpu plan after " << options.printAfter
+        << ": the pipeline ended before it (see ExecutionModeDecision)\n\n";
+}
+
 // `--emit=typed|ir|cuda|cpu|ptx|cubin`: every selected function typed for each of its signatures
 // (or `--sig`), then printed typed, lowered to the typed IR and printed, emitted as CUDA C++ or
 // CPU C++, or compiled by NVRTC. Every
@@ -144,6 +166,8 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
         return;
       ir::print(out, *unit->ir);
       out << '\n';
+      if (!options.printAfter.empty())
+        printCpuPlanning(*unit->ir, options, out);
       continue;
     }
     if (options.emit == "cpu" || options.emit == "so") {

@@ -68,6 +68,7 @@ struct Version {
   Kind kind = Kind::Def;
   sema::VariableId variable = 0;
   std::optional<sema::NumbaType> type; // none where typing gave it none (never read then)
+  SourceRange range;                   // Def: the name stored to
   const Stmt* join = nullptr;          // Phi: the If, While, ForRange or ForEach
   bool loopHead = false;               // Phi: at the loop's head, not after it
   std::vector<PhiInput> inputs;        // Phi: every version that flows in

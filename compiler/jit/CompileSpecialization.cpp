@@ -83,7 +83,7 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
       return;
     }
     if (const auto* cpu = std::get_if<CpuTarget>(&request.target))
-      out.cpu = codegen::emitCpu(*out.ir, *spec, lowered.fromAst, request.diags, cpu->options);
+      out.cpu = codegen::emitCpu(*out.ir, request.diags, cpu->options);
     else
       out.cuda = codegen::emitCuda(*out.ir, request.diags);
     ok = request.diags.errorCount() == errorsBefore;

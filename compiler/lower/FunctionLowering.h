@@ -34,7 +34,6 @@ struct ModuleLowering {
   std::map<const sema::Specialization*, ir::Function*> functions;
   std::set<std::string> reported; // what was reported where, each once a unit
   std::vector<std::string> internalProblems;
-  AstToIr* fromAst = nullptr; // the entry function's nodes
   bool failed = false;
 };
 
@@ -80,8 +79,8 @@ private:
   ir::Stmt* stringIntoRecordField(const ast::Assign* a);
   ir::Stmt* visitAugAssign(const ast::AugAssign* a);
   ir::Stmt* visitAnnAssign(const ast::AnnAssign* a);
-  // A Store of `value` into `target` (null when either is).
-  ir::Stmt* store(SourceRange at, ir::Target* target, ir::Expr* value);
+  // A Store of `value` into `target` (null when either is); `augmented`: `x op= v`.
+  ir::Stmt* store(SourceRange at, ir::Target* target, ir::Expr* value, bool augmented);
   ir::Stmt* visitIf(const ast::If* i);
   ir::Stmt* visitWhile(const ast::While* w);
   ir::Stmt* visitReturn(const ast::Return* r);
@@ -146,7 +145,7 @@ private:
   ir::Expr* spreadCall(const ast::Call* c, const ast::Call* spread);
   ir::Expr* methodCall(const ast::Attribute* method, const ast::Call* c);
   // A cast the source writes (`float32(x)`, `np.int32(x)`): `value` converted to `to`.
-  ir::Expr* writtenCast(const ast::Expr* value, const NumbaType& to);
+  ir::Expr* writtenCast(const ast::Expr* value, const NumbaType& to, SourceRange at);
   ir::Expr* namedTupleConstruction(const ast::Call* c, const sema::ConstantValue& cls,
                                    const NumbaType& t);
   ir::Expr* intrinsicCall(sema::Intrinsic id, const ast::Call* c);
@@ -179,12 +178,6 @@ private:
   ir::Expr* vectorConstruction(const sema::IntrinsicInfo& info, const ast::Call* c,
                                const NumbaType& t);
   ir::Expr* libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
-
-  // Records what `n` was lowered to, for the entry function (AstToIr).
-  void lowered(const ast::Node* n, const ir::Node* to) {
-    if (m_.fromAst != nullptr && &out_ == &m_.out.entry() && to != nullptr)
-      (*m_.fromAst)[n] = to;
-  }
 
   // ---- the IR's names ----
   ir::VersionRef versionRef(size_t version) const {

@@ -47,7 +47,7 @@ ir::Expr* FunctionLowering::call(const ast::Call* c) {
     if (callee != nullptr && callee->isFunction() && callee->intrinsic() != sema::Intrinsic::None)
       return intrinsicCall(callee->intrinsic(), c);
     if (callee != nullptr && callee->isTypeRef() && t != nullptr && c->args.size() == 1)
-      return writtenCast(c->args[0], *t);
+      return writtenCast(c->args[0], *t, c->range);
     unsupported(c->range, "this call");
     return nullptr;
   }
@@ -57,15 +57,18 @@ ir::Expr* FunctionLowering::call(const ast::Call* c) {
   }
   // A cast to a numba or numpy scalar type.
   if (sema::scalarTypeObject(scope_, c->func) && t->isScalar() && c->args.size() == 1)
-    return writtenCast(c->args[0], *t);
+    return writtenCast(c->args[0], *t, c->range);
   unsupported(c->range, "`" + api + "`");
   return nullptr;
 }
 
-ir::Expr* FunctionLowering::writtenCast(const ast::Expr* value, const NumbaType& to) {
+ir::Expr* FunctionLowering::writtenCast(const ast::Expr* value, const NumbaType& to,
+                                        SourceRange at) {
   ir::Expr* out = exprAs(value, to);
-  if (auto* cast = out != nullptr ? out->as<ir::Cast>() : nullptr)
+  if (auto* cast = out != nullptr ? out->as<ir::Cast>() : nullptr) {
     cast->written = true;
+    cast->range = at; // where the source writes it
+  }
   return out;
 }
 

@@ -46,7 +46,6 @@ ir::Expr* FunctionLowering::expr(const ast::Expr* e) {
     return nullptr;
   }
   ir::Expr* out = ExprVisitor::visit(e, t);
-  lowered(e, out);
   // Each node is of the type typing gave its expression (what code generation converts from).
   if (out != nullptr && t != nullptr && !(out->type == *t))
     internalProblem(out_.description + ": an expression of type `" + t->str() + "` at " +

@@ -41,7 +41,7 @@ LoweredModule lowerSpecialization(const sema::ResolvedModule& module, const Sour
   LoweredModule result;
   auto out = std::make_unique<ir::Module>();
   out->setSourcePath(file.path());
-  ModuleLowering m{module, file, diags, *out, {}, {}, {}, &result.fromAst, false};
+  ModuleLowering m{module, file, diags, *out, {}, {}, {}, false};
   const std::vector<const sema::Specialization*> reached = reachedFrom(entry);
   // Every function first, so that calls can name their callees before those are lowered.
   for (const sema::Specialization* s : reached)
@@ -108,6 +108,8 @@ void FunctionLowering::versions() {
       break;
     }
     version.variable = in.variable;
+    if (in.name != nullptr)
+      version.range = in.name->range;
     if (const NumbaType* t = spec_.versionType(v))
       version.type = *t;
     version.join = statementOf(in.join);

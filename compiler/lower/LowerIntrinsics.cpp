@@ -234,8 +234,10 @@ ir::Expr* FunctionLowering::mathCall(const sema::IntrinsicInfo& info, const ast:
   };
   auto writtenCast = [&](ir::Expr* value, const NumbaType& to) {
     ir::Expr* out = as(value, to);
-    if (auto* cast = out != nullptr ? out->as<ir::Cast>() : nullptr)
+    if (auto* cast = out != nullptr ? out->as<ir::Cast>() : nullptr) {
       cast->written = true;
+      cast->range = c->range; // where the source writes it
+    }
     return out;
   };
   switch (info.id) {

@@ -19,7 +19,6 @@ ir::Stmt* FunctionLowering::statement(const ast::Stmt* s) {
   ir::Stmt* out = StmtVisitor::visit(s);
   if (out != nullptr)
     statements_[s] = out;
-  lowered(s, out);
   return out;
 }
 
@@ -119,7 +118,7 @@ ir::Stmt* FunctionLowering::visitAugAssign(const ast::AugAssign* a) {
     left->variable = versionRef(read->second);
     ir::Expr* result = binary(a->op, left, expr(a->value), *target, a->range);
     ir::Target* place = this->target(a->target, *target);
-    return store(a->range, place, result);
+    return store(a->range, place, result, true);
   }
   if (target == nullptr || value == nullptr || !target->isScalar() || !value->isScalar()) {
     unsupported(a->range, "this augmented assignment");
@@ -134,7 +133,7 @@ ir::Stmt* FunctionLowering::visitAugAssign(const ast::AugAssign* a) {
   // The target read as a value, then stored to: `a[i] += v` is `a[i] = a[i] + v`.
   ir::Expr* result = binary(a->op, a->target, a->value, NumbaType::scalar(*k), a->range);
   ir::Target* place = this->target(a->target, NumbaType::scalar(*k));
-  return store(a->range, place, result);
+  return store(a->range, place, result, true);
 }
 
 ir::Stmt* FunctionLowering::visitAnnAssign(const ast::AnnAssign* a) {
@@ -147,15 +146,17 @@ ir::Stmt* FunctionLowering::visitAnnAssign(const ast::AnnAssign* a) {
   }
   ir::Expr* value = expr(a->value);
   ir::Target* place = target(a->target, *t);
-  return store(a->range, place, value);
+  return store(a->range, place, value, false);
 }
 
-ir::Stmt* FunctionLowering::store(SourceRange at, ir::Target* target, ir::Expr* value) {
+ir::Stmt* FunctionLowering::store(SourceRange at, ir::Target* target, ir::Expr* value,
+                                  bool augmented) {
   if (target == nullptr || value == nullptr)
     return nullptr;
   auto* out = make<ir::Store>(at);
   out->target = target;
   out->value = value;
+  out->augmented = augmented;
   return out;
 }
 

@@ -8,7 +8,6 @@
 
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "diag/DiagnosticEngine.h"
@@ -19,14 +18,8 @@
 
 namespace pyk::lower {
 
-// The IR node each syntax-tree node of the entry function was lowered to (its statements and
-// expressions; an expression before any conversion of its value). The CPU backend's passes,
-// which still read the syntax tree, find what their plan names in the IR through it.
-using AstToIr = std::unordered_map<const ast::Node*, const ir::Node*>;
-
 struct LoweredModule {
   std::unique_ptr<ir::Module> module; // null when something was reported
-  AstToIr fromAst;
   // Where lowering's own checks failed (an IR node whose type is not the one typing gave its
   // expression): pyk's bugs, for the caller to report as internal errors.
   std::vector<std::string> internalProblems;

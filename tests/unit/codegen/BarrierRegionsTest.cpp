@@ -42,7 +42,7 @@ def tiled(a, out, n):
             "region: out[cuda.grid(1)] = acc\n");
   EXPECT_EQ(k.names(regions->loopCounters), std::set<std::string>{"t"});
   ASSERT_EQ(regions->controls.size(), 1u);
-  EXPECT_EQ(k.sourceOf(regions->controls[0]), "range(n // 64)");
+  EXPECT_EQ(k.sourceOf(regions->controls[0]), "n // 64"); // the range's bound
   EXPECT_FALSE(regions->hasReturn);
 }
 
@@ -71,10 +71,10 @@ def k(a, out, n):
 )",
                 "k", "void(float32[::1], float32[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const UniformityAnalysis uniformity(k.spec());
+  const UniformityAnalysis uniformity(k.irEntry());
   std::string whyNot;
   const std::optional<BarrierRegions> shaped =
-      formBarrierRegions(k.spec(), uniformity, whyNot, /*lockstepLoops=*/true);
+      formBarrierRegions(k.irEntry(), uniformity, whyNot, /*lockstepLoops=*/true);
   ASSERT_TRUE(shaped) << whyNot;
   EXPECT_EQ(k.stepsText(shaped->steps),
             "region: tile = cuda.shared.array(64, float32); tx = cuda.threadIdx.x; "
@@ -83,7 +83,7 @@ def k(a, out, n):
             "for j in range(16):\n"
             "  region: acc += tile[j] * tile[tx]\n"
             "region: for j in range(tx):; for j in range(n):; out[tx] = acc\n");
-  const std::optional<BarrierRegions> any = formBarrierRegions(k.spec(), uniformity, whyNot);
+  const std::optional<BarrierRegions> any = formBarrierRegions(k.irEntry(), uniformity, whyNot);
   ASSERT_TRUE(any) << whyNot;
   EXPECT_EQ(any->steps.size(), 2u); // the loops inside the second region
 }

@@ -19,7 +19,7 @@ CpuExecutionPlan planOf(const std::string& body) {
   EXPECT_TRUE(k.ok()) << k.errors();
   if (!k.ok())
     return {};
-  return planCpuExecution(k.spec(), k.reached(), k.irEntry());
+  return planCpuExecution(k.irModule());
 }
 
 TEST(CpuPipeline, ModesAndFiberReasons) {
@@ -63,7 +63,7 @@ def k(a, n):
 )",
                 "k", "void(int64[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const CpuExecutionPlan plan = planCpuExecution(k.spec(), k.reached(), k.irEntry());
+  const CpuExecutionPlan plan = planCpuExecution(k.irModule());
   ASSERT_EQ(plan.mode, CpuExecutionMode::Split) << plan.fiberReason;
   // Hoisted, `x = n` would write once for the block what the second region's threads write too:
   // nothing is hoisted, and `x` lives inside each region.

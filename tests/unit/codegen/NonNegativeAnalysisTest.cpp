@@ -13,7 +13,11 @@ using test::TypedKernel;
 std::set<std::string> nonNegativeLocals(const TypedKernel& k) {
   const NonNegativeAnalysis analysis(k.irEntry());
   std::set<std::string> out;
-  for (const std::string& name : k.spec().function->scope.locals)
+  std::vector<std::string> names;
+  for (const ir::Variable& v : k.irEntry().variables)
+    if (!v.parameter)
+      names.push_back(v.name);
+  for (const std::string& name : names)
     if (analysis.nonNegativeVariable(k.variable(name)))
       out.insert(name);
   return out;

@@ -51,9 +51,9 @@ def k(a, out, n):
   // A guarded statement is the `if`'s own statement, under the `if` itself.
   const RegionStatement& guarded = plan.steps[1].statements[0];
   ASSERT_NE(guarded.guard, nullptr);
-  const ast::If* source = guarded.guard;
+  const ir::If* source = guarded.guard;
   EXPECT_EQ(k.lineOf(source), "if inside:");
-  EXPECT_EQ(guarded.statement, source->body[1]);
+  EXPECT_EQ(guarded.statement, source->then[1]);
   // Distribution leaves the narrowing to RegionNarrowing.
   for (const SplitStep& s : plan.steps)
     EXPECT_TRUE(s.narrowing.empty());

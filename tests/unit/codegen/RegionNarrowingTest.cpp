@@ -42,7 +42,7 @@ def k(out, n):
 )",
                 "k", "void(int32[:, ::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const CpuExecutionPlan plan = planCpuExecution(k.spec(), k.reached(), k.irEntry());
+  const CpuExecutionPlan plan = planCpuExecution(k.irModule());
   ASSERT_EQ(plan.mode, CpuExecutionMode::Split) << plan.fiberReason;
   // `n > tx` reads as `tx < n`; a chain gives a bound per link; two bounded `if`s get a region
   // each; `or` gives alternatives.
@@ -85,7 +85,7 @@ def k(field, out, nrows):
 )",
                 "k", "void(float32[:, ::1], float32[:, ::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const CpuExecutionPlan plan = planCpuExecution(k.spec(), k.reached(), k.irEntry());
+  const CpuExecutionPlan plan = planCpuExecution(k.irModule());
   ASSERT_EQ(plan.mode, CpuExecutionMode::Split) << plan.fiberReason;
   // `row` is the grid index on y; a distributed statement's box has its guard's bounds, and
   // those of an `if` it is (an `or`: one alternative each).

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "SplitPasses.h"
+#include "codegen/Rematerialization.h"
 
 namespace pyk::codegen {
 namespace {
@@ -38,7 +39,7 @@ def k(a, out, n):
   EXPECT_EQ(k.names(plan.rematerializedLocals),
             (std::set<std::string>{"tx", "col", "row", "inside", "j", "w"}));
   std::vector<std::string> statements;
-  for (const ast::Stmt* s : plan.rematerialized)
+  for (const ir::Stmt* s : plan.rematerialized)
     statements.emplace_back(k.lineOf(s));
   EXPECT_EQ(statements, (std::vector<std::string>{
                             "tx = cuda.threadIdx.x", "col, row = cuda.grid(2)",

@@ -1,16 +1,13 @@
-// SplitPasses: the CPU pipeline's split passes (4 to 8) run over a TypedKernel in the pipeline's
-// order (with hoisting), up to the pass a test examines, keeping what each concludes.
+// SplitPasses: the CPU pipeline's split passes (4 on) run over a TypedKernel by the pipeline's own
+// list (runSplitAttempt, with hoisting, for any block shape), up to the pass a test examines,
+// keeping what each concludes.
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "TypedKernel.h"
-#include "codegen/BarrierRegions.h"
-#include "codegen/LocalPlacement.h"
-#include "codegen/RegionDistribution.h"
-#include "codegen/Rematerialization.h"
-#include "codegen/UniformHoisting.h"
+#include "codegen/CpuPipeline.h"
 
 namespace pyk::test {
 
@@ -22,35 +19,41 @@ enum class SplitPass {
   LocalPlacement
 };
 
-struct SplitPasses {
-  codegen::UniformityAnalysis uniformity;
-  std::string whyNot;                             // why BarrierRegions could not cut the body
-  std::optional<codegen::BarrierRegions> regions; // its steps, as they were: plan.steps
-  codegen::BarrierSplitPlan plan;
-  codegen::LocalPlacement placement;
+inline const char* passName(SplitPass pass) {
+  switch (pass) {
+  case SplitPass::BarrierRegions:
+    return "BarrierRegions";
+  case SplitPass::Rematerialization:
+    return "Rematerialization";
+  case SplitPass::RegionDistribution:
+    return "RegionDistribution";
+  case SplitPass::UniformHoisting:
+    return "UniformHoisting";
+  case SplitPass::LocalPlacement:
+    return "LocalPlacement";
+  }
+  return "";
+}
 
-  SplitPasses(const TypedKernel& k, SplitPass last) : uniformity(k.spec()) {
-    using namespace codegen;
-    regions = formBarrierRegions(k.spec(), uniformity, whyNot);
-    if (!regions)
-      return;
-    plan.steps = regions->steps;
-    plan.hasReturn = regions->hasReturn;
-    if (last == SplitPass::BarrierRegions)
-      return;
-    Rematerialization r = findRematerialization(k.spec(), uniformity, plan.steps);
-    plan.rematerialized = r.statements;
-    plan.rematerializedLocals = r.locals;
-    if (last == SplitPass::Rematerialization)
-      return;
-    distributeRegions(k.spec(), uniformity, plan);
-    if (last == SplitPass::RegionDistribution)
-      return;
-    hoistUniformStatements(k.spec(), uniformity, plan);
-    markRematerializingRegion(plan);
-    if (last == SplitPass::UniformHoisting)
-      return;
-    placement = placeLocals(k.spec(), uniformity, regions->loopCounters, regions->controls, plan);
+struct SplitPasses {
+  codegen::CpuPlanning planning;
+  // What the passes concluded, by the names the tests use.
+  const codegen::UniformityAnalysis& uniformity;
+  const std::string& whyNot;                             // why BarrierRegions could not cut
+  const std::optional<codegen::BarrierRegions>& regions; // as BarrierRegions left them
+  codegen::BarrierSplitPlan& plan;
+  const codegen::LocalPlacement& placement;
+
+  SplitPasses(const TypedKernel& k, SplitPass last)
+      : planning(k.irModule(), false), uniformity(uniformityOf(planning)), whyNot(planning.whyNot),
+        regions(planning.regions), plan(planning.split), placement(planning.placement) {
+    codegen::runSplitAttempt(planning, passName(last));
+  }
+
+private:
+  static const codegen::UniformityAnalysis& uniformityOf(codegen::CpuPlanning& p) {
+    codegen::cpuPassNamed("UniformityAnalysis")->run(p);
+    return *p.uniformity;
   }
 };
 

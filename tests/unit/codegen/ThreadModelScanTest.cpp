@@ -50,19 +50,19 @@ def waits_in_a_call(a):
 TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
   TypedKernel k(kThreadModelSource, "waits_in_a_call", "void(int32[::1])");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const std::vector<ThreadModelUse> uses = scanThreadModel(k.reached());
+  const std::vector<ThreadModelUse> uses = scanThreadModel(k.irModule());
   ASSERT_EQ(uses.size(), 3u);
-  EXPECT_EQ(uses[0].function, &k.spec()); // the kernel first, then its callees
+  EXPECT_EQ(uses[0].function, &k.irEntry()); // the kernel first, then its callees
   EXPECT_EQ(uses[0].barrier, nullptr);
   int waits = 0;
   for (const ThreadModelUse& use : uses) {
-    if (use.function->function->name == "wait_here") {
+    if (use.function->name == "wait_here") {
       ++waits;
       ASSERT_NE(use.barrier, nullptr);
       EXPECT_EQ(sourcePosition(use.barrier), "6:5");
-      EXPECT_EQ(intrinsicNameOf(*use.function, use.barrier), "cuda.syncthreads");
+      EXPECT_EQ(intrinsicNameOf(use.barrier), "cuda.syncthreads");
     } else {
-      EXPECT_EQ(use.barrier, nullptr) << use.function->function->name;
+      EXPECT_EQ(use.barrier, nullptr) << use.function->name;
     }
   }
   EXPECT_EQ(waits, 1);
@@ -71,16 +71,16 @@ TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
 
   TypedKernel shuffled(kThreadModelSource, "shuffled", "void(int32[::1])");
   ASSERT_TRUE(shuffled.ok()) << shuffled.errors();
-  const std::vector<ThreadModelUse> warp = scanThreadModel(shuffled.reached());
+  const std::vector<ThreadModelUse> warp = scanThreadModel(shuffled.irModule());
   ASSERT_EQ(warp.size(), 1u);
   ASSERT_NE(warp[0].warpOperation, nullptr);
-  EXPECT_EQ(intrinsicNameOf(shuffled.spec(), warp[0].warpOperation), "cuda.shfl_down_sync");
+  EXPECT_EQ(intrinsicNameOf(warp[0].warpOperation), "cuda.shfl_down_sync");
   ASSERT_NE(warp[0].barrier, nullptr);
   EXPECT_EQ(sourcePosition(warp[0].barrier), "28:5");
 }
 
 CpuExecutionPlan decide(const TypedKernel& k) {
-  return decideExecutionMode(k.spec(), scanThreadModel(k.reached()), k.irEntry());
+  return decideExecutionMode(k.irEntry(), scanThreadModel(k.irModule()));
 }
 
 TEST(ExecutionModeDecision, LoopWithoutBarriersSplitWithThem) {

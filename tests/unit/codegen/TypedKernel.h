@@ -43,36 +43,45 @@ public:
   const sema::Specialization& spec() const { return *spec_; }
   const sema::ResolvedModule& module() const { return resolved_.module; }
   const SourceFile& file() const { return resolved_.file; }
-  std::vector<const sema::Specialization*> reached() const { return lower::reachedFrom(*spec_); }
-  // The kernel's typed IR (null where typing or lowering failed), and what a node of its syntax
-  // tree was lowered to; what they reported.
+  // The kernel's typed IR (null where typing or lowering failed); what they reported.
   const lower::LoweredModule& loweredModule() const { return lowered_; }
   const DiagnosticEngine& diagnostics() const { return resolved_.diags; }
+  const ir::Module& irModule() const { return *lowered_.module; }
   const ir::Function& irEntry() const { return lowered_.module->entry(); }
+  // The kernel's IR node of `kind` lowered from `n`: the first, in the IR's order, at `n`'s place
+  // in the source (a value's conversion comes before the value). Null, a test failure, if none.
   template <class T>
   const T* lowered(const ast::Node* n) const {
-    auto it = lowered_.fromAst.find(n);
-    return it == lowered_.fromAst.end() ? nullptr : it->second->as<T>();
+    const T* found = nullptr;
+    ir::forEachNode(irEntry().body, [&](const ir::Node* x) {
+      if (found == nullptr && x->range.begin == n->range.begin && x->range.end == n->range.end)
+        found = x->as<T>();
+    });
+    if (found == nullptr)
+      ADD_FAILURE() << "no IR node lowered from `" << sourceOf(n) << "`";
+    return found;
   }
-  // The IR's variable of local `name` (a test failure when there is none).
-  sema::VariableId variable(const std::string& name) const {
-    return spec_->function->scope.params.size() + local(name);
+  // The IR at the first expression of the kernel whose source text is `text`.
+  const ir::Expr* irExpression(const std::string& text) const {
+    return lowered<ir::Expr>(expression(text));
   }
 
-  // The index of local `name` (a test failure, and a past-the-end index, when there is none).
-  size_t local(const std::string& name) const {
-    const std::vector<std::string>& locals = spec_->function->scope.locals;
-    for (size_t i = 0; i < locals.size(); ++i)
-      if (locals[i] == name)
-        return i;
+  // The IR's variable of local `name` (a test failure, and a past-the-end index, when there is
+  // none).
+  sema::VariableId local(const std::string& name) const {
+    const std::vector<ir::Variable>& variables = irEntry().variables;
+    for (size_t v = 0; v < variables.size(); ++v)
+      if (!variables[v].parameter && variables[v].name == name)
+        return v;
     ADD_FAILURE() << "no local `" << name << "`";
-    return locals.size();
+    return variables.size();
   }
-  // The names of a set of locals.
-  std::set<std::string> names(const codegen::LocalSet& locals) const {
+  sema::VariableId variable(const std::string& name) const { return local(name); }
+  // The names of a set of variables.
+  std::set<std::string> names(const codegen::LocalSet& variables) const {
     std::set<std::string> out;
-    for (size_t i : locals)
-      out.insert(spec_->function->scope.locals[i]);
+    for (sema::VariableId v : variables)
+      out.insert(irEntry().variableName(v));
     return out;
   }
 
@@ -90,7 +99,8 @@ public:
   }
 
   // The source text of a node (on one line).
-  std::string sourceOf(const ast::Node* n) const {
+  template <class N>
+  std::string sourceOf(const N* n) const {
     if (n->range.begin.line != n->range.end.line)
       return std::string(lineOf(n));
     return std::string(
@@ -145,14 +155,15 @@ public:
       for (size_t b = 0; b < alternatives[a].size(); ++b) {
         const codegen::ThreadBound& bound = alternatives[a][b];
         out += (b == 0 ? "" : " & ") + std::string(bound.global ? "g" : "t") + "xyz"[bound.axis] +
-               " " + ast::toString(bound.op) + " " + sourceOf(bound.bound);
+               " " + ir::spellingOf(bound.op) + " " + sourceOf(bound.bound);
       }
     }
     return out;
   }
 
   // The first line of a statement's source, without its indentation.
-  std::string_view lineOf(const ast::Node* n) const {
+  template <class N>
+  std::string_view lineOf(const N* n) const {
     std::string_view line = resolved_.file.line(n->range.begin.line);
     return line.substr(line.find_first_not_of(' '));
   }

@@ -12,9 +12,13 @@ using test::TypedKernel;
 
 // The names of the kernel's uniform locals.
 std::set<std::string> uniformLocals(const TypedKernel& k) {
-  const UniformityAnalysis uniformity(k.spec());
+  const UniformityAnalysis uniformity(k.irEntry());
   std::set<std::string> out;
-  for (const std::string& name : k.spec().function->scope.locals)
+  std::vector<std::string> names;
+  for (const ir::Variable& v : k.irEntry().variables)
+    if (!v.parameter)
+      names.push_back(v.name);
+  for (const std::string& name : names)
     if (uniformity.uniformVariable(k.local(name)))
       out.insert(name);
   return out;
@@ -108,13 +112,13 @@ def k(a, n):
 )",
                 "k", "void(float32[::1], int64)");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const UniformityAnalysis uniformity(k.spec());
-  EXPECT_TRUE(uniformity.uniform(k.expression("float32(s)"))); // a cast of a uniform value
-  EXPECT_TRUE(uniformity.uniform(k.expression("a.shape[0]")));
-  EXPECT_TRUE(uniformity.uniform(k.expression("min(s, n)")));
-  EXPECT_FALSE(uniformity.uniform(k.expression("cuda.threadIdx.x")));
-  EXPECT_FALSE(uniformity.uniform(k.expression("f(n)"))); // a device function may read memory
-  EXPECT_FALSE(uniformity.uniform(k.expression("a[n]")));
+  const UniformityAnalysis uniformity(k.irEntry());
+  EXPECT_TRUE(uniformity.uniform(k.irExpression("float32(s)"))); // a cast of a uniform value
+  EXPECT_TRUE(uniformity.uniform(k.irExpression("a.shape[0]")));
+  EXPECT_TRUE(uniformity.uniform(k.irExpression("min(s, n)")));
+  EXPECT_FALSE(uniformity.uniform(k.irExpression("cuda.threadIdx.x")));
+  EXPECT_FALSE(uniformity.uniform(k.irExpression("f(n)"))); // a device function may read memory
+  EXPECT_FALSE(uniformity.uniform(k.irExpression("a[n]")));
   EXPECT_TRUE(uniformity.uniformVariable(k.local("s")));
 }
 

@@ -49,10 +49,10 @@ def assigns_parameter(a, n):
 )";
 
 std::string slotsText(const TypedKernel& k, const std::string& variable) {
-  const sema::FunctionScope& scope = k.spec().function->scope;
-  const VariableStorage storage(k.irEntry());
-  for (size_t v = 0; v < scope.params.size() + scope.locals.size(); ++v)
-    if (scope.variableName(v) == variable) {
+  const ir::Function& f = k.irEntry();
+  const VariableStorage storage(f);
+  for (size_t v = 0; v < f.variables.size(); ++v)
+    if (f.variableName(v) == variable) {
       std::string out;
       for (const StorageSlot& s : storage.slotsOf(v))
         out += (out.empty() ? "" : ", ") + s.cppName + ": " + s.type.str();

@@ -21,9 +21,7 @@ public:
       : typed_(source, kernel, signature) {}
 
   // Typed, lowered, and nothing reported.
-  bool ok() const {
-    return typed_.ok() && typed_.loweredModule().internalProblems.empty();
-  }
+  bool ok() const { return typed_.ok() && typed_.loweredModule().internalProblems.empty(); }
   std::string errors() const {
     std::string out = typed_.errors();
     for (const std::string& p : typed_.loweredModule().internalProblems)
