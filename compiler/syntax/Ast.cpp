@@ -5,7 +5,7 @@ namespace pyk::ast {
 
 const char* nodeKindName(NodeKind kind) {
   switch (kind) {
-#define AST_NODE(Name, Base)                                                                       \
+#define AST_NODE(Name, Base, Fields)                                                               \
   case NodeKind::Name:                                                                             \
     return #Name;
 #include "syntax/AstNodes.def"

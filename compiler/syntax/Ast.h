@@ -4,32 +4,48 @@
 // nodes are plain structs owned by an AstContext arena and linked by raw pointers. No ANTLR type
 // appears here: the parse tree is turned into these nodes right after parsing (AstBuilder).
 //
-// This header is the whole tree: the base (AstNode.h), the statement, expression and pattern nodes
-// (AstStatements.h, AstExpressions.h, AstPatterns.h), the module, the arena that owns the nodes,
-// and traversal (forEachChild, forEachNode; the visitors generated from the node list,
-// ExprVisitor and StmtVisitor, are in ResultVisitor.h).
+// The node kinds and their fields are declared once, in AstNodes.def; the node structs here, the
+// child traversal (forEachChild, AstTraversal.h) and the dump (AstPrinter.h) are generated from
+// it, and so are the visitors (ExprVisitor and StmtVisitor, ResultVisitor.h). This header is the
+// whole tree: the base, the operators and the helper structs (AstNode.h), the node structs, the
+// arena that owns the nodes, and traversal (forEachChild, forEachNode).
 #pragma once
 
 #include <memory>
 #include <vector>
 
-#include "syntax/AstExpressions.h"
 #include "syntax/AstNode.h"
-#include "syntax/AstPatterns.h"
-#include "syntax/AstStatements.h"
 
 namespace pyk::ast {
 
-// ---- module -----------------------------------------------------------------------------------
+// ---- the node structs, from AstNodes.def ------------------------------------------------------
 
-struct Module : Node {
-  PYK_AST_CLASSOF(Module)
-  Module() : Node(NodeKind::Module) {}
-  std::vector<Stmt*> body;
-};
+#define AST_NODE(Name, Base, Fields) struct Name;
+#include "syntax/AstNodes.def"
 
-// The node headers' shorthand ends here (AstNode.h defines it).
-#undef PYK_AST_CLASSOF
+#define CHILD(Type, name) Type* name = nullptr;
+#define OPTIONAL(Type, name) Type* name = nullptr;
+#define CHILDREN(Type, name) std::vector<Type*> name;
+#define DICT_ITEMS(keys, values)                                                                   \
+  std::vector<Expr*> keys;                                                                         \
+  std::vector<Expr*> values;
+#define HELPER(Type, name) Type name;
+#define HELPERS(Type, name) std::vector<Type> name;
+#define DATA(Type, name, Default, Show) Type name = Default;
+#define AST_NODE(Name, Base, Fields)                                                               \
+  struct Name : Base {                                                                             \
+    static bool classof(const Node* n) { return n->kind == NodeKind::Name; }                       \
+    Name() : Base(NodeKind::Name) {}                                                               \
+    Fields                                                                                         \
+  };
+#include "syntax/AstNodes.def"
+#undef CHILD
+#undef OPTIONAL
+#undef CHILDREN
+#undef DICT_ITEMS
+#undef HELPER
+#undef HELPERS
+#undef DATA
 
 // ---- ownership --------------------------------------------------------------------------------
 
@@ -53,8 +69,9 @@ private:
 
 // ---- traversal --------------------------------------------------------------------------------
 
-// Calls `fn` on each direct child node of `node`, in source order. Non-node helpers (Arguments,
-// Keyword, Comprehension, ...) are looked through: their nodes count as children of `node`.
+// Calls `fn` on each direct child node of `node` that is not null, in field order (AstNodes.def:
+// source order). Helper structs (Arguments, Keyword, Comprehension, ...) are looked through: their
+// nodes count as children of `node`.
 template <class Fn>
 void forEachChild(Node* node, Fn&& fn);
 

@@ -1,7 +1,7 @@
 // AstNode: the base of pyk's syntax tree: the node kinds (from AstNodes.def), Node with its source
-// range and is<T>() / as<T>(), the Stmt / Expr / Pattern families, the operator kinds, and the
-// parts of nodes that are not nodes themselves (Arguments, Keyword, Comprehension, ...).
-// Include syntax/Ast.h for the whole tree; this header is what the node headers share.
+// range and is<T>() / as<T>(), the Stmt / Expr / Pattern families, the operator and constant
+// kinds, and the parts of nodes that are not nodes themselves (Arguments, Keyword, Comprehension,
+// ...). Include syntax/Ast.h for the whole tree: the node structs are generated there.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@
 namespace pyk::ast {
 
 enum class NodeKind : uint8_t {
-#define AST_NODE(Name, Base) Name,
+#define AST_NODE(Name, Base, Fields) Name,
 #include "syntax/AstNodes.def"
 };
 
@@ -56,13 +56,6 @@ struct Pattern : Node {
   static bool classof(const Node* n);
 };
 
-// The node headers' shorthand for a concrete node's classof; Ast.h undefines it once they are all
-// included.
-#define PYK_AST_CLASSOF(Name)                                                                      \
-  static bool classof(const Node* n) {                                                             \
-    return n->kind == NodeKind::Name;                                                              \
-  }
-
 // ---- operators --------------------------------------------------------------------------------
 
 enum class ExprContext : uint8_t { Load, Store, Del };
@@ -95,7 +88,18 @@ const char* nameOf(BinOpKind op);     // "Add"
 const char* nameOf(UnaryOpKind op);   // "USub"
 const char* nameOf(CmpOpKind op);     // "LtE"
 
+// What a Constant holds.
+enum class ConstantKind : uint8_t { None, Bool, Int, Float, Complex, Str, Bytes, Ellipsis };
+
 // ---- helpers that are not nodes ---------------------------------------------------------------
+//
+// The parts of a node that Python's `ast` makes objects of their own. They stay hand-written, not
+// generated from AstNodes.def: they are not nodes (no kind, not in the arena, held by value in
+// their node), and neither their traversal nor their dump follows their fields (Arguments visits
+// every annotation before the defaults but dumps each keyword-only default under its parameter; a
+// WithItem's fields dump as `context` and `vars`). Each has one traversal function
+// (AstTraversal.h) and one dump function (AstPrinter.cpp), written once, which AstNodes.def's
+// HELPER and HELPERS fields reach; an Alias, which holds no node, is the value of a DATA field.
 
 struct Keyword {
   std::string arg; // empty for `**value`

@@ -26,7 +26,7 @@
 
 namespace pyk::ast {
 
-// AstNodes.def's entries, picked by family: each AST_NODE(Name, Base) becomes
+// AstNodes.def's entries, picked by family: each AST_NODE(Name, Base, Fields) becomes
 // PYK_RESULT_VISITOR_PICK_<Base>(Name), which each use below defines as the code for one kind of
 // its own family and as nothing for the other families (node and pattern kinds: always nothing).
 #define PYK_RESULT_VISITOR_PICK_Node(Name)
@@ -41,7 +41,7 @@ public:
 #define PYK_RESULT_VISITOR_PICK_Expr(Name)                                                         \
   case NodeKind::Name:                                                                             \
     return derived().visit##Name(static_cast<const Name*>(e), std::forward<Args>(args)...);
-#define AST_NODE(Name, Base) PYK_RESULT_VISITOR_PICK_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_RESULT_VISITOR_PICK_##Base(Name)
 #include "syntax/AstNodes.def"
 #undef PYK_RESULT_VISITOR_PICK_Expr
 #undef PYK_RESULT_VISITOR_PICK_Stmt
@@ -62,7 +62,7 @@ public:
   R visit##Name(const Name* e, Args... args) {                                                     \
     return derived().visitExpr(e, std::forward<Args>(args)...);                                    \
   }
-#define AST_NODE(Name, Base) PYK_RESULT_VISITOR_PICK_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_RESULT_VISITOR_PICK_##Base(Name)
 #include "syntax/AstNodes.def"
 #undef PYK_RESULT_VISITOR_PICK_Expr
 #undef PYK_RESULT_VISITOR_PICK_Stmt
@@ -82,7 +82,7 @@ public:
 #define PYK_RESULT_VISITOR_PICK_Stmt(Name)                                                         \
   case NodeKind::Name:                                                                             \
     return derived().visit##Name(static_cast<const Name*>(s), std::forward<Args>(args)...);
-#define AST_NODE(Name, Base) PYK_RESULT_VISITOR_PICK_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_RESULT_VISITOR_PICK_##Base(Name)
 #include "syntax/AstNodes.def"
 #undef PYK_RESULT_VISITOR_PICK_Stmt
 #undef PYK_RESULT_VISITOR_PICK_Expr
@@ -103,7 +103,7 @@ public:
   R visit##Name(const Name* s, Args... args) {                                                     \
     return derived().visitStmt(s, std::forward<Args>(args)...);                                    \
   }
-#define AST_NODE(Name, Base) PYK_RESULT_VISITOR_PICK_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_RESULT_VISITOR_PICK_##Base(Name)
 #include "syntax/AstNodes.def"
 #undef PYK_RESULT_VISITOR_PICK_Stmt
 #undef PYK_RESULT_VISITOR_PICK_Expr

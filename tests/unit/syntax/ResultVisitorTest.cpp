@@ -22,7 +22,7 @@ struct EveryExprKind : ExprVisitor<EveryExprKind, std::string> {
   std::string visit##Name(const Name*) {                                                           \
     return #Name;                                                                                  \
   }
-#define AST_NODE(Name, Base) PYK_TEST_EXPR_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_TEST_EXPR_##Base(Name)
 #include "syntax/AstNodes.def"
   std::string visitExpr(const Expr*) {
     return "fallback";
@@ -38,7 +38,7 @@ struct EveryStmtKind : StmtVisitor<EveryStmtKind, std::string> {
   std::string visit##Name(const Name*) {                                                           \
     return #Name;                                                                                  \
   }
-#define AST_NODE(Name, Base) PYK_TEST_STMT_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_TEST_STMT_##Base(Name)
 #include "syntax/AstNodes.def"
   std::string visitStmt(const Stmt*) {
     return "fallback";
@@ -57,7 +57,7 @@ struct NoOverloads : ExprVisitor<NoOverloads, int> {};
 template <class Family>
 int kindsOf() {
   int count = 0;
-#define AST_NODE(Name, Base)                                                                       \
+#define AST_NODE(Name, Base, Fields)                                                               \
   {                                                                                                \
     Node probe(NodeKind::Name);                                                                    \
     count += Family::classof(&probe) ? 1 : 0;                                                      \
@@ -81,7 +81,7 @@ TEST(ResultVisitor, EachExpressionKindReachesItsOwnOverload) {
     EXPECT_EQ(NoOverloads().visit(e), 0);                                                          \
     ++kinds;                                                                                       \
   }
-#define AST_NODE(Name, Base) PYK_TEST_MAKE_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_TEST_MAKE_##Base(Name)
 #include "syntax/AstNodes.def"
 #undef PYK_TEST_MAKE_Expr
 #undef PYK_TEST_MAKE_Stmt
@@ -99,7 +99,7 @@ TEST(ResultVisitor, EachStatementKindReachesItsOwnOverload) {
     EXPECT_EQ(EveryStmtKind().visit(s), #Name);                                                    \
     ++kinds;                                                                                       \
   }
-#define AST_NODE(Name, Base) PYK_TEST_MAKE_##Base(Name)
+#define AST_NODE(Name, Base, Fields) PYK_TEST_MAKE_##Base(Name)
 #include "syntax/AstNodes.def"
 #undef PYK_TEST_MAKE_Stmt
 #undef PYK_TEST_MAKE_Expr
