@@ -325,9 +325,12 @@ int runBuildCommand(const BuildOptions& options, bool color) {
     add(*owner, *function, *signature);
   }
 
+  // --arch compiles with the runtime's settings (its NVRTC), without the disk cache.
   jit::JitSettings jitSettings;
-  if (!options.archs.empty())
-    jitSettings.nvrtcLibrary = pyk::settings().libnvrtc;
+  if (!options.archs.empty()) {
+    jitSettings = jit::jitSettingsOf(pyk::settings());
+    jitSettings.cacheFolder.clear();
+  }
   std::error_code ec;
   fs::create_directories(options.outDir, ec);
   const fs::path work = fs::path(options.outDir) / (".pykc-build-" + std::to_string(::getpid()));

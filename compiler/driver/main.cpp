@@ -217,20 +217,15 @@ int runFile(const driver::Options& options) {
     diags.render(std::cerr, color);
     return 1;
   }
-  // NVRTC (for --emit=ptx|cubin) is the one the runtime's settings name; pykc keeps no disk cache
-  // but for --emit=so, which compiles as a CPU launch does (its host compiler, its disk cache and
-  // the precompiled support header there).
+  // --emit=ptx|cubin|so compile with the runtime's settings (NVRTC, the host compiler, the
+  // precompiled support header); pykc keeps no disk cache but for --emit=so, which compiles as a
+  // CPU launch does.
   jit::JitSettings jitSettings;
   if (options.emit == "ptx" || options.emit == "cubin" || options.emit == "so") {
     try {
-      const pyk::RuntimeSettings& s = pyk::settings();
-      jitSettings.nvrtcLibrary = s.libnvrtc;
-      if (options.emit == "so") {
-        jitSettings.cacheFolder = s.cache_folder;
-        jitSettings.cacheMaxBytes = s.cache_max_bytes;
-        jitSettings.hostCompiler = s.host_compiler;
-        jitSettings.cpuPrecompiledHeader = s.cpu_precompiled_header;
-      }
+      jitSettings = jit::jitSettingsOf(pyk::settings());
+      if (options.emit != "so")
+        jitSettings.cacheFolder.clear();
     } catch (const pyk::Error& e) {
       std::cerr << "pykc: error: " << e.what() << '\n';
       return 1;

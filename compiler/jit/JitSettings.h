@@ -1,6 +1,7 @@
 // JitSettings: what the jit library is given by its host (the runtime's settings, or pykc's): the
-// disk cache's folder and bound, the host C++ compiler, the NVRTC library. The jit library reads
-// no PYK_* variable itself.
+// disk cache's folder and bound, the host C++ compiler, the NVRTC library; and jitSettingsOf, the
+// one conversion from the runtime's settings both hosts use. The jit library reads no PYK_*
+// variable itself.
 #pragma once
 
 #include <cstdint>
@@ -25,5 +26,18 @@ struct JitSettings {
   // first compile's choice stands.
   std::string nvrtcLibrary;
 };
+
+// The jit's part of `settings`, a pyk::RuntimeSettings (pyk/settings.def): what the runtime's
+// KernelCompiler and pykc (driver/main.cpp, driver/BuildCommand.cpp) give the jit. A template so
+// that the jit library includes no runtime header. A setting the jit needs: its row in
+// pyk/settings.def, its field above and its line here.
+template <typename HostSettings>
+JitSettings jitSettingsOf(const HostSettings& settings) {
+  return JitSettings{.cacheFolder = settings.cache_folder,
+                     .cacheMaxBytes = settings.cache_max_bytes,
+                     .hostCompiler = settings.host_compiler,
+                     .cpuPrecompiledHeader = settings.cpu_precompiled_header,
+                     .nvrtcLibrary = settings.libnvrtc};
+}
 
 } // namespace pyk::jit

@@ -25,7 +25,7 @@ package)
     exit 1
   fi
   for f in bin/pykc lib/libpyk_runtime.a include/pyk/pyk.hpp include/pyk/version.hpp \
-           include/pyk/aot.hpp include/pyk/support/pyk_cpu_support.h \
+           include/pyk/aot.hpp include/pyk/settings.def include/pyk/support/pyk_cpu_support.h \
            lib/cmake/pyk/pykConfig.cmake lib/cmake/pyk/pykConfigVersion.cmake \
            lib/cmake/pyk/pykAddKernels.cmake; do
     [ -e "$work/prefix/$f" ] || { echo "not installed: $f" >&2; exit 1; }

@@ -1,6 +1,6 @@
 // settings: pyk's run-time settings, one snapshot read from the PYK_* environment variables at
-// first use and settable from C++. docs/SETTINGS.md's table says, for each, its variable,
-// values, default and when a change takes effect.
+// first use and settable from C++. Each is a row of pyk/settings.def: its variable, field, type,
+// default, values and when a change takes effect (docs/SETTINGS.md's table is written from it).
 #pragma once
 
 #include <cstddef>
@@ -38,37 +38,11 @@ struct RuntimeSettings {
   static constexpr std::size_t kDefaultFiberStackBytes = 64 * 1024;
   static constexpr std::uint64_t kDefaultCacheMaxBytes = std::uint64_t{1} << 30;
 
-  BackendChoice backend = BackendChoice::Auto; // PYK_BACKEND=auto|cpu|cuda
-  unsigned cpu_threads =
-      0; // PYK_CPU_THREADS: workers running blocks; 0: one per CPU of its affinity mask
-  std::size_t cpu_fiber_stack_bytes = kDefaultFiberStackBytes; // PYK_CPU_FIBER_STACK, per fiber
-  CpuMode cpu_mode = CpuMode::Auto;                            // PYK_CPU_MODE=auto|fiber
-  CpuShapes cpu_shapes = CpuShapes::Background;                // PYK_CPU_SHAPES=background|now|off
-  // PYK_CPU_DEVICES=N|numa: the CPU backend's devices (pyk::device_count()): 1, the whole machine
-  // (the default); N groups of the process's CPUs; 0 ("numa"): one per NUMA node. With several,
-  // each device's workers and the threads that select it are bound to its CPUs. Fixed at the
-  // CPU backend's first use (a launch, an array, a device query).
-  unsigned cpu_devices = 1;
-  bool bounds_check = false; // PYK_BOUNDSCHECK: check every index of the CPU backend's kernels
-  // PYK_CACHE_DIR, else $XDG_CACHE_HOME/pyk, else $HOME/.cache/pyk: the disk cache of compiled
-  // kernels; empty when none can be found (kernels are then compiled in every process).
-  std::filesystem::path cache_folder;
-  std::uint64_t cache_max_bytes = kDefaultCacheMaxBytes; // PYK_CACHE_MAX_BYTES
-  std::string host_compiler; // PYK_CXX: the CPU backend's C++ compiler; empty: pyk's own
-  std::string libcuda;       // PYK_LIBCUDA: the CUDA driver library; empty: libcuda.so.1
-  std::string libnvrtc;      // PYK_LIBNVRTC: the NVRTC library; empty: the usual names
-  // PYK_SPECIALIZATION_LOG: a file each compiled specialization is appended to, a line each
-  // (`source<TAB>kernel<TAB>signature`): the signatures a program uses, for compiling ahead of
-  // time or checking them elsewhere; empty: no log.
-  std::filesystem::path specialization_log;
-  // PYK_COMPILE_MESSAGES=1|0: a compile still running after 100 ms (the host compiler or NVRTC:
-  // the first launch of a signature not in the disk cache) says so on stderr, one line
-  // (`pyk: compiling saxpy(float32, ...) for the CPU (saxpy.pyk)...`).
-  bool compile_messages = true;
-  // PYK_CPU_PRECOMPILED_HEADER=1|0: the CPU backend compiles kernels against its support header
-  // precompiled once (by GCC, kept in the cache folder, about 40 MB): 0.15-0.35 s a kernel instead
-  // of 0.5-0.7 s. 0: the header's text is parsed at every compile.
-  bool cpu_precompiled_header = true;
+  // One field per row of pyk/settings.def, in its order (`backend`, `cpu_threads`, ...), of the
+  // type and with the default the row gives; the row also names its environment variable, the
+  // values it takes and what it does.
+#define PYK_SETTING(Variable, Field, Type, Default, ...) Type Field = Default;
+#include "pyk/settings.def"
 
   // The settings the process environment gives (unset or empty variables keep the defaults).
   // Throws pyk::Error naming a malformed variable.

@@ -41,16 +41,6 @@ void logSpecialization(const std::filesystem::path& log, const KernelState& k,
 
 } // namespace
 
-jit::JitSettings jitSettingsOf(const RuntimeSettings& settings) {
-  jit::JitSettings out;
-  out.cacheFolder = settings.cache_folder;
-  out.cacheMaxBytes = settings.cache_max_bytes;
-  out.hostCompiler = settings.host_compiler;
-  out.cpuPrecompiledHeader = settings.cpu_precompiled_header;
-  out.nvrtcLibrary = settings.libnvrtc;
-  return out;
-}
-
 jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationChoice& choice,
                                           const jit::Target& target,
                                           const RuntimeSettings& settings, bool rebuild) {
@@ -64,7 +54,7 @@ jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationCh
                                      .target = target,
                                      .diags = diags,
                                      .stage = jit::Stage::Compiled,
-                                     .settings = jitSettingsOf(settings),
+                                     .settings = jit::jitSettingsOf(settings),
                                      .set = nullptr,
                                      .frontEndMutex = &m.compileMutex,
                                      .rebuild = rebuild};

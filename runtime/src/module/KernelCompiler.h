@@ -11,9 +11,6 @@
 
 namespace pyk::detail {
 
-// What the jit library is given of the runtime's settings.
-jit::JitSettings jitSettingsOf(const RuntimeSettings& settings);
-
 // `k` compiled for `choice` on `target` (Stage::Compiled). `rebuild`: compile even when the disk
 // cache has it (the cached binary would not load). A CUDA compile that fails is in nvrtcFailure.
 jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationChoice& choice,
