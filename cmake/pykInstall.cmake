@@ -1,9 +1,10 @@
 # pykInstall: what `cmake --install` puts under the prefix, relocatable (nothing of the build's
 # paths is kept): bin/pykc; lib/libpyk_runtime.a (the runtime merged with every static library it
 # needs, runtime/CMakeLists.txt) and lib/libpyk_runtime.so; include/pyk/ (the public headers,
-# settings.def, which settings.hpp includes, and version.hpp generated) and include/pyk/support/
-# (the support headers generated code includes); lib/cmake/pyk/ (pykConfig.cmake with
-# pyk::runtime, pyk::runtime_shared and pyk::pykc, its version file, pyk_add_kernels).
+# settings.def, which settings.hpp includes, and in pyk/base/ the shared vocabulary error.hpp,
+# float16.hpp and version.hpp include) and include/pyk/support/ (the support headers generated
+# code includes); lib/cmake/pyk/ (pykConfig.cmake with pyk::runtime, pyk::runtime_shared and
+# pyk::pykc, its version file, pyk_add_kernels).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -12,8 +13,10 @@ install(TARGETS pyk_runtime_shared LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PYK_RUNTIME_BUNDLE} DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/pyk
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp" PATTERN "*.def")
-install(FILES ${PROJECT_BINARY_DIR}/runtime/include/pyk/version.hpp
-        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pyk)
+# The vocabulary pyk/error.hpp, float16.hpp and version.hpp include (compiler/base/), beside them.
+install(FILES ${PROJECT_SOURCE_DIR}/compiler/base/Error.h ${PROJECT_SOURCE_DIR}/compiler/base/Float16.h
+              ${PROJECT_BINARY_DIR}/compiler/base/Version.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pyk/base)
 install(FILES ${PYK_CUDA_SUPPORT_HEADER} ${PYK_CPU_SUPPORT_HEADER}
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pyk/support)
 

@@ -7,15 +7,15 @@
 #include <set>
 #include <sstream>
 
+#include "base/Version.h"
 #include "cpu/pyk_cpu_support.h"
-#include "pyk/version.hpp"
 
 namespace pyk::aot {
 
 namespace {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 std::string cppScalar(ScalarKind k) {
   switch (k) {
@@ -231,7 +231,7 @@ std::string moduleNamespace(const std::string& stem) {
 namespace {} // namespace
 
 std::string parameterSpelling(const std::vector<NumbaType>& params) {
-  return sema::FunctionSignature{std::nullopt, params}.spelling();
+  return types::FunctionSignature{std::nullopt, params}.spelling();
 }
 
 std::string headerText(const AotModule& m) {
@@ -296,7 +296,7 @@ std::string imageText(const AotModule& m) {
     if (!s.hasCpu)
       continue;
     ++cpuCount;
-    const std::string mode = std::string(codegen::nameOf(s.cpu.mode)) +
+    const std::string mode = std::string(base::nameOf(s.cpu.mode)) +
                              (s.cpu.fiberReason.empty() ? "" : " (" + s.cpu.fiberReason + ")");
     out << "    {" << quoted(s.function->qualifiedName) << ", "
         << quoted(parameterSpelling(s.signature.params)) << ", " << quoted(mode) << ", "

@@ -6,18 +6,18 @@
 #include <string>
 #include <vector>
 
+#include "base/FunctionSignature.h"
 #include "codegen/CpuEmitter.h"
 #include "sema/CompiledFunction.h"
-#include "sema/FunctionSignature.h"
 
 namespace pyk::aot {
 
 // One specialization built ahead: its kernel, its parameters and what was compiled.
 struct AotSpecialization {
   const sema::CompiledFunction* function = nullptr;
-  sema::FunctionSignature signature;
+  types::FunctionSignature signature;
   bool hasCpu = false;
-  codegen::CpuUnit cpu; // hasCpu
+  base::CpuUnit cpu; // hasCpu
   // CUDA, when architectures were asked for: the fatbin of each variant (64-bit, then 32-bit
   // index arithmetic), the entry point, and what the fatbins hold.
   std::string fatbin[2];
@@ -35,7 +35,7 @@ struct AotModule {
 
 // `(float32, float32[::1])`: the signature-string spelling the runtime parses back (and matches a
 // launch's parameters with).
-std::string parameterSpelling(const std::vector<sema::NumbaType>& params);
+std::string parameterSpelling(const std::vector<types::NumbaType>& params);
 
 // A kernel's launch function name and a module's namespace as C++ allows them: the Python name,
 // with a `_` after one C++ reserves (a keyword; `module`; `pyk`, `std` for a namespace).

@@ -5,14 +5,14 @@
 #include <cmath>
 #include <cstdio>
 
-#include "pyk/float16.hpp"
+#include "base/Float16.h"
 #include "sema/LibraryModule.h"
 #include "sema/TypeRules.h"
 
 namespace pyk::codegen {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 // ---- names ----------------------------------------------------------------------------------
 
@@ -85,26 +85,26 @@ std::string typeCode(const NumbaType& t) {
   case NumbaType::Kind::Scalar:
     return scalarCode(t.scalarKind());
   case NumbaType::Kind::Array:
-    return std::string("A") + std::to_string(t.ndim()) + sema::layoutName(t.layout()) +
+    return std::string("A") + std::to_string(t.ndim()) + types::layoutName(t.layout()) +
            (t.readonly() ? "r" : "") + "_" + typeCode(t.elementType());
   case NumbaType::Kind::Record: {
     // Every field's name, type and offset, and the item size: equal codes, equal layouts.
-    const sema::RecordLayout& r = t.recordLayout();
+    const types::RecordLayout& r = t.recordLayout();
     std::string out = "R" + std::to_string(r.fields.size());
-    for (const sema::RecordField& f : r.fields) {
+    for (const types::RecordField& f : r.fields) {
       std::string name = recordMemberName(f.name);
       std::string item;
       switch (f.kind) {
-      case sema::FieldKind::Scalar:
+      case types::FieldKind::Scalar:
         item = scalarCode(f.type);
         break;
-      case sema::FieldKind::Record:
+      case types::FieldKind::Record:
         item = typeCode(NumbaType::record(*f.record));
         break;
-      case sema::FieldKind::Bytes:
+      case types::FieldKind::Bytes:
         item = "S" + std::to_string(f.length) + "_";
         break;
-      case sema::FieldKind::Unicode:
+      case types::FieldKind::Unicode:
         item = "U" + std::to_string(f.length) + "_";
         break;
       }
@@ -149,7 +149,7 @@ std::string scalarCpp(ScalarKind k) {
 }
 
 std::string mangledName(const ir::Function& f) {
-  std::string out = f.kind == sema::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
+  std::string out = f.kind == types::CompiledFunctionKind::Kernel ? "pyk_k_" : "pyk_d_";
   if (!f.libraryName.empty()) {
     // A stdlib function: its own prefix and its module's name, so that no user function's name
     // (`rotl`, say) collides with it.
@@ -176,10 +176,11 @@ std::string mangledName(const ir::Function& f) {
 }
 
 bool isIntegral(const NumbaType& t) {
-  return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+  return t.isScalar() &&
+         (types::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
 }
 bool isComplexType(const NumbaType& t) {
-  return t.isScalar() && sema::isComplex(t.scalarKind());
+  return t.isScalar() && types::isComplex(t.scalarKind());
 }
 bool isFloating(const NumbaType& t) {
   return t.isScalar() &&
@@ -218,7 +219,7 @@ std::string int128Literal(__int128 v, ScalarKind k) {
   } while (u != 0);
   if (v < 0 && v == static_cast<__int128>(INT64_MIN))
     return "(-9223372036854775807LL - 1)";
-  std::string suffix = sema::isSignedInteger(k) || k == ScalarKind::Boolean ? "LL" : "ULL";
+  std::string suffix = types::isSignedInteger(k) || k == ScalarKind::Boolean ? "LL" : "ULL";
   return (v < 0 ? "-" : "") + digits + suffix;
 }
 

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "base/NumbaType.h"
 #include "ir/Ir.h"
-#include "sema/NumbaType.h"
 
 namespace pyk::codegen {
 
@@ -15,24 +15,24 @@ std::string pythonName(const std::string& name);
 // any string) is hex-encoded.
 std::string recordMemberName(const std::string& name);
 // A scalar's code in mangled names (`f32`) and its C++ type (`pyk::float32`; "" for none yet).
-std::string scalarCode(sema::ScalarKind k);
-std::string scalarCpp(sema::ScalarKind k);
+std::string scalarCode(types::ScalarKind k);
+std::string scalarCpp(types::ScalarKind k);
 // A type as part of a mangled name: `f32`, `A2C_f32`, `T2_i64_f64_E`.
-std::string typeCode(const sema::NumbaType& t);
+std::string typeCode(const types::NumbaType& t);
 
 // The C++ name of a specialization: `pyk_k_<name>__<types>` for kernels, `pyk_d_...` for device
 // functions; Python names are spelled so no C++ keyword, macro or helper can collide with them.
 std::string mangledName(const ir::Function& f);
 
-bool isIntegral(const sema::NumbaType& t);
-bool isComplexType(const sema::NumbaType& t);
-bool isFloating(const sema::NumbaType& t);
+bool isIntegral(const types::NumbaType& t);
+bool isComplexType(const types::NumbaType& t);
+bool isFloating(const types::NumbaType& t);
 
 // C++ literals: a float64 (nan and infinities as builtins), a float16 from its bits (the value
 // rounded to float16; a constant expression on both backends, as constant arrays need) and an
 // integer of kind `k`.
 std::string doubleLiteral(double v);
 std::string halfLiteral(double v);
-std::string int128Literal(__int128 v, sema::ScalarKind k);
+std::string int128Literal(__int128 v, types::ScalarKind k);
 
 } // namespace pyk::codegen

@@ -7,8 +7,8 @@
 
 namespace pyk::codegen {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 namespace {
 
@@ -282,7 +282,7 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
   emitter.setBoundsCheck(options.boundsCheck);
   const ir::Function& irEntry = module.entry();
   CpuUnit unit;
-  const bool kernel = irEntry.kind == sema::CompiledFunctionKind::Kernel;
+  const bool kernel = irEntry.kind == types::CompiledFunctionKind::Kernel;
   CpuExecutionPlan plan;
   if (kernel)
     plan = planCpuExecution(module, options.blockShape[0] != 0);
@@ -295,9 +295,9 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
   const int64_t kernelShared = emitter.staticSharedBytes();
   if (kernel)
     unit.kernelName = mangledName(irEntry);
-  else if (irEntry.kind == sema::CompiledFunctionKind::Vectorize)
+  else if (irEntry.kind == types::CompiledFunctionKind::Vectorize)
     unit.kernelName = emitter.vectorizeKernel(irEntry);
-  else if (irEntry.kind == sema::CompiledFunctionKind::GuVectorize)
+  else if (irEntry.kind == types::CompiledFunctionKind::GuVectorize)
     unit.kernelName = emitter.guvectorizeKernel(irEntry);
   // A grid barrier needs every block of the launch running at once: each block's threads as
   // fibers, each block on a thread of its own (the engine's cooperative launch).

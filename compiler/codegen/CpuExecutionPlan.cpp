@@ -5,18 +5,6 @@
 
 namespace pyk::codegen {
 
-const char* nameOf(CpuExecutionMode mode) {
-  switch (mode) {
-  case CpuExecutionMode::Loop:
-    return "loop";
-  case CpuExecutionMode::Split:
-    return "split";
-  case CpuExecutionMode::Fiber:
-    return "fiber";
-  }
-  return "?";
-}
-
 bool BarrierSplitPlan::isRematerialized(const ir::Stmt* s) const {
   return std::find(rematerialized.begin(), rematerialized.end(), s) != rematerialized.end();
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/GeneratedUnit.h"
 #include "codegen/VariableUses.h"
 #include "ir/Ir.h"
 
@@ -86,8 +87,8 @@ struct BarrierSplitPlan {
   }
 };
 
-enum class CpuExecutionMode { Loop, Split, Fiber };
-const char* nameOf(CpuExecutionMode mode); // "loop", "split", "fiber"
+using base::CpuExecutionMode; // how the threads run (base/GeneratedUnit.h)
+using base::nameOf;
 
 struct CpuExecutionPlan {
   CpuExecutionMode mode = CpuExecutionMode::Loop;

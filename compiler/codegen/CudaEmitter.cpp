@@ -11,11 +11,11 @@ EmittedUnit emitCuda(const ir::Module& module, DiagnosticEngine& diags, bool lin
   EmittedUnit unit;
   std::string declarations = emitter.functions();
   const ir::Function& entry = module.entry();
-  if (entry.kind == sema::CompiledFunctionKind::Kernel)
+  if (entry.kind == types::CompiledFunctionKind::Kernel)
     unit.entryPoint = mangledName(entry);
-  else if (entry.kind == sema::CompiledFunctionKind::Vectorize)
+  else if (entry.kind == types::CompiledFunctionKind::Vectorize)
     unit.entryPoint = emitter.vectorizeKernel(entry);
-  else if (entry.kind == sema::CompiledFunctionKind::GuVectorize)
+  else if (entry.kind == types::CompiledFunctionKind::GuVectorize)
     unit.entryPoint = emitter.guvectorizeKernel(entry);
   unit.source = emitter.finish(declarations);
   unit.cooperative = emitter.usesGridSync();

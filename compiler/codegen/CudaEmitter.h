@@ -5,19 +5,15 @@
 
 #include <string>
 
+#include "base/GeneratedUnit.h"
 #include "codegen/CppNames.h"
 #include "diag/DiagnosticEngine.h"
 #include "ir/Ir.h"
 
 namespace pyk::codegen {
 
-struct EmittedUnit {
-  std::string source;     // includes "pyk_support.h" (passed to NVRTC as an in-memory header)
-  std::string entryPoint; // the extern "C" name of the entry kernel (empty for a device function)
-  // The kernel calls `cuda.cg.this_grid().sync()`: it must be launched cooperatively (every
-  // block resident at once), as numba launches such kernels.
-  bool cooperative = false;
-};
+// What code generation hands on (base/GeneratedUnit.h: the jit compiles it, the runtime loads it).
+using base::EmittedUnit;
 
 // Emits the module's entry and every function it calls. What code generation does not cover
 // yet is reported, located, to `diags`; the result is then not to be compiled.

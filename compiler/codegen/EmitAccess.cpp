@@ -33,7 +33,7 @@ std::string UnitEmitter::visitArrayAttribute(const ir::ArrayAttribute* a) {
   case sema::ValueMember::Transpose:
     return base.ndim() == 1
                ? v
-               : "pyk::transpose<pyk::Layout::" + std::string(sema::layoutName(a->type.layout())) +
+               : "pyk::transpose<pyk::Layout::" + std::string(types::layoutName(a->type.layout())) +
                      ">(" + v + ")";
   case sema::ValueMember::Shape:
   case sema::ValueMember::Strides: {
@@ -74,9 +74,9 @@ std::string UnitEmitter::visitVectorMember(const ir::VectorMember* m) {
 // A record's field: a scalar member read or written in place; a nested record, a pointer to its
 // member; a sub-array, a C-contiguous view of the member's items (numba's NestedArray).
 std::string UnitEmitter::visitRecordField(const ir::RecordField* r) {
-  const sema::RecordField* f = r->record->type.recordLayout().field(r->field);
+  const types::RecordField* f = r->record->type.recordLayout().field(r->field);
   const std::string member = "(" + expr(r->record) + ")->" + recordMemberName(r->field);
-  if (f->kind == sema::FieldKind::Scalar && !f->isSubArray())
+  if (f->kind == types::FieldKind::Scalar && !f->isSubArray())
     return member;
   if (!recordFieldAligned(*f)) {
     // numba's CUDA target refuses it too: "<record>.<field> of type ... is not aligned".
@@ -84,7 +84,7 @@ std::string UnitEmitter::visitRecordField(const ir::RecordField* r) {
                               ", not aligned for its type,");
     return "0";
   }
-  if (f->kind == sema::FieldKind::Record)
+  if (f->kind == types::FieldKind::Record)
     return "(&" + member + ")";
   if (!r->type.isArray()) {
     unsupported(r->range, "this record field");
@@ -98,7 +98,7 @@ std::string UnitEmitter::visitRecordField(const ir::RecordField* r) {
 std::string UnitEmitter::visitRecordArrayField(const ir::RecordArrayField* r) {
   const NumbaType& arrayType = r->array->type;
   const NumbaType& t = r->type;
-  const sema::RecordField* f = arrayType.recordLayout().field(r->field);
+  const types::RecordField* f = arrayType.recordLayout().field(r->field);
   std::string v = temp("fields"), src = temp("records");
   std::string out = "[&] {\n";
   out += "    const auto " + src + " = " + expr(r->array) + ";\n";
@@ -138,7 +138,7 @@ std::string UnitEmitter::visitArrayView(const ir::ArrayView* view) {
     if (d < items.size() && !items[d]->is<ir::Slice>()) {
       const NumbaType& it = items[d]->type;
       std::string index = "static_cast<pyk::int64>(" + expr(items[d]) + ")";
-      if (it.isScalar() && sema::isSignedInteger(it.scalarKind()))
+      if (it.isScalar() && types::isSignedInteger(it.scalarKind()))
         index = "pyk::tuple_index(" + index + ", " + src + ".shape[" + dim + "])";
       out += "    " + p + " += " + index + " * " + src + ".strides[" + dim + "];\n";
       continue;
@@ -227,7 +227,7 @@ std::string UnitEmitter::arrayElement(const ir::Expr* array, const std::string& 
 
 std::string UnitEmitter::arrayIndex(const ir::Expr* item) {
   const NumbaType& t = item->type;
-  if (!t.isScalar() || !sema::isSignedInteger(t.scalarKind()) || item->is<ir::Literal>())
+  if (!t.isScalar() || !types::isSignedInteger(t.scalarKind()) || item->is<ir::Literal>())
     return expr(item);
   auto it = nonNegative_.find(fn_);
   if (it == nonNegative_.end())

@@ -49,7 +49,7 @@ std::string UnitEmitter::visitMethodCall(const ir::MethodCall* m) {
     // what the kernel would compute undefined.
     const std::string ok = temp("ok"), view = temp("view");
     return "[&] {\n    bool " + ok + " = true;\n    const auto " + view + " = pyk::view_as<" +
-           elementCpp(m->type) + ", pyk::Layout::" + sema::layoutName(m->type.layout()) + ">(" +
+           elementCpp(m->type) + ", pyk::Layout::" + types::layoutName(m->type.layout()) + ">(" +
            expr(m->object) + ", " + ok + ");\n    if (!" + ok + ")\n      " +
            target_.trapWith(stopMessage(m, "ValueError: new type not compatible with array")) +
            "\n    return " + view + ";\n  }()";
@@ -108,10 +108,10 @@ std::string UnitEmitter::visitPrint(const ir::Print* p) {
     }
     const ir::Expr* value = p->values[next++];
     const NumbaType& at = value->type; // float16 printed as float64, as numba prints it
-    format += at.scalarKind() == ScalarKind::Boolean   ? "%s"
-              : isFloating(at)                         ? "%f"
-              : sema::isSignedInteger(at.scalarKind()) ? "%lld"
-                                                       : "%llu";
+    format += at.scalarKind() == ScalarKind::Boolean    ? "%s"
+              : isFloating(at)                          ? "%f"
+              : types::isSignedInteger(at.scalarKind()) ? "%lld"
+                                                        : "%llu";
     args += ", pyk::print_arg(" + expr(value) + ")";
   }
   std::string literal;

@@ -26,9 +26,9 @@ std::string UnitEmitter::functions() {
 
 void UnitEmitter::function(const ir::Function& f, bool entry) {
   beginFunction(f);
-  const bool kernel = f.kind == sema::CompiledFunctionKind::Kernel;
+  const bool kernel = f.kind == types::CompiledFunctionKind::Kernel;
   std::ostringstream signature;
-  signature << "// " << sema::nameOf(f.kind) << ' ' << f.description << '\n';
+  signature << "// " << types::nameOf(f.kind) << ' ' << f.description << '\n';
   if (lineDirectives_ && f.definition.valid())
     body_ << "#line " << f.definition.begin.line << " \"" << f.sourcePath << "\"\n";
   body_ << signature.str();
@@ -120,8 +120,8 @@ std::string UnitEmitter::guvectorizeKernel(const ir::Function& core) {
   for (size_t i = 0; i < core.params.size(); ++i) {
     const NumbaType& p = core.params[i];
     std::string view = "pyk::first_index_view(arg" + std::to_string(i) + ", i)";
-    if (p.isArray() && p.layout() != sema::ArrayLayout::A)
-      view = "pyk::as_layout<pyk::Layout::" + std::string(sema::layoutName(p.layout())) + ">(" +
+    if (p.isArray() && p.layout() != types::ArrayLayout::A)
+      view = "pyk::as_layout<pyk::Layout::" + std::string(types::layoutName(p.layout())) + ">(" +
              view + ")";
     k << (i ? ", " : "") << (p.isArray() ? view : "arg" + std::to_string(i) + "(i)");
   }

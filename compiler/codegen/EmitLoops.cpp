@@ -128,7 +128,7 @@ UnitEmitter::Iteration UnitEmitter::iteration(const ir::Iter* it) {
   } else {
     // A row: the array without its first dimension.
     out.length = seq + ".shape[0]";
-    const std::string layout = sema::layoutName(out.type.layout());
+    const std::string layout = types::layoutName(out.type.layout());
     out.item = [seq, layout](const std::string& i) {
       return "pyk::as_layout<pyk::Layout::" + layout + ">(pyk::first_index_view(" + seq + ", " + i +
              "))";

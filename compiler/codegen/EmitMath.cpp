@@ -31,7 +31,7 @@ std::string UnitEmitter::bitOrFloatIntrinsic(const ir::IntrinsicCall* c) {
   case IntrinsicTyping::BitReverse: {
     // popc and clz count in the operand's own width (llvm.ctpop / llvm.ctlz on an i8 or i16):
     // a narrow operand is zero-extended and clz discounts the bits it added.
-    const int width = sema::bitWidth(c->args[0]->type.scalarKind());
+    const int width = types::bitWidth(c->args[0]->type.scalarKind());
     std::string value = expr(c->args[0]);
     if (width < 32)
       value = "static_cast<pyk::uint32>(static_cast<pyk::uint" + std::to_string(width) + ">(" +
@@ -110,7 +110,7 @@ std::string UnitEmitter::mathCall(const ir::IntrinsicCall* c) {
     std::string out = function + f + "(";
     for (size_t i = 0; i < a.size(); ++i) {
       const ScalarKind k = c->args[i]->type.scalarKind();
-      const bool integral = sema::isInteger(k) || k == ScalarKind::Boolean;
+      const bool integral = types::isInteger(k) || k == ScalarKind::Boolean;
       out += (i ? ", " : "") + (integral ? "static_cast<pyk::float64>(" + a[i] + ")" : a[i]);
     }
     return out + ")";
@@ -137,7 +137,7 @@ std::string UnitEmitter::mathCall(const ir::IntrinsicCall* c) {
   case Intrinsic::MathIsinf:
   case Intrinsic::MathIsfinite:
     // numba's math_isinf_isnan_int / math_isfinite_int: an integer is never inf or NaN.
-    if (sema::isInteger(c->args[0]->type.scalarKind()))
+    if (types::isInteger(c->args[0]->type.scalarKind()))
       return "(static_cast<void>(" + a[0] + "), " +
              (c->intrinsic == Intrinsic::MathIsfinite ? "true" : "false") + ")";
     return "static_cast<bool>(" + spelled(c->intrinsic) + "(" + a[0] + "))";

@@ -56,7 +56,7 @@ void UnitEmitter::visitStore(const ir::Store* s) {
 
 void UnitEmitter::visitStoreCharacters(const ir::StoreCharacters* s) {
   // The characters, truncated to the field, then zeros (numba's constant str and bytes stores).
-  const sema::RecordField* f = s->record->type.recordLayout().field(s->field);
+  const types::RecordField* f = s->record->type.recordLayout().field(s->field);
   const std::string field = temp("chars");
   line("{");
   line("  auto* " + field + " = (" + expr(s->record) + ")->" + recordMemberName(s->field) + ";");
@@ -71,7 +71,7 @@ void UnitEmitter::visitStoreCharacters(const ir::StoreCharacters* s) {
 
 void UnitEmitter::visitReturn(const ir::Return* r) {
   if (r->value == nullptr) {
-    line(fn_->kind == sema::CompiledFunctionKind::Kernel ? threadExit_ : "return;");
+    line(fn_->kind == types::CompiledFunctionKind::Kernel ? threadExit_ : "return;");
     return;
   }
   line("return " + expr(r->value) + ";");

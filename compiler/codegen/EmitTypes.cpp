@@ -4,7 +4,7 @@
 // between them.
 #include <algorithm>
 
-#include "codegen/ParameterLayout.h"
+#include "base/ParameterLayout.h"
 #include "codegen/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -19,7 +19,7 @@ std::string UnitEmitter::type(const NumbaType& t) {
   }
   case NumbaType::Kind::Array:
     return "pyk::Array<" + elementCpp(t) + ", " + std::to_string(t.ndim()) +
-           ", pyk::Layout::" + sema::layoutName(t.layout()) + ">";
+           ", pyk::Layout::" + types::layoutName(t.layout()) + ">";
   case NumbaType::Kind::Record:
     return recordStruct(t) + "*"; // a record refers to its item in an array, as in numba
   case NumbaType::Kind::UniTuple:
@@ -45,26 +45,26 @@ struct StructLayout {
   bool natural = true;
   int64_t alignment = 1;
 };
-StructLayout structLayout(const sema::RecordLayout& r);
+StructLayout structLayout(const types::RecordLayout& r);
 
-int64_t cppAlignment(const sema::RecordField& f) {
+int64_t cppAlignment(const types::RecordField& f) {
   switch (f.kind) {
-  case sema::FieldKind::Scalar:
-    return sema::alignmentOf(f.type);
-  case sema::FieldKind::Record:
+  case types::FieldKind::Scalar:
+    return types::alignmentOf(f.type);
+  case types::FieldKind::Record:
     return structLayout(*f.record).alignment;
-  case sema::FieldKind::Bytes:
+  case types::FieldKind::Bytes:
     return 1;
-  case sema::FieldKind::Unicode:
+  case types::FieldKind::Unicode:
     return 4;
   }
   return 1;
 }
 
-StructLayout structLayout(const sema::RecordLayout& r) {
+StructLayout structLayout(const types::RecordLayout& r) {
   StructLayout out;
   int64_t largest = 1;
-  for (const sema::RecordField& f : r.fields) {
+  for (const types::RecordField& f : r.fields) {
     out.natural = out.natural && f.offset % cppAlignment(f) == 0;
     largest = std::max(largest, cppAlignment(f));
   }
@@ -73,20 +73,20 @@ StructLayout structLayout(const sema::RecordLayout& r) {
   return out;
 }
 
-bool supportedRecord(const sema::RecordLayout& r) {
-  std::vector<const sema::RecordField*> fields;
-  for (const sema::RecordField& f : r.fields)
+bool supportedRecord(const types::RecordLayout& r) {
+  std::vector<const types::RecordField*> fields;
+  for (const types::RecordField& f : r.fields)
     fields.push_back(&f);
   std::stable_sort(fields.begin(), fields.end(),
                    [](const auto* a, const auto* b) { return a->offset < b->offset; });
   int64_t end = 0;
-  for (const sema::RecordField* f : fields) {
+  for (const types::RecordField* f : fields) {
     if (f->offset < end) // overlapping fields (a union): no struct lays them out
       return false;
     end = f->offset + f->bytes();
-    if (f->kind == sema::FieldKind::Scalar && scalarCpp(f->type).empty())
+    if (f->kind == types::FieldKind::Scalar && scalarCpp(f->type).empty())
       return false;
-    if (f->kind == sema::FieldKind::Record && !supportedRecord(*f->record))
+    if (f->kind == types::FieldKind::Record && !supportedRecord(*f->record))
       return false;
   }
   return end <= r.size;
@@ -112,11 +112,12 @@ std::string UnitEmitter::elementCpp(const NumbaType& array) {
 }
 
 int64_t UnitEmitter::itemBytes(const NumbaType& array) {
-  return array.isRecordArray() ? array.recordLayout().size : sema::bitWidth(array.scalarKind()) / 8;
+  return array.isRecordArray() ? array.recordLayout().size
+                               : types::bitWidth(array.scalarKind()) / 8;
 }
 
-bool UnitEmitter::recordFieldAligned(const sema::RecordField& f) {
-  if (f.kind == sema::FieldKind::Record)
+bool UnitEmitter::recordFieldAligned(const types::RecordField& f) {
+  if (f.kind == types::FieldKind::Record)
     return f.offset % structLayout(*f.record).alignment == 0;
   return f.offset % cppAlignment(f) == 0;
 }
@@ -129,8 +130,8 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
   std::string name = "pyk_record_" + typeCode(t);
   if (!tuples_.insert(name).second)
     return name;
-  const sema::RecordLayout& r = t.recordLayout();
-  std::vector<sema::RecordField> fields = r.fields;
+  const types::RecordLayout& r = t.recordLayout();
+  std::vector<types::RecordField> fields = r.fields;
   std::stable_sort(fields.begin(), fields.end(),
                    [](const auto& a, const auto& b) { return a.offset < b.offset; });
   const bool natural = structLayout(r).natural;
@@ -139,29 +140,29 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
   s << "struct " << (natural ? "" : "__attribute__((packed)) ") << name << " {\n";
   int64_t at = 0;
   int pad = 0;
-  for (const sema::RecordField& f : fields) {
+  for (const types::RecordField& f : fields) {
     if (f.offset > at)
       s << "  unsigned char pyk_pad" << pad++ << "[" << f.offset - at << "];\n";
     std::string item;
     switch (f.kind) {
-    case sema::FieldKind::Scalar:
+    case types::FieldKind::Scalar:
       item = scalarCpp(f.type);
       break;
-    case sema::FieldKind::Record:
+    case types::FieldKind::Record:
       item = recordStruct(NumbaType::record(*f.record));
       break;
-    case sema::FieldKind::Bytes:
+    case types::FieldKind::Bytes:
       item = "pyk::uint8";
       break;
-    case sema::FieldKind::Unicode:
+    case types::FieldKind::Unicode:
       item = "pyk::uint32";
       break;
     }
     // A member array: the sub-array's items, each character of a character field.
-    const bool chars = f.kind == sema::FieldKind::Bytes || f.kind == sema::FieldKind::Unicode;
+    const bool chars = f.kind == types::FieldKind::Bytes || f.kind == types::FieldKind::Unicode;
     const int64_t count = f.bytes() / std::max<int64_t>(1, f.itemBytes()) * (chars ? f.length : 1);
     const bool arrayMember =
-        f.isSubArray() || f.kind == sema::FieldKind::Bytes || f.kind == sema::FieldKind::Unicode;
+        f.isSubArray() || f.kind == types::FieldKind::Bytes || f.kind == types::FieldKind::Unicode;
     s << "  " << item << " " << recordMemberName(f.name)
       << (arrayMember ? "[" + std::to_string(count) + "]" : "") << ";\n";
     at = f.offset + f.bytes();
@@ -195,7 +196,7 @@ std::string UnitEmitter::tupleStruct(const NumbaType& t) {
         s << "  " << type(t.elements()[i]) << " e" << i << ";\n";
     s << "};\n";
     // A tuple can be a kernel argument: the runtime lays it out by parameterLayout.
-    if (const ParameterLayout layout = parameterLayout(t); layout.size > 0)
+    if (const types::ParameterLayout layout = types::parameterLayout(t); layout.size > 0)
       s << "static_assert(sizeof(" << name << ") == " << layout.size << " && alignof(" << name
         << ") == " << layout.alignment << ", \"tuple layout\");\n";
     s << "\n";
@@ -227,10 +228,10 @@ std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, co
     // float16 converts by numba's rules (the support headers' to_float16 and from_float16); a
     // complex number's real part passes through float32 (numba casts float16 to complex through
     // the float of the complex's precision, exactly).
-    if (f == ScalarKind::Float16 && sema::isComplex(k))
+    if (f == ScalarKind::Float16 && types::isComplex(k))
       return cast(cast(code, from, NumbaType::scalar(ScalarKind::Float32)),
                   NumbaType::scalar(ScalarKind::Float32), to);
-    if (k == ScalarKind::Float16 && sema::isComplex(f))
+    if (k == ScalarKind::Float16 && types::isComplex(f))
       return cast(cast(code, from, NumbaType::scalar(ScalarKind::Float32)),
                   NumbaType::scalar(ScalarKind::Float32), to);
     if (f == ScalarKind::Float16)
@@ -249,7 +250,7 @@ std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, co
     return out + "}";
   }
   if (to.isArray() && from.isArray())
-    return "pyk::as_layout<pyk::Layout::" + std::string(sema::layoutName(to.layout())) + ">(" +
+    return "pyk::as_layout<pyk::Layout::" + std::string(types::layoutName(to.layout())) + ">(" +
            code + ")";
   return code;
 }

@@ -11,9 +11,9 @@ namespace pyk::codegen {
 
 namespace {
 
-bool integerKind(const sema::NumbaType& t) {
+bool integerKind(const types::NumbaType& t) {
   return t.isScalar() &&
-         (sema::isInteger(t.scalarKind()) || t.scalarKind() == sema::ScalarKind::Boolean);
+         (types::isInteger(t.scalarKind()) || t.scalarKind() == types::ScalarKind::Boolean);
 }
 
 } // namespace
@@ -71,7 +71,7 @@ public:
   bool visitIdentityTest(const ir::IdentityTest*) { return true; }
   bool visitLogical(const ir::Logical*) { return true; }
   bool visitLogicalValue(const ir::LogicalValue* l) {
-    return l->type.scalarKind() == sema::ScalarKind::Boolean;
+    return l->type.scalarKind() == types::ScalarKind::Boolean;
   }
 
 private:

@@ -133,11 +133,11 @@ const ir::Expr* ThreadBounds::rematerializedValue(const ir::Expr* e) const {
 // that live outside regions, that the region does not assign, and that reads no memory.
 // Before the plan has placed its locals, only the first two conditions.
 bool ThreadBounds::blockBound(const ir::Expr* e, const SplitStep& region) const {
-  const sema::NumbaType& t = e->type;
+  const types::NumbaType& t = e->type;
   if (!t.isScalar() || !uniformity_.uniform(e))
     return false;
-  const sema::ScalarKind k = t.scalarKind();
-  if (!sema::isInteger(k) || k == sema::ScalarKind::UInt64)
+  const types::ScalarKind k = t.scalarKind();
+  if (!types::isInteger(k) || k == types::ScalarKind::UInt64)
     return false;
   bool ok = true;
   ir::forEachNode(static_cast<const ir::Node*>(e), [&](const ir::Node* n) {

@@ -28,8 +28,8 @@
 
 namespace pyk::codegen {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 // Expressions and statements are dispatched by the IR's visitors (ir/IrVisitor.h): visit<Kind>
 // emits one kind.
@@ -126,7 +126,7 @@ private:
   static int64_t itemBytes(const NumbaType& array);
   // Whether a record field sits at a multiple of its C++ alignment (numba's CUDA target refuses
   // to access a field that does not: "is not aligned").
-  static bool recordFieldAligned(const sema::RecordField& f);
+  static bool recordFieldAligned(const types::RecordField& f);
   // A struct per record type whose members sit at the dtype's offsets.
   std::string recordStruct(const NumbaType& t);
   // A struct per tuple type: `e[N]` for a UniTuple (indexable at run time), `e0, e1...` else.

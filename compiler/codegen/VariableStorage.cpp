@@ -23,7 +23,7 @@ VariableStorage::VariableStorage(const ir::Function& f) {
   // The type each version is stored in: its own, except for a version nothing reads that only
   // flows into phis of one type, which is stored in theirs at once (`s = 0` before a loop that
   // makes `s` a float needs no integer variable of its own).
-  std::vector<const sema::NumbaType*> stored(versions.size(), nullptr);
+  std::vector<const types::NumbaType*> stored(versions.size(), nullptr);
   for (size_t v = 0; v < versions.size(); ++v)
     if (versions[v].live && versions[v].type)
       stored[v] = &*versions[v].type;
@@ -34,7 +34,7 @@ VariableStorage::VariableStorage(const ir::Function& f) {
       if (version.kind == ir::Version::Kind::Entry || version.reads != 0 ||
           version.usedByPhis.empty() || stored[v] == nullptr)
         continue;
-      const sema::NumbaType* common = stored[version.usedByPhis.front()];
+      const types::NumbaType* common = stored[version.usedByPhis.front()];
       for (size_t phi : version.usedByPhis)
         if (stored[phi] == nullptr || common == nullptr || !(*stored[phi] == *common))
           common = nullptr;

@@ -16,7 +16,7 @@
 namespace pyk::codegen {
 
 struct StorageSlot {
-  sema::NumbaType type;
+  types::NumbaType type;
   std::string cppName;
 };
 

@@ -17,16 +17,14 @@
 #include <string_view>
 
 #include "aot/AotModuleWriter.h"
+#include "base/Error.h"
+#include "base/FileReplacement.h"
 #include "diag/DiagnosticEngine.h"
 #include "jit/ChildProcess.h"
 #include "jit/CompileSpecialization.h"
-#include "jit/FileReplacement.h"
 #include "jit/SupportHeaders.h"
-#include "pyk/error.hpp"
-#include "pyk/settings.hpp"
-#include "sema/ModuleResolver.h"
+#include "sema/FrontEnd.h"
 #include "sema/SignatureParser.h"
-#include "syntax/Parser.h"
 
 namespace pyk::driver {
 
@@ -49,15 +47,14 @@ std::string archDigits(const std::string& arch) {
 struct LoadedFile {
   std::unique_ptr<SourceFile> file;
   std::unique_ptr<DiagnosticEngine> diags;
-  ParseResult parsed;
-  sema::ResolvedModule resolved;
+  sema::FrontEndResult front; // the syntax tree and the resolved module
   aot::AotModule module;
   sema::SpecializationSet set;
 };
 
-// `text` written whole to `path` (a temporary name, then renamed: jit/FileReplacement).
+// `text` written whole to `path` (a temporary name, then renamed: base/FileReplacement).
 void writeFile(const fs::path& path, std::string_view text) {
-  jit::replaceFile(path, text, 0644, ErrorKind::File);
+  base::replaceFile(path, text, 0644, ErrorKind::File);
 }
 
 // The fatbin of one variant of `entry`: NVRTC's CUBIN for each architecture and PTX of the last.
@@ -73,7 +70,7 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
     const bool ptx = i == options.archs.size();
     const std::string arch = archDigits(options.archs[ptx ? i - 1 : i]);
     const jit::CudaTarget target{"sm_" + arch, !ptx, index32};
-    jit::SpecializationRequest request{.module = f.resolved,
+    jit::SpecializationRequest request{.module = f.front.resolved,
                                        .file = *f.file,
                                        .function = *s.function,
                                        .params = s.signature.params,
@@ -205,7 +202,8 @@ std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& ar
   return o;
 }
 
-int runBuildCommand(const BuildOptions& options, bool color) {
+int runBuildCommand(const BuildOptions& options, bool color,
+                    const JitSettingsSource& runtimeSettings) {
   std::vector<std::unique_ptr<LoadedFile>> files;
   bool failed = false;
   std::map<std::string, std::string> stems; // module name -> file
@@ -219,11 +217,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
     }
     f->file = std::make_unique<SourceFile>(std::move(*file));
     f->diags = std::make_unique<DiagnosticEngine>(f->file.get());
-    runWithLargeStack([&] {
-      f->parsed = parseModule(*f->file, *f->diags);
-      if (f->parsed.module != nullptr)
-        f->resolved = sema::resolveModule(*f->parsed.module, *f->diags);
-    });
+    f->front = sema::runFrontEnd(*f->file, *f->diags);
     std::string stem = fs::path(path).stem().string();
     for (char& c : stem)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
@@ -249,7 +243,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
 
   // Each specialization asked for, in its file: the kernels' declared signatures, then --signature.
   auto add = [](LoadedFile& f, const sema::CompiledFunction& function,
-                const sema::FunctionSignature& signature) {
+                const types::FunctionSignature& signature) {
     for (const aot::AotSpecialization& s : f.module.specializations)
       if (s.function == &function && s.signature.params == signature.params)
         return;
@@ -259,9 +253,9 @@ int runBuildCommand(const BuildOptions& options, bool color) {
     f.module.specializations.push_back(std::move(s));
   };
   for (const auto& f : files)
-    for (const sema::CompiledFunction& function : f->resolved.functions)
-      if (function.kind == sema::CompiledFunctionKind::Kernel && !function.shadowed)
-        for (const sema::FunctionSignature& s : function.signatures)
+    for (const sema::CompiledFunction& function : f->front.resolved.functions)
+      if (function.kind == types::CompiledFunctionKind::Kernel && !function.shadowed)
+        for (const types::FunctionSignature& s : function.signatures)
           add(*f, function, s);
   for (const std::string& text : options.signatures) {
     const size_t open = text.find('(');
@@ -277,7 +271,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
     LoadedFile* owner = nullptr;
     const sema::CompiledFunction* function = nullptr;
     for (const auto& f : files)
-      if (const sema::CompiledFunction* found = f->resolved.function(name)) {
+      if (const sema::CompiledFunction* found = f->front.resolved.function(name)) {
         if (owner != nullptr) {
           std::cerr << "pykc: error: `" << name << "` is defined in both `"
                     << owner->module.sourcePath << "` and `" << f->module.sourcePath
@@ -290,24 +284,24 @@ int runBuildCommand(const BuildOptions& options, bool color) {
     if (function == nullptr) {
       std::string known;
       for (const auto& f : files)
-        for (const sema::CompiledFunction& fn : f->resolved.functions)
-          if (fn.kind == sema::CompiledFunctionKind::Kernel && !fn.shadowed)
+        for (const sema::CompiledFunction& fn : f->front.resolved.functions)
+          if (fn.kind == types::CompiledFunctionKind::Kernel && !fn.shadowed)
             known += (known.empty() ? "" : ", ") + fn.qualifiedName;
       std::cerr << "pykc: error: `--signature " << text << "`: no kernel named `" << name << "` in "
                 << options.files.size() << (options.files.size() == 1 ? " file" : " files")
                 << (known.empty() ? "" : " (kernels: " + known + ")") << '\n';
       return 1;
     }
-    if (function->kind != sema::CompiledFunctionKind::Kernel) {
+    if (function->kind != types::CompiledFunctionKind::Kernel) {
       std::cerr << "pykc: error: `--signature " << text << "`: `" << name << "` is a "
-                << sema::nameOf(function->kind)
+                << types::nameOf(function->kind)
                 << "; only @cuda.jit kernels are built ahead of time yet (ufuncs and device "
                    "functions are compiled by the JIT)\n";
       return 1;
     }
     DiagnosticEngine signatureDiags;
     const std::string types = text.substr(open);
-    std::optional<sema::FunctionSignature> signature = sema::parseSignature(
+    std::optional<types::FunctionSignature> signature = sema::parseSignature(
         types, sema::StringLiteralLocation(SourceRange(), types, nullptr), signatureDiags);
     if (!signature) {
       std::cerr << "pykc: error: `--signature " << text << "`:\n";
@@ -315,7 +309,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
       return 1;
     }
     if (!function->signatures.empty() &&
-        std::ranges::none_of(function->signatures, [&](const sema::FunctionSignature& s) {
+        std::ranges::none_of(function->signatures, [&](const types::FunctionSignature& s) {
           return s.params == signature->params;
         })) {
       std::cerr << "pykc: error: `--signature " << text << "`: `" << name
@@ -328,7 +322,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
   // --arch compiles with the runtime's settings (its NVRTC), without the disk cache.
   jit::JitSettings jitSettings;
   if (!options.archs.empty()) {
-    jitSettings = jit::jitSettingsOf(pyk::settings());
+    jitSettings = runtimeSettings();
     jitSettings.cacheFolder.clear();
   }
   std::error_code ec;
@@ -344,7 +338,7 @@ int runBuildCommand(const BuildOptions& options, bool color) {
       for (size_t i = 0; i < f->module.specializations.size() && !f->diags->hasErrors(); ++i) {
         aot::AotSpecialization& s = f->module.specializations[i];
         if (options.cpu) {
-          jit::SpecializationRequest request{.module = f->resolved,
+          jit::SpecializationRequest request{.module = f->front.resolved,
                                              .file = *f->file,
                                              .function = *s.function,
                                              .params = s.signature.params,

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "driver/JitSettingsSource.h"
+
 namespace pyk::driver {
 
 struct BuildOptions {
@@ -21,7 +23,9 @@ struct BuildOptions {
 std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& args,
                                               std::string& error);
 
-// Builds every file; diagnostics to stderr. The exit status.
-int runBuildCommand(const BuildOptions& options, bool color);
+// Builds every file; diagnostics to stderr. The exit status. `runtimeSettings` gives NVRTC for
+// --arch.
+int runBuildCommand(const BuildOptions& options, bool color,
+                    const JitSettingsSource& runtimeSettings);
 
 } // namespace pyk::driver

@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "base/FunctionKind.h"
 #include "ir/IrNode.h"
-#include "sema/FunctionKind.h"
 #include "sema/PhiEdge.h"
 
 namespace pyk::ir {
@@ -52,7 +52,7 @@ struct Variable {
   bool parameter = false;
   // The unification of its versions' types; none for a variable never given a value, or whose
   // versions' types do not unify.
-  std::optional<sema::NumbaType> type;
+  std::optional<types::NumbaType> type;
 };
 
 struct PhiInput {
@@ -67,19 +67,19 @@ struct Version {
   enum class Kind : uint8_t { Entry, Def, Phi };
   Kind kind = Kind::Def;
   sema::VariableId variable = 0;
-  std::optional<sema::NumbaType> type; // none where typing gave it none (never read then)
-  SourceRange range;                   // Def: the name stored to
-  const Stmt* join = nullptr;          // Phi: the If, While, ForRange or ForEach
-  bool loopHead = false;               // Phi: at the loop's head, not after it
-  std::vector<PhiInput> inputs;        // Phi: every version that flows in
-  std::vector<size_t> usedByPhis;      // the live phis this version flows into
+  std::optional<types::NumbaType> type; // none where typing gave it none (never read then)
+  SourceRange range;                    // Def: the name stored to
+  const Stmt* join = nullptr;           // Phi: the If, While, ForRange or ForEach
+  bool loopHead = false;                // Phi: at the loop's head, not after it
+  std::vector<PhiInput> inputs;         // Phi: every version that flows in
+  std::vector<size_t> usedByPhis;       // the live phis this version flows into
   // Phi: something reads it (directly or through other phis); a dead phi is not typed.
   bool live = true;
   uint32_t reads = 0; // the Reads of it (and the reads of `x op= v`)
 };
 
 struct Function {
-  sema::CompiledFunctionKind kind = sema::CompiledFunctionKind::Kernel;
+  types::CompiledFunctionKind kind = types::CompiledFunctionKind::Kernel;
   std::string name;          // as the source spells it
   std::string qualifiedName; // Python's, `make.<locals>.k` for a kernel a factory defines
   // pyk's stdlib module that defines it (`numba.cuda.random`), or "" for the user's own.
@@ -89,9 +89,9 @@ struct Function {
   SourceRange nameRange;  // its name there
   // The specialization: the argument types, the constants it is specialized for (numba's
   // literals; nullopt for the other parameters), the return type.
-  std::vector<sema::NumbaType> params;
+  std::vector<types::NumbaType> params;
   std::vector<std::optional<sema::ConstantValue>> literals;
-  sema::NumbaType returnType;
+  types::NumbaType returnType;
   std::string description; // `name(float32[::1], int64) -> none`
   // The parameters (in order, `*args` included), then the locals.
   std::vector<Variable> variables;

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "diag/SourceLocation.h"
 #include "sema/ConstantValue.h"
 #include "sema/Intrinsic.h"
-#include "sema/NumbaType.h"
 #include "sema/PhiEdge.h"
 #include "sema/ValueMember.h"
 
@@ -56,7 +56,7 @@ struct Node {
 // Slice).
 struct Expr : Node {
   using Node::Node;
-  sema::NumbaType type;
+  types::NumbaType type;
   static bool classof(const Node* n) { return familyOf(n->kind) == Family::Expr; }
 };
 struct Stmt : Node {
@@ -66,13 +66,13 @@ struct Stmt : Node {
 // A place a store writes; `type` is the type the place holds (a stored value converts to it).
 struct Target : Node {
   using Node::Node;
-  sema::NumbaType type;
+  types::NumbaType type;
   static bool classof(const Node* n) { return familyOf(n->kind) == Family::Target; }
 };
 // What a `for` loop iterates over; `type` is the type of one item.
 struct Iter : Node {
   using Node::Node;
-  sema::NumbaType type;
+  types::NumbaType type;
   static bool classof(const Node* n) { return familyOf(n->kind) == Family::Iter; }
 };
 

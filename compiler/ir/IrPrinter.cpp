@@ -54,7 +54,7 @@ public:
         out += (i ? ", " : "") + text.operands[i];
       out += ")";
     }
-    const sema::NumbaType* type = typeOf(n);
+    const types::NumbaType* type = typeOf(n);
     if (type != nullptr && !type->isVoid())
       out += " : " + type->str();
     return out;
@@ -142,7 +142,7 @@ private:
     return text;
   }
 
-  static const sema::NumbaType* typeOf(const Node* n) {
+  static const types::NumbaType* typeOf(const Node* n) {
     if (const auto* e = n->as<Expr>())
       return &e->type;
     if (const auto* t = n->as<Target>())
@@ -158,7 +158,7 @@ private:
       return "array" + text(v.array->shape);
     return v.repr();
   }
-  std::string text(const sema::NumbaType& t) {
+  std::string text(const types::NumbaType& t) {
     return t.str();
   }
   std::string text(sema::Intrinsic id) {
@@ -213,7 +213,7 @@ private:
   const Function& f_;
 };
 
-std::string typeText(const std::optional<sema::NumbaType>& t) {
+std::string typeText(const std::optional<types::NumbaType>& t) {
   return t ? t->str() : "untyped";
 }
 

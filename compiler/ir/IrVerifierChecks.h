@@ -13,14 +13,15 @@
 
 namespace pyk::ir::verification {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 inline bool isBoolean(const NumbaType& t) {
   return t.isScalar() && t.scalarKind() == ScalarKind::Boolean;
 }
 inline bool isIntegerOrBoolean(const NumbaType& t) {
-  return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+  return t.isScalar() &&
+         (types::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
 }
 inline bool isInt64(const NumbaType& t) {
   return t.isScalar() && t.scalarKind() == ScalarKind::Int64;

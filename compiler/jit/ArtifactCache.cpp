@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "base/Error.h"
 #include "jit/Warnings.h"
-#include "pyk/error.hpp"
 
 namespace pyk::jit {
 

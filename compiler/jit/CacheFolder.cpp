@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pyk/error.hpp"
+#include "base/Error.h"
 
 namespace pyk::jit {
 

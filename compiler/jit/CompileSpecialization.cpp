@@ -2,14 +2,16 @@
 // under the caller's front-end lock, then the backend's compile outside it.
 #include "jit/CompileSpecialization.h"
 
+#include "base/LargeStack.h"
 #include "codegen/CppNames.h"
+#include "codegen/CpuEmitter.h"
+#include "codegen/CudaEmitter.h"
 #include "ir/IrVerifier.h"
 #include "jit/CpuObjectCompile.h"
 #include "jit/CudaImageCompile.h"
 #include "jit/NvrtcCompiler.h"
 #include "lower/Lowering.h"
 #include "sema/TypeInference.h"
-#include "syntax/Parser.h"
 
 namespace pyk::jit {
 
@@ -18,11 +20,11 @@ namespace {
 // Runs `work` under the request's front-end lock (if any) on a stack deep enough for the typer
 // and the emitters, which recurse with the program's nesting.
 template <typename Work>
-void runFrontEnd(const SpecializationRequest& request, Work&& work) {
+void runUnderModuleLock(const SpecializationRequest& request, Work&& work) {
   std::unique_lock<std::mutex> lock;
   if (request.frontEndMutex != nullptr)
     lock = std::unique_lock<std::mutex>(*request.frontEndMutex);
-  runWithLargeStack(work);
+  base::runWithLargeStack(work);
 }
 
 // Lowers `spec` to the typed IR and verifies it; what lowering does not cover is reported to
@@ -53,7 +55,7 @@ lower::LoweredModule lowerAndVerify(const SpecializationRequest& request,
 bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& set,
                  const sema::Specialization*& spec, CompiledSpecialization& out) {
   bool ok = false;
-  runFrontEnd(request, [&] {
+  runUnderModuleLock(request, [&] {
     const unsigned errorsBefore = request.diags.errorCount();
     // A type error names the specialization it was found in, once however many share it.
     std::string described = request.function.name + "(";
@@ -144,7 +146,7 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
   // #line directives.
   auto unitWithoutLines = [&] {
     std::string source;
-    runFrontEnd(request, [&] {
+    runUnderModuleLock(request, [&] {
       DiagnosticEngine quiet;
       source = codegen::emitCuda(*out.ir, quiet, false).source;
     });

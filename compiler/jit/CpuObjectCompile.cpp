@@ -3,12 +3,12 @@
 
 #include <vector>
 
+#include "base/Error.h"
+#include "base/Version.h"
 #include "cpu/pyk_cpu_support.h"
 #include "jit/HostCompiler.h"
 #include "jit/PrecompiledHeader.h"
 #include "jit/SupportHeaders.h"
-#include "pyk/error.hpp"
-#include "pyk/version.hpp"
 
 namespace pyk::jit {
 

@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/Version.h"
 #include "jit/ArtifactCache.h"
 #include "jit/NvrtcCompiler.h"
 #include "jit/SupportHeaders.h"
-#include "pyk/version.hpp"
 
 namespace pyk::jit {
 

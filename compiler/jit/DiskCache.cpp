@@ -8,10 +8,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/Error.h"
+#include "base/FileReplacement.h"
 #include "jit/CacheEntry.h"
 #include "jit/CacheFolder.h"
-#include "jit/FileReplacement.h"
-#include "pyk/error.hpp"
 
 namespace pyk::jit {
 
@@ -111,7 +111,7 @@ void DiskCache::store(const CacheKey& key, std::string_view payload, std::string
   ::rmdir(entryPath(key).c_str());
   std::span<const std::byte> pieces[] = {
       header, std::as_bytes(std::span<const char>(payload.data(), payload.size()))};
-  replaceFile(entryPath(key), pieces, 0600, ErrorKind::Cache);
+  base::replaceFile(entryPath(key), pieces, 0600, ErrorKind::Cache);
   evictToBound();
 }
 
@@ -123,7 +123,7 @@ DiskCache::FolderContents DiskCache::scanFolder() const {
        it.increment(error)) {
     std::string name = it->path().filename().string();
     std::optional<CacheKey> key = keyOfEntryName(name);
-    bool temporary = isTemporaryName(name) && name.find(kEntrySuffix) != std::string::npos;
+    bool temporary = base::isTemporaryName(name) && name.find(kEntrySuffix) != std::string::npos;
     struct stat status {};
     // Files vanish under a concurrent store, eviction or clear; skip those.
     if ((!key && !temporary) || ::lstat(it->path().c_str(), &status) != 0 ||

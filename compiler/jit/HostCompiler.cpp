@@ -21,19 +21,19 @@
 #include <mutex>
 #include <sstream>
 
+#include "base/Error.h"
+#include "base/FileReplacement.h"
 #include "jit/ChildProcess.h"
-#include "jit/FileReplacement.h"
 #include "jit/SupportHeaders.h"
-#include "pyk/error.hpp"
 
 namespace pyk::jit {
 
 namespace {
 
-// The unit and the support header, in the compile's private folder. jit/FileReplacement: a
+// The unit and the support header, in the compile's private folder. base/FileReplacement: a
 // failure (a full disk) names the file and the reason.
 void writeFile(const std::filesystem::path& path, std::string_view text) {
-  replaceFile(path, text, 0600, ErrorKind::Compile);
+  base::replaceFile(path, text, 0600, ErrorKind::Compile);
 }
 
 // The lines of /proc/cpuinfo that decide what -march=native targets.

@@ -28,7 +28,7 @@ struct JitSettings {
 };
 
 // The jit's part of `settings`, a pyk::RuntimeSettings (pyk/settings.def): what the runtime's
-// KernelCompiler and pykc (driver/main.cpp, driver/BuildCommand.cpp) give the jit. A template so
+// KernelCompiler and pykc's main (runtime/tools/pykc) give the jit. A template so
 // that the jit library includes no runtime header. A setting the jit needs: its row in
 // pyk/settings.def, its field above and its line here.
 template <typename HostSettings>

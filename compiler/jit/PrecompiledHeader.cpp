@@ -17,14 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "base/Error.h"
+#include "base/FileReplacement.h"
+#include "base/Version.h"
 #include "cpu/engine_abi.h"
 #include "jit/CacheFolder.h"
 #include "jit/CacheKey.h"
-#include "jit/FileReplacement.h"
 #include "jit/SupportHeaders.h"
 #include "jit/Warnings.h"
-#include "pyk/error.hpp"
-#include "pyk/version.hpp"
 
 namespace pyk::jit {
 
@@ -104,7 +104,7 @@ std::optional<std::filesystem::path> findOrBuild(const std::filesystem::path& ca
   std::error_code ignored;
   std::string failure;
   try {
-    replaceFile(temporary / kHeaderName, cpuSupportHeaderText(), 0600, ErrorKind::Cache);
+    base::replaceFile(temporary / kHeaderName, cpuSupportHeaderText(), 0600, ErrorKind::Cache);
     failure = compiler.precompileHeader(temporary / kHeaderName, temporary / kPrecompiledName);
   } catch (const Error& e) {
     failure = e.what();

@@ -22,8 +22,8 @@
 
 namespace pyk::lower {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 // What the lowering of one module shares between its functions.
 struct ModuleLowering {

@@ -188,7 +188,7 @@ ir::Expr* FunctionLowering::visitSubscript(const ast::Subscript* s, const NumbaT
 ir::Expr* FunctionLowering::recordField(const ast::Expr* record, const NumbaType& recordType,
                                         const std::string& name, SourceRange at,
                                         const NumbaType* t) {
-  const sema::RecordField* f = recordType.recordLayout().field(name);
+  const types::RecordField* f = recordType.recordLayout().field(name);
   if (f == nullptr || t == nullptr) {
     unsupported(at, "this record field");
     return nullptr;

@@ -109,7 +109,7 @@ ir::Expr* FunctionLowering::methodCall(const ast::Attribute* a, const ast::Call*
   };
   switch (method) {
   case sema::ValueMember::Conjugate: // `z.conjugate()` of a complex number
-    if (object != nullptr && object->isScalar() && sema::isComplex(object->scalarKind()))
+    if (object != nullptr && object->isScalar() && types::isComplex(object->scalarKind()))
       return make(*object);
     break;
   case sema::ValueMember::View: // `a.view(T)`: the same bytes as another scalar type
@@ -234,7 +234,7 @@ ir::Expr* FunctionLowering::print(const ast::Call* c) {
       continue;
     }
     const NumbaType at = argType(c, i);
-    if (!at.isScalar() || sema::isComplex(at.scalarKind())) {
+    if (!at.isScalar() || types::isComplex(at.scalarKind())) {
       unsupported(a->range, "printing a value of type `" + at.str() + "`");
       return nullptr;
     }

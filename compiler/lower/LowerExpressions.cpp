@@ -10,14 +10,15 @@ namespace pyk::lower {
 namespace {
 
 bool isIntegral(const NumbaType& t) {
-  return t.isScalar() && (sema::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+  return t.isScalar() &&
+         (types::isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
 }
 bool isFloating(const NumbaType& t) {
   return t.isScalar() &&
          (t.scalarKind() == ScalarKind::Float32 || t.scalarKind() == ScalarKind::Float64);
 }
 bool isComplexType(const NumbaType& t) {
-  return t.isScalar() && sema::isComplex(t.scalarKind());
+  return t.isScalar() && types::isComplex(t.scalarKind());
 }
 bool isBoolean(const NumbaType& t) {
   return t.isScalar() && t.scalarKind() == ScalarKind::Boolean;

@@ -164,8 +164,8 @@ ir::Iter* FunctionLowering::iteration(const ast::Expr* iter) {
     out->type = t->elementType(); // an item; a record is referred to where it lies
   else // a row: the array without its first dimension (C stays C, as numba types it)
     out->type = t->withShape(t->ndim() - 1,
-                             t->layout() == sema::ArrayLayout::C ? sema::ArrayLayout::C
-                                                                 : sema::ArrayLayout::A,
+                             t->layout() == types::ArrayLayout::C ? types::ArrayLayout::C
+                                                                  : types::ArrayLayout::A,
                              t->readonly());
   return out;
 }

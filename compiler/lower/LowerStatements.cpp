@@ -83,8 +83,8 @@ ir::Stmt* FunctionLowering::stringIntoRecordField(const ast::Assign* a) {
   const NumbaType* record = base != nullptr ? typeOf(base) : nullptr;
   if (record == nullptr || !record->isRecord())
     return nullptr;
-  const sema::RecordField* f = record->recordLayout().field(name);
-  if (f == nullptr || (f->kind != sema::FieldKind::Bytes && f->kind != sema::FieldKind::Unicode))
+  const types::RecordField* f = record->recordLayout().field(name);
+  if (f == nullptr || (f->kind != types::FieldKind::Bytes && f->kind != types::FieldKind::Unicode))
     return nullptr;
   ir::Expr* recordValue = expr(base);
   if (recordValue == nullptr)
@@ -92,7 +92,7 @@ ir::Stmt* FunctionLowering::stringIntoRecordField(const ast::Assign* a) {
   auto* out = make<ir::StoreCharacters>(a->range);
   out->record = recordValue;
   out->field = name;
-  if (f->kind == sema::FieldKind::Unicode)
+  if (f->kind == types::FieldKind::Unicode)
     out->characters = sema::utf8CodePoints(c->strValue);
   else
     for (char ch : c->strValue)

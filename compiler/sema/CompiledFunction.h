@@ -8,10 +8,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/FunctionKind.h"
+#include "base/FunctionSignature.h"
+#include "base/GufuncLayout.h"
 #include "diag/SourceLocation.h"
-#include "sema/FunctionKind.h"
-#include "sema/FunctionSignature.h"
-#include "sema/GufuncLayout.h"
 #include "sema/NameBinding.h"
 #include "syntax/Ast.h"
 

@@ -1,7 +1,7 @@
 // ConstantNumbers: a constant number's category (bool < int < float < complex) and numpy's
 // conversions between numeric types: integers wrapped to a width, floats rounded to a precision,
 // scalar casts (`np.float32(x)`, `numba.int32(x)`).
-#include "pyk/float16.hpp"
+#include "base/Float16.h"
 #include "sema/ConstantOperators.h"
 
 #include <cmath>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sema/NumbaType.h"
+#include "base/NumbaType.h"
 
 namespace pyk::sema {
 

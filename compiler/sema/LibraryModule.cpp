@@ -8,8 +8,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "sema/FrontEnd.h"
 #include "sema/LibrarySourceText.h"
-#include "sema/ModuleResolver.h"
 
 namespace pyk::sema {
 
@@ -40,9 +40,9 @@ std::unique_ptr<LibraryModule> buildLibrary(Library id) {
                         {},
                         {}});
   DiagnosticEngine diags(&library->file);
-  library->parsed = parseModule(library->file, diags);
-  if (library->parsed.module != nullptr)
-    library->resolved = resolveModule(*library->parsed.module, diags);
+  FrontEndResult front = runFrontEnd(library->file, diags);
+  library->parsed = std::move(front.parsed);
+  library->resolved = std::move(front.resolved);
   if (diags.hasErrors()) {
     std::ostringstream out;
     diags.render(out, false);
@@ -58,6 +58,13 @@ std::unique_ptr<LibraryModule> buildLibrary(Library id) {
 
 std::string_view libraryName(Library library) {
   return entryOf(library).name;
+}
+
+std::optional<Library> libraryNamed(std::string_view qualifiedName) {
+  for (const LibraryEntry& entry : kLibraries)
+    if (entry.name == qualifiedName)
+      return entry.id;
+  return std::nullopt;
 }
 
 std::string_view librarySourceText(Library library) {

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "sema/Intrinsic.h"
-#include "sema/NumbaType.h"
 
 namespace pyk::sema {
 

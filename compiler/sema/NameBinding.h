@@ -8,9 +8,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "sema/Intrinsic.h"
 #include "sema/LocalVersions.h"
-#include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
 namespace pyk::sema {

@@ -4,9 +4,9 @@
 #include <optional>
 #include <string_view>
 
+#include "base/FunctionSignature.h"
+#include "base/NumbaType.h"
 #include "diag/DiagnosticEngine.h"
-#include "sema/FunctionSignature.h"
-#include "sema/NumbaType.h"
 #include "sema/StringLiteralLocation.h"
 
 namespace pyk::sema {

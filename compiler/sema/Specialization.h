@@ -7,10 +7,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/FunctionSignature.h"
+#include "base/NumbaType.h"
 #include "sema/CompiledFunction.h"
 #include "sema/ConstantValue.h"
-#include "sema/FunctionSignature.h"
-#include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
 namespace pyk::sema {

@@ -5,9 +5,9 @@
 
 #include <optional>
 
-#include "sema/FunctionSignature.h"
+#include "base/FunctionSignature.h"
+#include "base/NumbaType.h"
 #include "sema/ModuleSymbolTable.h"
-#include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
 namespace pyk::sema {

@@ -4,7 +4,7 @@
 // Internal to sema: the public face is TypeRules.h.
 #pragma once
 
-#include "sema/NumbaType.h"
+#include "base/NumbaType.h"
 #include "syntax/Ast.h"
 
 #include <array>

@@ -11,8 +11,8 @@
 // tests/unit/sema/data/numba_type_rules.txt holds numba's answers; TypeRulesTest checks them all.
 #pragma once
 
+#include "base/NumbaType.h"
 #include "sema/Intrinsic.h"
-#include "sema/NumbaType.h"
 #include "syntax/Ast.h"
 
 #include <optional>

@@ -6,8 +6,8 @@
 #include <span>
 #include <string_view>
 
+#include "base/NumbaType.h"
 #include "sema/Intrinsic.h"
-#include "sema/NumbaType.h"
 
 namespace pyk::sema {
 

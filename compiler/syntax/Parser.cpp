@@ -1,13 +1,12 @@
 // Parser: the front end's entry point, source text → AST (lexing, parsing, AST building).
 #include "syntax/Parser.h"
 
-#include <pthread.h>
-
 #include <cstdio>
 #include <functional>
 
 #include "PythonLexer.h"
 #include "PythonParser.h"
+#include "base/LargeStack.h"
 #include "syntax/AstBuilder.h"
 #include "syntax/ParseRunner.h"
 #include "syntax/SyntaxErrorReporter.h"
@@ -19,29 +18,7 @@ namespace {
 using grammar::LexicalProblem;
 using syntax::PositionMap;
 
-// The parser recurses once per rule; its depth is bounded (PythonParserBase), and this stack is
-// large enough for that bound with room to spare. Only touched pages are ever committed.
-constexpr size_t kParserStackBytes = size_t{512} << 20;
-
 } // namespace
-
-void runWithLargeStack(const std::function<void()>& work) {
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, kParserStackBytes);
-  pthread_t thread;
-  auto trampoline = [](void* arg) -> void* {
-    (*static_cast<const std::function<void()>*>(arg))();
-    return nullptr;
-  };
-  if (pthread_create(&thread, &attr, trampoline, const_cast<std::function<void()>*>(&work)) != 0) {
-    pthread_attr_destroy(&attr);
-    work(); // no thread to be had: parse here, still bounded by the rule-depth limit
-    return;
-  }
-  pthread_attr_destroy(&attr);
-  pthread_join(thread, nullptr);
-}
 
 namespace {
 
@@ -266,7 +243,7 @@ ParseResult parseModule(const SourceFile& file, DiagnosticEngine& diags) {
     positions.column = 2;
   }
 
-  runWithLargeStack([&] {
+  base::runWithLargeStack([&] {
     try {
       parseText<grammar::PythonParser::File_inputContext>(
           body, positions, false, diags, &grammar::PythonParser::file_input,

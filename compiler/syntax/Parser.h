@@ -1,7 +1,6 @@
 // Parser: the front end's entry point, source text → AST (lexing, parsing, AST building).
 #pragma once
 
-#include <functional>
 #include <memory>
 
 #include "diag/DiagnosticEngine.h"
@@ -20,9 +19,5 @@ struct ParseResult {
 // nesting beyond the limits (200 brackets, 100 indentation levels, a bounded rule depth) is
 // reported as an error.
 ParseResult parseModule(const SourceFile& file, DiagnosticEngine& diags);
-
-// Runs `work` on a thread with a 512 MiB stack (committed only as touched) and waits for it:
-// the compiler's recursive walks over deeply nested (but within-limits) input fit there.
-void runWithLargeStack(const std::function<void()>& work);
 
 } // namespace pyk

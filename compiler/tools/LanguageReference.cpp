@@ -25,9 +25,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "sema/Intrinsic.h"
 #include "sema/ModuleApiCatalog.h"
-#include "sema/NumbaType.h"
 #include "sema/PythonBuiltins.h"
 #include "sema/TypeRules.h"
 #include "sema/VectorTypes.h"
@@ -41,7 +41,7 @@ using sema::Intrinsic;
 using sema::IntrinsicInfo;
 using sema::IntrinsicKind;
 using sema::IntrinsicTyping;
-using sema::ScalarKind;
+using types::ScalarKind;
 namespace flags = sema::intrinsic_flags;
 
 constexpr std::string_view kUpdateCommand =
@@ -219,7 +219,7 @@ std::string ruleDescription(IntrinsicTyping typing) {
 }
 
 const char* kindName(ScalarKind kind) {
-  return sema::scalarName(kind);
+  return types::scalarName(kind);
 }
 
 // The argument types a row's samples try, by what the row computes on.
@@ -255,7 +255,7 @@ std::string sampledResults(const IntrinsicInfo& row) {
     std::string results;
     for (ScalarKind kind : sampleKinds(row)) {
       const std::vector<ScalarKind> args(static_cast<size_t>(count), kind);
-      const std::optional<sema::NumbaType> result = sema::callResultType(row.id, args);
+      const std::optional<types::NumbaType> result = sema::callResultType(row.id, args);
       if (!result)
         continue;
       results +=
@@ -385,7 +385,7 @@ void vectorTable(std::ostream& out, const std::vector<const IntrinsicInfo*>& row
   out << "| type | also written | elements | members | arguments | CUDA | CPU |\n";
   out << "| --- | --- | --- | --- | --- | --- | --- |\n";
   for (const IntrinsicInfo* row : rows) {
-    const std::optional<sema::NumbaType> type = sema::vectorTypeOf(row->id);
+    const std::optional<types::NumbaType> type = sema::vectorTypeOf(row->id);
     if (!type)
       continue;
     std::string aliases;

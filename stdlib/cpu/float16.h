@@ -1,5 +1,6 @@
-// float16.h (CPU): numba's float16 on the host: the type (pyk/float16.hpp, the C++ API's own, so a
-// host's float16 arrays and scalars are what generated code reads), numba 0.56's casts to and from
+// float16.h (CPU): numba's float16 on the host: the type (compiler/base/Float16.h, the C++ API's
+// pyk::float16, so a host's float16 arrays and scalars are what generated code reads), numba
+// 0.56's casts to and from
 // it and numba.cuda.fp16's functions, with the results of the PTX numba emits for them
 // (cuda/float16.h): IEEE binary16, round to nearest even.
 //
@@ -9,7 +10,7 @@
 // above half a double's last place of any result below float16's overflow.
 #pragma once
 
-#include "../../runtime/include/pyk/float16.hpp"
+#include "../../compiler/base/Float16.h"
 #include "../common/scalar_types.h"
 
 namespace pyk {

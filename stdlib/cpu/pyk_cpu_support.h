@@ -37,7 +37,7 @@
 #include "barriers.h"
 // lanes, syncwarp, votes, shuffles, matches
 #include "warp.h"
-// float16: the type (the C++ API's pyk/float16.hpp), numba's casts, cuda.fp16.*
+// float16: the type (the C++ API's pyk::float16, base/Float16.h), numba's casts, cuda.fp16.*
 #include "float16.h"
 // popc, clz, ffs, brev
 #include "integer_intrinsics.h"

@@ -7,16 +7,11 @@
 
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
-#include "sema/ModuleResolver.h"
-#include "syntax/Parser.h"
+#include "sema/FrontEnd.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   pyk::SourceFile file("fuzz.pyk", std::string(reinterpret_cast<const char*>(data), size));
   pyk::DiagnosticEngine diags(&file);
-  pyk::runWithLargeStack([&] {
-    pyk::ParseResult parsed = pyk::parseModule(file, diags);
-    if (parsed.module != nullptr)
-      (void)pyk::sema::resolveModule(*parsed.module, diags);
-  });
+  (void)pyk::sema::runFrontEnd(file, diags);
   return 0;
 }

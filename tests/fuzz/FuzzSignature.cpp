@@ -12,13 +12,13 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   pyk::DiagnosticEngine diags;
-  std::optional<pyk::sema::FunctionSignature> parsed = pyk::sema::parseSignature(
+  std::optional<pyk::types::FunctionSignature> parsed = pyk::sema::parseSignature(
       text, pyk::sema::StringLiteralLocation(pyk::SourceRange(), text, nullptr), diags);
   if (!parsed)
     return 0;
   const std::string spelling = parsed->spelling();
   pyk::DiagnosticEngine again;
-  std::optional<pyk::sema::FunctionSignature> reparsed = pyk::sema::parseSignature(
+  std::optional<pyk::types::FunctionSignature> reparsed = pyk::sema::parseSignature(
       spelling, pyk::sema::StringLiteralLocation(pyk::SourceRange(), spelling, nullptr), again);
   if (!reparsed || !(*reparsed == *parsed))
     std::abort(); // the spelling does not read back

@@ -25,6 +25,7 @@ package)
     exit 1
   fi
   for f in bin/pykc lib/libpyk_runtime.a include/pyk/pyk.hpp include/pyk/version.hpp \
+           include/pyk/base/Version.h include/pyk/base/Error.h include/pyk/base/Float16.h \
            include/pyk/aot.hpp include/pyk/settings.def include/pyk/support/pyk_cpu_support.h \
            lib/cmake/pyk/pykConfig.cmake lib/cmake/pyk/pykConfigVersion.cmake \
            lib/cmake/pyk/pykAddKernels.cmake; do

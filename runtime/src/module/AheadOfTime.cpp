@@ -7,15 +7,13 @@
 #include <sstream>
 
 #include "cpu/pyk_cpu_support.h"
-#include "diag/DiagnosticEngine.h"
 #include "module/ArgumentTypes.h"
 #include "pyk/version.hpp"
-#include "sema/SignatureParser.h"
 
 namespace pyk::detail {
 
 const aot::CpuKernel* aheadCpuKernel(const ModuleState& m, const std::string& kernel,
-                                     const std::vector<sema::NumbaType>& params) {
+                                     const std::vector<types::NumbaType>& params) {
   if (m.aot == nullptr)
     return nullptr;
   for (size_t i = 0; i < m.aot->cpu.size(); ++i)
@@ -25,7 +23,7 @@ const aot::CpuKernel* aheadCpuKernel(const ModuleState& m, const std::string& ke
 }
 
 const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& kernel,
-                                       const std::vector<sema::NumbaType>& params, bool index32) {
+                                       const std::vector<types::NumbaType>& params, bool index32) {
   if (m.aot == nullptr)
     return nullptr;
   for (size_t i = 0; i < m.aot->cuda.size(); ++i)
@@ -36,7 +34,7 @@ const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& 
 }
 
 std::string describeSpecialization(const std::string& kernel,
-                                   const std::vector<sema::NumbaType>& params) {
+                                   const std::vector<types::NumbaType>& params) {
   return describeCall(kernel, params) + " -> none";
 }
 
@@ -48,7 +46,7 @@ void throwNotBuiltAhead(const ModuleState& m, const std::string& kernel,
     built += "\n  " + kernel + s;
   throw Error(
       jitError.kind(),
-      m.file.path() + ": " + description + " was not built ahead of time for " + backend +
+      m.path() + ": " + description + " was not built ahead of time for " + backend +
           (built.empty() ? " (nothing of `" + kernel + "` was)" : "; built ahead:" + built) +
           "\nand the JIT could not compile it: " + jitError.what());
 }
@@ -96,14 +94,14 @@ Module load(const aot::ModuleImage& image) {
   detail::ModuleState& state = *m.state_;
   state.aot = &image;
   // The signatures built ahead, parsed once: a launch picks among them as among declared ones.
-  DiagnosticEngine diags(&state.file);
   auto parse = [&](const char* kernel, const char* signature) {
-    std::optional<sema::FunctionSignature> parsed = sema::parseSignature(
-        signature, sema::StringLiteralLocation(SourceRange(), signature, nullptr), diags);
+    std::string error;
+    std::optional<types::FunctionSignature> parsed = jit::parseSignature(signature, error);
     if (!parsed)
       throw Error(ErrorKind::Internal, std::string(image.path) + ": the signature `" + signature +
-                                           "` built ahead for `" + kernel + "` does not parse");
-    std::vector<sema::FunctionSignature>& list = state.aheadSignatures[kernel];
+                                           "` built ahead for `" + kernel +
+                                           "` does not parse: " + error);
+    std::vector<types::FunctionSignature>& list = state.aheadSignatures[kernel];
     if (std::ranges::find(list, *parsed) == list.end())
       list.push_back(*parsed);
     return parsed->params;

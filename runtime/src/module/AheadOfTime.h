@@ -5,22 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "module/ModuleState.h"
 #include "pyk/aot.hpp"
-#include "sema/NumbaType.h"
 
 namespace pyk::detail {
 
 // The CPU code or CUDA images built ahead for `kernel` with these parameter types; null if none.
 const aot::CpuKernel* aheadCpuKernel(const ModuleState& m, const std::string& kernel,
-                                     const std::vector<sema::NumbaType>& params);
+                                     const std::vector<types::NumbaType>& params);
 const aot::CudaKernel* aheadCudaKernel(const ModuleState& m, const std::string& kernel,
-                                       const std::vector<sema::NumbaType>& params, bool index32);
+                                       const std::vector<types::NumbaType>& params, bool index32);
 
 // `saxpy(float32, float32[::1], float32[::1]) -> none`: how a kernel's specialization is named in
 // messages (as the compiler's own descriptions).
 std::string describeSpecialization(const std::string& kernel,
-                                   const std::vector<sema::NumbaType>& params);
+                                   const std::vector<types::NumbaType>& params);
 
 // The error of a launch whose specialization was not built ahead and which the JIT could not
 // compile (no host compiler, no NVRTC): what was built ahead, then the JIT's reason.

@@ -6,24 +6,25 @@
 
 namespace pyk::detail {
 
-using sema::ArrayLayout;
-using sema::NumbaType;
+using types::ArrayLayout;
+using types::NumbaType;
 
 namespace {
 
-sema::RecordLayout recordLayoutOf(const RecordDtype& record) {
-  sema::RecordLayout layout;
+types::RecordLayout recordLayoutOf(const RecordDtype& record) {
+  types::RecordLayout layout;
   for (const RecordField& f : record.fields()) {
-    sema::RecordField field;
+    types::RecordField field;
     field.name = f.name;
     field.offset = f.offset;
     field.shape = f.shape;
     if (f.chars != FieldChars::None) {
-      field.kind = f.chars == FieldChars::Bytes ? sema::FieldKind::Bytes : sema::FieldKind::Unicode;
+      field.kind =
+          f.chars == FieldChars::Bytes ? types::FieldKind::Bytes : types::FieldKind::Unicode;
       field.length = f.length;
     } else if (f.record != nullptr) {
-      field.kind = sema::FieldKind::Record;
-      field.record = std::make_shared<const sema::RecordLayout>(recordLayoutOf(*f.record));
+      field.kind = types::FieldKind::Record;
+      field.record = std::make_shared<const types::RecordLayout>(recordLayoutOf(*f.record));
     } else {
       field.type = scalarKindOf(f.dtype);
     }

@@ -9,22 +9,22 @@
 #include <string>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "pyk/kernel.hpp"
-#include "sema/NumbaType.h"
 
 namespace pyk::detail {
 
 // numba's typeof layout: C when C-contiguous (1-D arrays included), F when only F-contiguous,
 // else A.
-sema::ArrayLayout layoutOf(const AnyDeviceArray& a);
+types::ArrayLayout layoutOf(const AnyDeviceArray& a);
 
 // numba's Record type of a structured dtype (nested records, sub-array and character fields
 // included).
-sema::NumbaType recordTypeOf(const RecordDtype& record);
+types::NumbaType recordTypeOf(const RecordDtype& record);
 
 // numba's typeof of one argument, and of a launch's.
-sema::NumbaType typeOf(const KernelArgument& a);
-std::vector<sema::NumbaType> typesOf(std::span<const KernelArgument> args);
+types::NumbaType typeOf(const KernelArgument& a);
+std::vector<types::NumbaType> typesOf(std::span<const KernelArgument> args);
 
 // Every array argument `a` holds: itself (an array or a record), or a tuple's, depth first.
 template <typename F>
@@ -37,9 +37,9 @@ void forEachArrayOf(const KernelArgument& a, F&& f) {
 }
 
 // "(float32[::1], int64)"
-std::string describeTypes(const std::vector<sema::NumbaType>& types);
+std::string describeTypes(const std::vector<types::NumbaType>& types);
 // `saxpy(float32, float32[::1], float32[::1])`: a kernel with its parameters' spellings.
-std::string describeCall(const std::string& kernel, const std::vector<sema::NumbaType>& params);
+std::string describeCall(const std::string& kernel, const std::vector<types::NumbaType>& params);
 
 // The argument types of a launch, packed. Launches with more arguments than it holds take the
 // slower, string-keyed path.

@@ -24,9 +24,9 @@ namespace {
 
 // compileKernel, and for a module built ahead of time an error that says what was built ahead
 // when the JIT cannot compile what was not.
-jit::CompiledSpecialization compileOrExplain(KernelState& k, const SpecializationChoice& choice,
-                                             const jit::CpuTarget& target,
-                                             const RuntimeSettings& settings) {
+jit::CompiledKernel compileOrExplain(KernelState& k, const SpecializationChoice& choice,
+                                     const jit::CpuTarget& target,
+                                     const RuntimeSettings& settings) {
   if (k.module->aot == nullptr)
     return compileKernel(k, choice, target, settings);
   try {
@@ -50,7 +50,7 @@ namespace {
 std::shared_ptr<CpuKernelInstance> loadInstance(KernelState& k, const SpecializationChoice& choice,
                                                 const jit::CpuTarget& target,
                                                 const RuntimeSettings& settings,
-                                                jit::CompiledSpecialization compiled) {
+                                                jit::CompiledKernel compiled) {
   std::optional<cpu::SharedObject> object;
   try {
     object.emplace(cpu::SharedObject::fromBytes(compiled.binary, compiled.description));
@@ -58,11 +58,11 @@ std::shared_ptr<CpuKernelInstance> loadInstance(KernelState& k, const Specializa
     compiled = compileKernel(k, choice, target, settings, /*rebuild=*/true);
     object.emplace(cpu::SharedObject::fromBytes(compiled.binary, compiled.description));
   }
-  const codegen::CpuUnit& unit = compiled.cpu;
+  const base::CpuUnit& unit = compiled.cpu;
   const std::string& description = compiled.description;
   auto instance = std::make_shared<CpuKernelInstance>(
       CpuKernelInstance{description,
-                        std::string(codegen::nameOf(unit.mode)) +
+                        std::string(base::nameOf(unit.mode)) +
                             (unit.fiberReason.empty() ? "" : " (" + unit.fiberReason + ")"),
                         std::move(*object),
                         {},
@@ -103,7 +103,7 @@ jit::CpuTarget cpuTargetFor(const RuntimeSettings& settings, const Dim3* block) 
 // then. A failure leaves the generic one in use and says so once.
 void specializeInBackground(KernelState& k, const SpecializationChoice& choice,
                             std::shared_ptr<const RuntimeSettings> settings, const Dim3& block,
-                            std::string key, std::vector<sema::NumbaType> params) {
+                            std::string key, std::vector<types::NumbaType> params) {
   const jit::CpuTarget target = cpuTargetFor(*settings, &block);
   auto quiet = std::make_shared<RuntimeSettings>(*settings);
   quiet->compile_messages = false; // nobody waits for it
@@ -195,7 +195,7 @@ cpuInstanceFor(KernelState& k, std::span<const KernelArgument> args, const Dim3*
   std::shared_ptr<CpuKernelInstance> instance =
       loadInstance(k, choice, target, *settings, compileOrExplain(k, choice, target, *settings));
   instance->params = entryParameters(k, args, choice.params);
-  const bool split = instance->mode == codegen::nameOf(codegen::CpuExecutionMode::Split);
+  const bool split = instance->mode == base::nameOf(base::CpuExecutionMode::Split);
   std::lock_guard lock(k.mutex);
   if (split) {
     k.shapedTypes.insert(typesKey);

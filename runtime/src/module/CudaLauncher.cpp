@@ -16,7 +16,7 @@
 
 namespace pyk::detail {
 
-using sema::NumbaType;
+using types::NumbaType;
 
 CudaKernelInstance::~CudaKernelInstance() {
   if (module == nullptr)
@@ -29,10 +29,10 @@ CudaKernelInstance::~CudaKernelInstance() {
 namespace {
 
 // `k` compiled for `choice` on `device`; what NVRTC could not do, as the runtime words it.
-jit::CompiledSpecialization compileForDevice(KernelState& k, const SpecializationChoice& choice,
-                                             const cuda::DeviceContext& device, bool index32,
-                                             const RuntimeSettings& settings, bool rebuild) {
-  jit::CompiledSpecialization compiled = compileKernel(
+jit::CompiledKernel compileForDevice(KernelState& k, const SpecializationChoice& choice,
+                                     const cuda::DeviceContext& device, bool index32,
+                                     const RuntimeSettings& settings, bool rebuild) {
+  jit::CompiledKernel compiled = compileKernel(
       k, choice,
       jit::CudaDevice{device.compute_capability_major, device.compute_capability_minor, index32},
       settings, rebuild);
@@ -58,9 +58,10 @@ jit::CompiledSpecialization compileForDevice(KernelState& k, const Specializatio
 // The image of `k` for `choice` on `device`'s architecture: the one compiled for another device of
 // that architecture in this process, else compiled now (through the disk cache) and kept for the
 // next device. `rebuild`: compiled afresh, past both caches.
-std::shared_ptr<const jit::CompiledSpecialization>
-imageFor(KernelState& k, const SpecializationChoice& choice, const cuda::DeviceContext& device,
-         bool index32, const RuntimeSettings& settings, bool rebuild) {
+std::shared_ptr<const jit::CompiledKernel> imageFor(KernelState& k,
+                                                    const SpecializationChoice& choice,
+                                                    const cuda::DeviceContext& device, bool index32,
+                                                    const RuntimeSettings& settings, bool rebuild) {
   const std::string key = "sm_" + std::to_string(device.compute_capability_major) +
                           std::to_string(device.compute_capability_minor) + " " +
                           describeTypes(choice.params) + (index32 ? " index32" : "");
@@ -69,7 +70,7 @@ imageFor(KernelState& k, const SpecializationChoice& choice, const cuda::DeviceC
     if (auto it = k.cudaImages.find(key); it != k.cudaImages.end())
       return it->second;
   }
-  auto compiled = std::make_shared<const jit::CompiledSpecialization>(
+  auto compiled = std::make_shared<const jit::CompiledKernel>(
       compileForDevice(k, choice, device, index32, settings, rebuild));
   std::lock_guard lock(k.mutex);
   k.cudaImages[key] = compiled;
@@ -152,7 +153,7 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
     }
   }
   if (instance->module == nullptr) {
-    std::shared_ptr<const jit::CompiledSpecialization> compiled;
+    std::shared_ptr<const jit::CompiledKernel> compiled;
     try {
       compiled = imageFor(k, choice, device, index32, *settings, false);
     } catch (const Error& e) {

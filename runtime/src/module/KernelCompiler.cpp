@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <sstream>
 
 #include "module/ArgumentTypes.h"
 #include "module/ModuleState.h"
@@ -15,7 +14,7 @@ namespace pyk::detail {
 
 namespace {
 
-bool hasNamedTuple(const sema::NumbaType& t) {
+bool hasNamedTuple(const types::NumbaType& t) {
   if (!t.isTuple())
     return false;
   return t.isNamedTuple() || std::ranges::any_of(t.elements(), hasNamedTuple);
@@ -27,10 +26,10 @@ bool hasNamedTuple(const sema::NumbaType& t) {
 // first. A log that cannot be written is skipped: it must never fail a launch.
 void logSpecialization(const std::filesystem::path& log, const KernelState& k,
                        const SpecializationChoice& choice) {
-  const sema::FunctionSignature signature{choice.returnType.value_or(sema::NumbaType()),
-                                          choice.params};
+  const types::FunctionSignature signature{choice.returnType.value_or(types::NumbaType()),
+                                           choice.params};
   const bool spellable = std::ranges::none_of(choice.params, hasNamedTuple);
-  const std::string line = (spellable ? "" : "# ") + k.module->file.path() + "\t" +
+  const std::string line = (spellable ? "" : "# ") + k.module->path() + "\t" +
                            k.function->qualifiedName + "\t" + signature.spelling() + "\n";
   const int fd = ::open(log.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
@@ -41,39 +40,22 @@ void logSpecialization(const std::filesystem::path& log, const KernelState& k,
 
 } // namespace
 
-jit::CompiledSpecialization compileKernel(KernelState& k, const SpecializationChoice& choice,
-                                          const jit::Target& target,
-                                          const RuntimeSettings& settings, bool rebuild) {
-  ModuleState& m = *k.module;
-  DiagnosticEngine diags(&m.file);
-  jit::SpecializationRequest request{.module = m.resolved,
-                                     .file = m.file,
-                                     .function = *k.function,
-                                     .params = choice.params,
-                                     .returnType = choice.returnType,
-                                     .target = target,
-                                     .diags = diags,
-                                     .stage = jit::Stage::Compiled,
-                                     .settings = jit::jitSettingsOf(settings),
-                                     .set = nullptr,
-                                     .frontEndMutex = &m.compileMutex,
-                                     .rebuild = rebuild};
+jit::CompiledKernel compileKernel(KernelState& k, const SpecializationChoice& choice,
+                                  const jit::Target& target, const RuntimeSettings& settings,
+                                  bool rebuild) {
+  const ModuleState& m = *k.module;
   std::optional<SlowCompileNotice> notice;
   if (settings.compile_messages)
     notice.emplace(
         "pyk: compiling " + describeCall(k.function->qualifiedName, choice.params) + " for " +
         (std::holds_alternative<jit::CpuTarget>(target) ? std::string("the CPU") : "CUDA (NVRTC)") +
-        " (" + m.file.path() + ")...");
-  std::optional<jit::CompiledSpecialization> compiled = jit::compileSpecialization(request);
+        " (" + m.path() + ")...");
+  jit::CompiledKernel compiled = m.source->compile(*k.function, choice.params, choice.returnType,
+                                                   target, jit::jitSettingsOf(settings), rebuild);
   notice.reset();
-  if (!compiled) {
-    std::ostringstream out;
-    diags.render(out, false);
-    throw Error(ErrorKind::Compile, out.str());
-  }
   if (!settings.specialization_log.empty())
     logSpecialization(settings.specialization_log, k, choice);
-  return std::move(*compiled);
+  return compiled;
 }
 
 } // namespace pyk::detail

@@ -8,20 +8,20 @@
 
 namespace pyk::detail {
 
-using sema::ArrayLayout;
-using sema::NumbaType;
+using types::ArrayLayout;
+using types::NumbaType;
 
 namespace {
 
 // Whether two records lay out the same fields in items of the same size. numba's Record also
 // compares `aligned` (np.dtype(..., align=True)), which a .npy file does not keep: a record read
 // back from one is the same bytes, and a signature's aligned record takes it.
-bool sameRecordLayout(const sema::RecordLayout& param, const sema::RecordLayout& arg) {
+bool sameRecordLayout(const types::RecordLayout& param, const types::RecordLayout& arg) {
   if (param.size != arg.size || param.fields.size() != arg.fields.size())
     return false;
   for (size_t i = 0; i < param.fields.size(); ++i) {
-    const sema::RecordField& p = param.fields[i];
-    const sema::RecordField& a = arg.fields[i];
+    const types::RecordField& p = param.fields[i];
+    const types::RecordField& a = arg.fields[i];
     if (p.name != a.name || p.type != a.type || p.offset != a.offset || p.kind != a.kind ||
         p.length != a.length || p.shape != a.shape ||
         (p.record == nullptr) != (a.record == nullptr) ||
@@ -58,9 +58,9 @@ bool accepts(const NumbaType& param, const NumbaType& arg) {
   return false;
 }
 
-std::string describeSignatures(const sema::CompiledFunction& f) {
+std::string describeSignatures(const jit::FunctionInfo& f) {
   std::string known;
-  for (const sema::FunctionSignature& s : f.signatures)
+  for (const types::FunctionSignature& s : f.signatures)
     known += "\n  " + s.spelling();
   return known;
 }
@@ -70,11 +70,11 @@ std::string describeSignatures(const sema::CompiledFunction& f) {
 // is typed by the first signature whose dtypes and ranks the arrays have.
 SpecializationChoice gufuncSpecialization(const KernelState& k,
                                           const std::vector<NumbaType>& argTypes) {
-  const sema::CompiledFunction& f = *k.function;
-  const std::string where = k.module->file.path() + ": ";
-  if (argTypes.size() != f.scope.params.size())
+  const jit::FunctionInfo& f = *k.function;
+  const std::string where = k.module->path() + ": ";
+  if (argTypes.size() != f.parameterNames.size())
     throw Error(ErrorKind::InvalidArgument, where + "the gufunc kernel of `" + f.name + "` takes " +
-                                                std::to_string(f.scope.params.size()) +
+                                                std::to_string(f.parameterNames.size()) +
                                                 " arrays; " + std::to_string(argTypes.size()) +
                                                 " arguments given");
   for (size_t i = 0; i < argTypes.size(); ++i)
@@ -83,7 +83,7 @@ SpecializationChoice gufuncSpecialization(const KernelState& k,
                   where + "argument " + std::to_string(i) + " of the gufunc kernel of `" + f.name +
                       "` must be an array (the loop dimension, then the core dimensions), not " +
                       argTypes[i].str());
-  for (const sema::FunctionSignature& s : f.signatures) {
+  for (const types::FunctionSignature& s : f.signatures) {
     bool ok = s.params.size() == argTypes.size();
     for (size_t i = 0; i < argTypes.size() && ok; ++i) {
       const NumbaType& p = s.params[i];
@@ -103,8 +103,8 @@ SpecializationChoice gufuncSpecialization(const KernelState& k,
 
 SpecializationChoice chooseSpecialization(const KernelState& k,
                                           std::span<const KernelArgument> args) {
-  const sema::CompiledFunction& f = *k.function;
-  const std::string where = k.module->file.path() + ": ";
+  const jit::FunctionInfo& f = *k.function;
+  const std::string where = k.module->path() + ": ";
   const std::vector<NumbaType> argTypes = typesOf(args);
   if (k.specialized) {
     // Kernel::specialize: these types only.
@@ -115,19 +115,19 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
     if (!ok)
       throw Error(ErrorKind::InvalidArgument,
                   where + "`" + f.name + "` was specialized for " +
-                      sema::FunctionSignature{std::nullopt, params}.spelling() +
+                      types::FunctionSignature{std::nullopt, params}.spelling() +
                       "; the arguments are " + describeTypes(argTypes));
     return {params, k.specialized->returnType};
   }
-  const bool ufunc = f.kind == sema::CompiledFunctionKind::Vectorize;
-  if (f.kind == sema::CompiledFunctionKind::GuVectorize)
+  const bool ufunc = f.kind == types::CompiledFunctionKind::Vectorize;
+  if (f.kind == types::CompiledFunctionKind::GuVectorize)
     return gufuncSpecialization(k, argTypes);
   // A ufunc kernel takes its inputs and its output, 1-D arrays; it is typed for their dtypes.
   std::vector<NumbaType> wanted;
   if (ufunc) {
-    if (args.size() != f.scope.params.size() + 1)
+    if (args.size() != f.parameterNames.size() + 1)
       throw Error(ErrorKind::InvalidArgument, where + "the ufunc `" + f.name + "` takes " +
-                                                  std::to_string(f.scope.params.size()) +
+                                                  std::to_string(f.parameterNames.size()) +
                                                   " input arrays and an output array; " +
                                                   std::to_string(args.size()) + " arguments given");
     for (size_t i = 0; i < args.size(); ++i)
@@ -138,12 +138,12 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
     for (size_t i = 0; i + 1 < args.size(); ++i)
       wanted.push_back(NumbaType::scalar(argTypes[i].scalarKind()));
   } else {
-    if (args.size() != f.scope.params.size()) {
+    if (args.size() != f.parameterNames.size()) {
       std::string names;
-      for (const std::string& p : f.scope.params)
+      for (const std::string& p : f.parameterNames)
         names += (names.empty() ? "" : ", ") + p;
       throw Error(ErrorKind::InvalidArgument, where + "the kernel `" + f.name + "` takes " +
-                                                  std::to_string(f.scope.params.size()) +
+                                                  std::to_string(f.parameterNames.size()) +
                                                   " arguments (" + names + "); " +
                                                   std::to_string(args.size()) + " given");
     }
@@ -156,7 +156,7 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
     if (!ufunc)
       if (auto ahead = k.module->aheadSignatures.find(f.qualifiedName);
           ahead != k.module->aheadSignatures.end())
-        for (const sema::FunctionSignature& s : ahead->second) {
+        for (const types::FunctionSignature& s : ahead->second) {
           bool ok = s.params.size() == wanted.size();
           for (size_t i = 0; i < wanted.size() && ok; ++i)
             ok = accepts(s.params[i], wanted[i]);
@@ -165,7 +165,7 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
         }
     return {wanted, std::nullopt};
   }
-  for (const sema::FunctionSignature& s : f.signatures) {
+  for (const types::FunctionSignature& s : f.signatures) {
     if (s.params.size() != wanted.size())
       continue;
     bool ok = true;
@@ -184,8 +184,8 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
 
 std::vector<NumbaType> entryParameters(const KernelState& k, std::span<const KernelArgument> args,
                                        const std::vector<NumbaType>& params) {
-  if (k.function->kind != sema::CompiledFunctionKind::Vectorize &&
-      k.function->kind != sema::CompiledFunctionKind::GuVectorize)
+  if (k.function->kind != types::CompiledFunctionKind::Vectorize &&
+      k.function->kind != types::CompiledFunctionKind::GuVectorize)
     return params;
   std::vector<NumbaType> arrays;
   for (const KernelArgument& a : args)

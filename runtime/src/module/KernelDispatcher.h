@@ -8,16 +8,16 @@
 #include <span>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "module/KernelState.h"
 #include "pyk/kernel.hpp"
-#include "sema/NumbaType.h"
 
 namespace pyk::detail {
 
 // The parameter types (and declared return type) of the specialization a launch runs.
 struct SpecializationChoice {
-  std::vector<sema::NumbaType> params;
-  std::optional<sema::NumbaType> returnType;
+  std::vector<types::NumbaType> params;
+  std::optional<types::NumbaType> returnType;
 };
 
 // The specialization of `k` a launch with `args` runs. Throws pyk::Error (InvalidArgument) naming
@@ -27,8 +27,8 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
 
 // What a compiled instance's entry point reads: the specialization's parameters, or, for a
 // (g)ufunc's kernel, its arrays (numba's `A` layout, one per argument).
-std::vector<sema::NumbaType> entryParameters(const KernelState& k,
-                                             std::span<const KernelArgument> args,
-                                             const std::vector<sema::NumbaType>& params);
+std::vector<types::NumbaType> entryParameters(const KernelState& k,
+                                              std::span<const KernelArgument> args,
+                                              const std::vector<types::NumbaType>& params);
 
 } // namespace pyk::detail

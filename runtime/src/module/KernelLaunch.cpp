@@ -122,12 +122,12 @@ void Kernel::launch_forall(std::int64_t tasks, std::int64_t threads_per_block,
 
 Kernel Kernel::specialize_for(std::span<const KernelArgument> args) const {
   detail::KernelState& k = *state_;
-  if (k.function->kind != sema::CompiledFunctionKind::Kernel)
+  if (k.function->kind != types::CompiledFunctionKind::Kernel)
     throw Error(ErrorKind::InvalidArgument,
-                k.module->file.path() + ": `" + name() +
+                k.module->path() + ": `" + name() +
                     "` is a ufunc; it is specialized by its signatures, not by specialize()");
   const detail::SpecializationChoice choice = detail::chooseSpecialization(k, args);
-  const sema::FunctionSignature signature{choice.returnType, choice.params};
+  const types::FunctionSignature signature{choice.returnType, choice.params};
   std::shared_ptr<detail::KernelState> state;
   {
     std::lock_guard lock(k.module->kernelsMutex);

@@ -13,14 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "base/FunctionSignature.h"
+#include "base/NumbaType.h"
 #include "cpu/CpuEngine.h"
 #include "cpu/SharedObject.h"
 #include "cuda/CudaContext.h"
-#include "jit/CompileSpecialization.h"
+#include "jit/CompilerService.h"
 #include "module/ArgumentTypes.h"
-#include "sema/CompiledFunction.h"
-#include "sema/FunctionSignature.h"
-#include "sema/NumbaType.h"
 
 namespace pyk::detail {
 
@@ -33,7 +32,7 @@ struct CpuKernelInstance {
   cpu::SharedObject object;
   cpu::KernelEntry entry;
   std::size_t static_shared_bytes = 0;
-  std::vector<sema::NumbaType> params;
+  std::vector<types::NumbaType> params;
 };
 
 // One specialization, compiled and loaded on one CUDA device.
@@ -56,15 +55,15 @@ struct CudaKernelInstance {
   // forall's block size chosen by occupancy, for the dynamic shared bytes of that launch:
   // (bytes << 16) | block, 0 before the first (Kernel::forall asks the driver only then).
   std::atomic<std::uint64_t> forallChoice{0};
-  std::vector<sema::NumbaType> params; // what the entry point reads
+  std::vector<types::NumbaType> params; // what the entry point reads
 };
 
 struct KernelState {
   ModuleState* module = nullptr; // the module owns its kernels' states
-  const sema::CompiledFunction* function = nullptr;
+  const jit::FunctionInfo* function = nullptr;
   // Kernel::specialize: the only signature this state's launches take, and the instance compiled
   // for it then (on the CPU, or on CUDA with its device).
-  std::optional<sema::FunctionSignature> specialized;
+  std::optional<types::FunctionSignature> specialized;
   std::shared_ptr<CpuKernelInstance> specializedCpu;
   CudaKernelInstance* specializedCuda = nullptr;
   std::mutex mutex; // guards instances, shapedTypes, cudaInstances and recentCuda
@@ -79,7 +78,7 @@ struct KernelState {
   std::map<std::string, std::shared_ptr<CudaKernelInstance>> cudaInstances;
   // CUDA: the images compiled, by architecture, argument types and index variant: a second device
   // of an architecture loads the first one's image, compiled once per process.
-  std::map<std::string, std::shared_ptr<const jit::CompiledSpecialization>> cudaImages;
+  std::map<std::string, std::shared_ptr<const jit::CompiledKernel>> cudaImages;
   struct RecentCuda {
     ArgumentSignature signature;
     bool index32; // the PYK_INDEX32 variant

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "codegen/ParameterLayout.h"
+#include "base/ParameterLayout.h"
 #include "module/ScalarConversion.h"
 
 namespace pyk::detail {
@@ -11,7 +11,7 @@ namespace pyk::detail {
 namespace {
 
 // Argument `a` for a parameter of type `param`, written at `out` as the entry point reads it.
-void writeArgument(const KernelArgument& a, const sema::NumbaType& param, unsigned char* out) {
+void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsigned char* out) {
   if (param.isArray()) {
     const AnyDeviceArray& array = *a.array;
     void* data = array.device_data();
@@ -23,7 +23,7 @@ void writeArgument(const KernelArgument& a, const sema::NumbaType& param, unsign
     void* data = a.array->device_data(); // the record, where it lies
     std::memcpy(out, &data, sizeof data);
   } else if (param.isTuple()) {
-    const codegen::ParameterLayout layout = codegen::parameterLayout(param);
+    const types::ParameterLayout layout = types::parameterLayout(param);
     for (std::size_t i = 0; i < param.elements().size(); ++i)
       writeArgument(a.tuple->elements[i], param.elements()[i], out + layout.elementOffsets[i]);
   } else {
@@ -43,11 +43,11 @@ LaunchArguments::LaunchArguments(std::size_t count) {
 }
 
 void LaunchArguments::set(std::size_t i, const KernelArgument& argument,
-                          const sema::NumbaType& param) {
+                          const types::NumbaType& param) {
   unsigned char* out = slots_[i].bytes;
   if (param.isTuple()) {
     // A tuple larger than a slot (several arrays, say) gets storage of its own.
-    const codegen::ParameterLayout layout = codegen::parameterLayout(param);
+    const types::ParameterLayout layout = types::parameterLayout(param);
     if (layout.size > static_cast<std::int64_t>(sizeof(Slot))) {
       large_.push_back(
           std::make_unique<Slot[]>(static_cast<std::size_t>(layout.size) / sizeof(Slot) + 1));

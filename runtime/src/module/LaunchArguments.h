@@ -1,6 +1,6 @@
 // LaunchArguments: a launch's arguments laid out as the generated entry points read them, the same
 // on both backends: an array as pyk::Array (data pointer, shape, strides in bytes, all 64-bit), a
-// record as a pointer to it, a tuple as the struct of its elements (codegen/ParameterLayout), a
+// record as a pointer to it, a tuple as the struct of its elements (base/ParameterLayout), a
 // scalar converted to its parameter's type; and the array of pointers to them an entry point (or
 // cuLaunchKernel) takes. Up to ArgumentSignature::kMaxArguments live inline (a launch allocates
 // nothing); more, and tuples larger than a slot, go on the heap.
@@ -11,9 +11,9 @@
 #include <span>
 #include <vector>
 
+#include "base/NumbaType.h"
 #include "module/ArgumentTypes.h"
 #include "pyk/kernel.hpp"
-#include "sema/NumbaType.h"
 
 namespace pyk::detail {
 
@@ -26,7 +26,7 @@ public:
 
   // Lays out argument `i` for a parameter of type `param`. Throws pyk::Error (InvalidArgument) for
   // a scalar pyk does not convert.
-  void set(std::size_t i, const KernelArgument& argument, const sema::NumbaType& param);
+  void set(std::size_t i, const KernelArgument& argument, const types::NumbaType& param);
 
   // One pointer per argument, to its bytes.
   void** pointers() { return pointers_; }

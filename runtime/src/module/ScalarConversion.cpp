@@ -6,7 +6,7 @@
 
 namespace pyk::detail {
 
-using sema::ScalarKind;
+using types::ScalarKind;
 
 ScalarKind scalarKindOf(Dtype d) {
   switch (d) {

@@ -5,17 +5,17 @@
 
 #include <optional>
 
+#include "base/NumbaType.h"
 #include "pyk/kernel.hpp"
-#include "sema/NumbaType.h"
 
 namespace pyk::detail {
 
-sema::ScalarKind scalarKindOf(Dtype d);
+types::ScalarKind scalarKindOf(Dtype d);
 // The dtype of a scalar kind; none for kinds no array holds.
-std::optional<Dtype> dtypeOfKind(sema::ScalarKind kind);
+std::optional<Dtype> dtypeOfKind(types::ScalarKind kind);
 
 // `a`'s value as `to`, written to `out` (at least 16 bytes). Throws pyk::Error (InvalidArgument)
 // for a type pyk does not convert (records).
-void convertScalar(const KernelArgument& a, sema::ScalarKind to, unsigned char* out);
+void convertScalar(const KernelArgument& a, types::ScalarKind to, unsigned char* out);
 
 } // namespace pyk::detail

@@ -22,8 +22,8 @@
 
 namespace pyk {
 
-using sema::ArrayLayout;
-using sema::ScalarKind;
+using types::ArrayLayout;
+using types::ScalarKind;
 
 namespace {
 
@@ -248,39 +248,39 @@ const AnyDeviceArray& UfuncResult::device_output(std::size_t i) const {
 }
 
 std::size_t Kernel::output_count() const {
-  const sema::CompiledFunction& f = *state_->function;
-  if (f.kind == sema::CompiledFunctionKind::Vectorize)
+  const jit::FunctionInfo& f = *state_->function;
+  if (f.kind == types::CompiledFunctionKind::Vectorize)
     return 1;
-  if (f.kind == sema::CompiledFunctionKind::GuVectorize && f.layout)
-    return f.layout->outputs.size();
+  if (f.kind == types::CompiledFunctionKind::GuVectorize && f.gufuncLayout)
+    return f.gufuncLayout->outputs.size();
   return 0;
 }
 
 void Kernel::throw_several_outputs() const {
   throw Error(ErrorKind::InvalidArgument,
-              state_->module->file.path() + ": the gufunc `" + name() + "` has " +
+              state_->module->path() + ": the gufunc `" + name() + "` has " +
                   std::to_string(output_count()) +
                   " outputs: call it with outputs(...), which returns them all, or call(...)");
 }
 
 UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& stream,
                          const AnyDeviceArray* out) const {
-  const sema::CompiledFunction& f = *state_->function;
-  const std::string where = state_->module->file.path() + ": ";
-  const bool gufunc = f.kind == sema::CompiledFunctionKind::GuVectorize;
-  if (f.kind != sema::CompiledFunctionKind::Vectorize && !gufunc)
+  const jit::FunctionInfo& f = *state_->function;
+  const std::string where = state_->module->path() + ": ";
+  const bool gufunc = f.kind == types::CompiledFunctionKind::GuVectorize;
+  if (f.kind != types::CompiledFunctionKind::Vectorize && !gufunc)
     throw Error(ErrorKind::InvalidArgument,
-                where + "`" + f.name + "` is a " + sema::nameOf(f.kind) +
-                    (f.kind == sema::CompiledFunctionKind::Kernel
+                where + "`" + f.name + "` is a " + types::nameOf(f.kind) +
+                    (f.kind == types::CompiledFunctionKind::Kernel
                          ? ", not a ufunc: launch it with kernel[grid, block](...)"
                          : ", not a @vectorize or @guvectorize function; calling it from the host "
                            "is not supported yet"));
-  if (gufunc && !f.layout)
+  if (gufunc && !f.gufuncLayout)
     throw Error(ErrorKind::InvalidArgument,
                 where + "the gufunc `" + f.name + "` has no layout such as '(n),(n)->()'");
   const std::string what = std::string(gufunc ? "the gufunc `" : "the ufunc `") + f.name + "`";
-  const size_t inputs = gufunc ? f.layout->inputs.size() : f.scope.params.size();
-  const size_t outputs = gufunc ? f.layout->outputs.size() : 1;
+  const size_t inputs = gufunc ? f.gufuncLayout->inputs.size() : f.parameterNames.size();
+  const size_t outputs = gufunc ? f.gufuncLayout->outputs.size() : 1;
   const size_t total = inputs + outputs;
 
   // The operands as given: the inputs, then every output or none (`out` is the last one).
@@ -319,7 +319,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
 
   // The backend: the CPU for target='cpu'|'parallel', else the device operands' (one), else the
   // current one.
-  const bool cpuTarget = f.options.target == "cpu" || f.options.target == "parallel";
+  const bool cpuTarget = f.target == "cpu" || f.target == "parallel";
   std::optional<Backend> backend;
   bool anyDevice = false;
   for (const UfuncOperand& o : given) {
@@ -339,7 +339,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
     backend = cpuTarget ? Backend::Cpu : current_backend();
   if (cpuTarget && *backend != Backend::Cpu)
     throw Error(ErrorKind::InvalidArgument,
-                where + what + " has target='" + f.options.target +
+                where + what + " has target='" + f.target +
                     "': give it host arrays or CPU-backend arrays, not CUDA device arrays");
 
   // The signature: exact dtypes first, else a safe cast of the host inputs.
@@ -351,7 +351,7 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
                                                              : o.scalar.dtype,
                       i < inputs && o.kind != UfuncOperand::Kind::Device});
   }
-  const sema::FunctionSignature& chosen = detail::chooseSignature(f, choice, inputs, where, what);
+  const types::FunctionSignature& chosen = detail::chooseSignature(f, choice, inputs, where, what);
   std::vector<OperandForm> forms(total);
   for (size_t i = 0; i < total; ++i) {
     const std::optional<Dtype> dtype = detail::signatureOperandDtype(chosen, i);
@@ -363,8 +363,8 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
     forms[i].dtype = *dtype;
     if (!gufunc)
       continue;
-    const sema::NumbaType& p = chosen.params[i];
-    forms[i].coreDims = f.layout->operand(i);
+    const types::NumbaType& p = chosen.params[i];
+    forms[i].coreDims = f.gufuncLayout->operand(i);
     forms[i].scalar = !p.isArray();
     if (p.isArray())
       forms[i].layout = p.layout();
@@ -389,8 +389,8 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
   // inputs' leading dimensions broadcast.
   std::vector<std::vector<std::int64_t>> loopShapes;
   const std::map<std::string, std::int64_t> extents =
-      bindCoreDimensions(forms, shapes, inputs, f.layout ? f.layout->spelling() : "", where + what,
-                         describe, loopShapes);
+      bindCoreDimensions(forms, shapes, inputs, f.gufuncLayout ? f.gufuncLayout->spelling() : "",
+                         where + what, describe, loopShapes);
   const std::vector<std::int64_t> loopShape = detail::broadcastShape(loopShapes, where + what);
   const std::int64_t count = element_count(loopShape);
   std::vector<std::vector<std::int64_t>> fullShapes(total);

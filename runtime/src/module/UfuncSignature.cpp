@@ -32,7 +32,7 @@ bool safeCast(Dtype from, Dtype to) {
   return false;
 }
 
-std::optional<Dtype> signatureOperandDtype(const sema::FunctionSignature& s, size_t i) {
+std::optional<Dtype> signatureOperandDtype(const types::FunctionSignature& s, size_t i) {
   if (i < s.params.size())
     return dtypeOfKind(s.params[i].scalarKind());
   if (i == s.params.size() && s.returnType && s.returnType->isScalar())
@@ -40,12 +40,12 @@ std::optional<Dtype> signatureOperandDtype(const sema::FunctionSignature& s, siz
   return std::nullopt;
 }
 
-const sema::FunctionSignature& chooseSignature(const sema::CompiledFunction& f,
-                                               std::span<const SignatureOperand> operands,
-                                               size_t inputs, const std::string& where,
-                                               const std::string& what) {
+const types::FunctionSignature& chooseSignature(const jit::FunctionInfo& f,
+                                                std::span<const SignatureOperand> operands,
+                                                size_t inputs, const std::string& where,
+                                                const std::string& what) {
   for (int pass = 0; pass < 2; ++pass)
-    for (const sema::FunctionSignature& s : f.signatures) {
+    for (const types::FunctionSignature& s : f.signatures) {
       bool ok = true;
       for (size_t i = 0; i < operands.size() && ok; ++i) {
         const std::optional<Dtype> want = signatureOperandDtype(s, i);
@@ -66,7 +66,7 @@ const sema::FunctionSignature& chooseSignature(const sema::CompiledFunction& f,
               : i == inputs ? " -> "
                             : ", ") +
              std::string(dtype_name(operands[i].dtype));
-  for (const sema::FunctionSignature& s : f.signatures)
+  for (const types::FunctionSignature& s : f.signatures)
     known += "\n  " + s.spelling();
   throw Error(ErrorKind::InvalidArgument, where + "no signature of " + what + " takes (" + given +
                                               ") (device arrays and outputs are never "

@@ -7,8 +7,8 @@
 #include <span>
 #include <string>
 
+#include "jit/CompilerService.h"
 #include "pyk/dtype.hpp"
-#include "sema/CompiledFunction.h"
 
 namespace pyk::detail {
 
@@ -23,15 +23,15 @@ struct SignatureOperand {
 
 // The dtype of operand `i` in `s`: its parameter's, or past them (a @vectorize function's output)
 // the return type's; none for a type no array holds.
-std::optional<Dtype> signatureOperandDtype(const sema::FunctionSignature& s, size_t i);
+std::optional<Dtype> signatureOperandDtype(const types::FunctionSignature& s, size_t i);
 
 // The first signature of `f` that takes `operands` (the inputs, then any outputs given) exactly,
 // else with safe casts of the convertible ones. pyk::Error (InvalidArgument) listing the
 // signatures when none does; `where` (the file) starts it, `what` ("the ufunc `f`") and `inputs`
 // (how many operands are inputs) word it.
-const sema::FunctionSignature& chooseSignature(const sema::CompiledFunction& f,
-                                               std::span<const SignatureOperand> operands,
-                                               size_t inputs, const std::string& where,
-                                               const std::string& what);
+const types::FunctionSignature& chooseSignature(const jit::FunctionInfo& f,
+                                                std::span<const SignatureOperand> operands,
+                                                size_t inputs, const std::string& where,
+                                                const std::string& what);
 
 } // namespace pyk::detail

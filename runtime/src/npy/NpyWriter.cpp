@@ -2,7 +2,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "jit/FileReplacement.h"
+#include "base/FileReplacement.h"
 #include "npy/NpyHeader.h"
 #include "pyk/error.hpp"
 #include "pyk/npy.hpp"
@@ -93,7 +93,7 @@ void write_npy(const std::filesystem::path& path, const HostArray& array) {
     data = swapped;
   }
   std::span<const std::byte> pieces[] = {header, data};
-  jit::replaceFile(path, pieces, 0666, ErrorKind::File);
+  base::replaceFile(path, pieces, 0666, ErrorKind::File);
 }
 
 } // namespace pyk

@@ -1,10 +1,10 @@
 // Xoroshiro128pStates: pyk::random's host API, arrays of xoroshiro128+ states initialised by the
 // stdlib's own pyk kernel (stdlib/numba/cuda/random.pyk) on the CPU backend.
+#include "jit/CompilerService.h"
 #include "memory/ArrayAccess.h"
 #include "pyk/error.hpp"
 #include "pyk/kernel.hpp"
 #include "pyk/random.hpp"
-#include "sema/LibraryModule.h"
 
 namespace pyk::random {
 
@@ -12,9 +12,12 @@ namespace {
 
 // The stdlib module, loaded once per process as an ordinary module (its kernels launch).
 const Module& randomModule() {
-  static const Module module =
-      loads(std::string(sema::librarySourceText(sema::Library::NumbaCudaRandom)),
-            sema::libraryPath(sema::Library::NumbaCudaRandom));
+  static const Module module = [] {
+    const std::optional<jit::StdlibSource> source = jit::stdlibSource("numba.cuda.random");
+    if (!source)
+      throw Error(ErrorKind::Internal, "pyk's stdlib has no module `numba.cuda.random`");
+    return loads(std::string(source->text), source->path);
+  }();
   return module;
 }
 

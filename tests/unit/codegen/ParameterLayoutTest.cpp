@@ -1,15 +1,15 @@
 // ParameterLayoutTest: the bytes of entry parameters as the generated C++ lays them out (the
 // runtime writes launch arguments by it; the generated tuple structs static_assert it).
-#include "codegen/ParameterLayout.h"
+#include "base/ParameterLayout.h"
 
 #include <gtest/gtest.h>
 
 namespace {
 
-using pyk::codegen::parameterLayout;
-using pyk::sema::ArrayLayout;
-using pyk::sema::NumbaType;
-using pyk::sema::ScalarKind;
+using pyk::types::ArrayLayout;
+using pyk::types::NumbaType;
+using pyk::types::parameterLayout;
+using pyk::types::ScalarKind;
 
 TEST(ParameterLayout, ScalarsArraysAndRecords) {
   EXPECT_EQ(parameterLayout(NumbaType::scalar(ScalarKind::Boolean)).size, 1);
@@ -18,8 +18,8 @@ TEST(ParameterLayout, ScalarsArraysAndRecords) {
   EXPECT_EQ(parameterLayout(NumbaType::scalar(ScalarKind::Float16)).size, 2); // pyk::float16
   EXPECT_EQ(parameterLayout(NumbaType::array(ScalarKind::Float32, 3, ArrayLayout::A)).size,
             8 + 3 * 16);
-  pyk::sema::RecordLayout r;
-  r.fields.push_back(pyk::sema::RecordField::scalar("x", ScalarKind::Int8, 0));
+  pyk::types::RecordLayout r;
+  r.fields.push_back(pyk::types::RecordField::scalar("x", ScalarKind::Int8, 0));
   r.size = 1;
   EXPECT_EQ(parameterLayout(NumbaType::record(r)).size, 8); // a pointer to the record
 }

@@ -24,7 +24,7 @@ public:
       : resolved_(source) {
     if (!resolved_.ok())
       return;
-    std::optional<sema::FunctionSignature> sig = sema::parseSignature(
+    std::optional<types::FunctionSignature> sig = sema::parseSignature(
         signature, sema::StringLiteralLocation(SourceRange(), signature, nullptr), resolved_.diags);
     for (const sema::CompiledFunction& f : resolved_.module.functions)
       if (f.name == kernel && sig)

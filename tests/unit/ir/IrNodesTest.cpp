@@ -8,8 +8,8 @@
 namespace pyk::test {
 namespace {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 TEST(IrNodes, KindsHaveTheirNamesAndFamilies) {
   EXPECT_STREQ(ir::nodeKindName(ir::NodeKind::IntrinsicCall), "IntrinsicCall");

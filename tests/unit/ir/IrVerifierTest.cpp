@@ -8,8 +8,8 @@
 namespace pyk::test {
 namespace {
 
-using sema::NumbaType;
-using sema::ScalarKind;
+using types::NumbaType;
+using types::ScalarKind;
 
 const NumbaType kInt64 = NumbaType::scalar(ScalarKind::Int64);
 const NumbaType kInt32 = NumbaType::scalar(ScalarKind::Int32);
@@ -118,7 +118,7 @@ TEST(IrVerifier, ACallWithTheWrongArgumentsIsReported) {
   ir::Function* callee = t.module.addFunction();
   callee->name = "g";
   callee->description = "g(int64) -> int64";
-  callee->kind = sema::CompiledFunctionKind::DeviceFunction;
+  callee->kind = types::CompiledFunctionKind::DeviceFunction;
   callee->params = {kInt64};
   callee->returnType = kInt64;
   auto* call = t.expr<ir::Call>(kInt64);

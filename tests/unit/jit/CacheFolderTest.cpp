@@ -2,8 +2,8 @@
 // (Where it is, from PYK_CACHE_DIR, XDG_CACHE_HOME or HOME, is the runtime's settings: see
 // tests/unit/runtime/RuntimeSettingsTest.cpp.)
 #include "jit/CacheFolder.h"
+#include "base/Error.h"
 #include "jit/DiskCache.h"
-#include "pyk/error.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,9 +12,9 @@
 
 namespace {
 
-using pyk::sema::ArrayLayout;
-using pyk::sema::NumbaType;
-using pyk::sema::ScalarKind;
+using pyk::types::ArrayLayout;
+using pyk::types::NumbaType;
+using pyk::types::ScalarKind;
 
 const char* const kCompileSource = R"(from numba import cuda
 
@@ -62,7 +62,7 @@ TEST(CompileSpecialization, TypesEmitsAndCompilesForTheCpu) {
   EXPECT_FALSE(compiled->fromCache);
   EXPECT_FALSE(compiled->nvrtcFailure.has_value());
   EXPECT_EQ(compiled->specialization, nullptr); // typed in a set of the call's own
-  EXPECT_EQ(compiled->cpu.mode, pyk::codegen::CpuExecutionMode::Loop);
+  EXPECT_EQ(compiled->cpu.mode, pyk::base::CpuExecutionMode::Loop);
   EXPECT_FALSE(compiled->cpu.blockEntry.empty());
   EXPECT_FALSE(compiled->cpu.threadEntry.empty());
   EXPECT_EQ(compiled->cpu.parameterTypes.size(), 3u);

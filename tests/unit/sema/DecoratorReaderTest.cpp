@@ -7,11 +7,11 @@
 namespace pyk::test {
 namespace {
 
-using sema::CompiledFunctionKind;
+using types::CompiledFunctionKind;
 
 const char* kindOf(const Resolved& r, const std::string& name) {
   const sema::CompiledFunction* f = r.module.function(name);
-  return f != nullptr ? sema::nameOf(f->kind) : "<not compiled>";
+  return f != nullptr ? types::nameOf(f->kind) : "<not compiled>";
 }
 
 TEST(DecoratorReader, Classification) {

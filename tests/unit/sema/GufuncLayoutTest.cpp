@@ -1,7 +1,7 @@
 // GufuncLayoutTest: guvectorize layout strings.
 #include <gtest/gtest.h>
 
-#include "sema/GufuncLayout.h"
+#include "base/GufuncLayout.h"
 
 namespace pyk::sema {
 namespace {

@@ -13,8 +13,8 @@
 namespace {
 
 using pyk::sema::Intrinsic;
-using pyk::sema::NumbaType;
-using pyk::sema::ScalarKind;
+using pyk::types::NumbaType;
+using pyk::types::ScalarKind;
 
 TEST(VectorTypes, FortyTypesEachTheirOwnConstructor) {
   std::set<std::string> seen;

@@ -1,5 +1,6 @@
-// Float16Test: pyk::float16 (runtime/include/pyk/float16.hpp) and the CPU backend's float16
-// casts and cuda.fp16 functions (stdlib/cpu/float16.h) against numpy and compiled numba 0.56.
+// Float16Test: pyk::float16 (compiler/base/Float16.h, pyk/float16.hpp) and the CPU backend's
+// float16 casts and cuda.fp16 functions (stdlib/cpu/float16.h) against numpy and compiled numba
+// 0.56.
 //
 // Expected bits come from numpy 1.24 (`np.float16(v).view(np.uint16)`, a correctly rounded
 // conversion), the casts and fp16 results from the PTX numba 0.56 emits (cudaimpl.py: cvt.rn.f16.*,

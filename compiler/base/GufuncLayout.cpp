@@ -1,10 +1,10 @@
 // GufuncLayout: a `guvectorize` layout string such as `(m,n),(n,p)->(m,p)`: the core dimensions
 // of each input and output operand.
-#include "sema/GufuncLayout.h"
+#include "base/GufuncLayout.h"
 
 #include <cctype>
 
-namespace pyk::sema {
+namespace pyk::types {
 
 namespace {
 
@@ -149,4 +149,4 @@ std::optional<GufuncLayout> parseGufuncLayout(std::string_view text, GufuncLayou
   return LayoutParser(text, error).parse();
 }
 
-} // namespace pyk::sema
+} // namespace pyk::types

@@ -1,5 +1,7 @@
-// NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples, records,
-// numba.cuda's vector types, functions and type objects as values, and void.
+// NumbaType: numba's types as values: scalars, arrays, tuples, records, numba.cuda's vector
+// types, functions and type objects as values, and void. The vocabulary typing, lowering, code
+// generation and the runtime (a launch's argument types) share, so it sits in the base library
+// below them all; sema, which types every kernel, reads it unqualified (the directive at the end).
 #pragma once
 
 #include <cstdint>
@@ -9,11 +11,17 @@
 #include <string_view>
 #include <vector>
 
-#include "sema/Intrinsic.h"
-
 namespace pyk::sema {
-
+// A function value's type names what it is (NumbaType::function); only typing, which defines
+// these, looks inside them.
 struct CompiledFunction;
+enum class Intrinsic : uint16_t;
+} // namespace pyk::sema
+
+namespace pyk::types {
+
+using sema::CompiledFunction;
+using sema::Intrinsic;
 
 // numba's scalar types, each once (aliases such as `f4`, `float_` or `intp` map onto these).
 enum class ScalarKind : uint8_t {
@@ -203,7 +211,7 @@ private:
   std::string className_;
   std::vector<std::string> fieldNames_;
   std::shared_ptr<const RecordLayout> record_;   // Record, and arrays of records
-  Intrinsic intrinsic_ = Intrinsic::None;        // Function
+  Intrinsic intrinsic_{};                        // Function (Intrinsic::None)
   const CompiledFunction* definition_ = nullptr; // Function
 };
 
@@ -224,4 +232,8 @@ const std::vector<std::string>& numbaTypeNames();
 // `complex64`, `single`, `double`, `half`, ...), as `np.<name>` or a dtype string.
 std::optional<ScalarKind> numpyScalarKindNamed(std::string_view name);
 
+} // namespace pyk::types
+
+namespace pyk::sema {
+using namespace pyk::types; // typing's own vocabulary
 } // namespace pyk::sema

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "pyk/error.hpp"
+#include "base/Error.h"
 
-namespace pyk::jit {
+namespace pyk::base {
 
 // Writes the concatenation of `pieces` to `path`, replacing any file there, with permission bits
 // `mode` (less the umask). On failure throws pyk::Error(`errorKind`, "PATH: cannot write: why")
@@ -30,4 +30,4 @@ std::filesystem::path temporaryPathFor(const std::filesystem::path& path);
 // Whether a file name is one temporaryPathFor makes.
 bool isTemporaryName(std::string_view fileName);
 
-} // namespace pyk::jit
+} // namespace pyk::base

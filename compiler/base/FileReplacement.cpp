@@ -1,6 +1,6 @@
 // FileReplacement: a file written whole under a temporary name in its own folder, then renamed
 // over its final name, so readers (other threads, other processes) never see half a file.
-#include "jit/FileReplacement.h"
+#include "base/FileReplacement.h"
 
 #include <atomic>
 #include <cerrno>
@@ -9,7 +9,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace pyk::jit {
+namespace pyk::base {
 
 namespace {
 
@@ -74,4 +74,4 @@ void replaceFile(const std::filesystem::path& path, std::string_view text, unsig
   replaceFile(path, pieces, mode, errorKind);
 }
 
-} // namespace pyk::jit
+} // namespace pyk::base

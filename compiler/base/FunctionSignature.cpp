@@ -1,8 +1,8 @@
 // FunctionSignature: a numba function type, `ret(args...)`, or `(args...)` with the return
 // inferred.
-#include "sema/FunctionSignature.h"
+#include "base/FunctionSignature.h"
 
-namespace pyk::sema {
+namespace pyk::types {
 
 std::string FunctionSignature::spelling() const {
   std::string out = returnType ? returnType->spelling() : std::string();
@@ -14,4 +14,4 @@ std::string FunctionSignature::spelling() const {
   return out + ')';
 }
 
-} // namespace pyk::sema
+} // namespace pyk::types

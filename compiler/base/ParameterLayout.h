@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "sema/NumbaType.h"
+#include "base/NumbaType.h"
 
-namespace pyk::codegen {
+namespace pyk::types {
 
 struct ParameterLayout {
   int64_t size = 0;
@@ -20,6 +20,6 @@ struct ParameterLayout {
 };
 
 // The layout of a parameter of type `t`; size 0 for a type with no C++ spelling (float16).
-ParameterLayout parameterLayout(const sema::NumbaType& t);
+ParameterLayout parameterLayout(const NumbaType& t);
 
-} // namespace pyk::codegen
+} // namespace pyk::types

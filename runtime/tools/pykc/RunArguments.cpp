@@ -1,6 +1,6 @@
 // RunArguments: `pykc run`'s argument syntax (arrays, records, scalars, aliases, tuples, named
 // tuples), read by a small recursive-descent parser, and the arrays written back.
-#include "driver/RunArguments.h"
+#include "pykc/RunArguments.h"
 
 #include <cctype>
 #include <cerrno>

@@ -1,8 +1,7 @@
-// CompiledFunction: a function numba compiles (kernel, device function, vectorize or guvectorize
-// ufunc), with its decorator's options and parsed signatures.
-#include "sema/CompiledFunction.h"
+// FunctionKind: the names of the kinds of functions numba compiles, as messages use them.
+#include "base/FunctionKind.h"
 
-namespace pyk::sema {
+namespace pyk::types {
 
 const char* nameOf(CompiledFunctionKind kind) {
   switch (kind) {
@@ -32,4 +31,4 @@ const char* pluralNounOf(CompiledFunctionKind kind) {
   return "compiled functions";
 }
 
-} // namespace pyk::sema
+} // namespace pyk::types

@@ -1,7 +1,7 @@
 // CacheCommand: see CacheCommand.h. `list` prints one entry a line, least recently used first:
 // when it was last used (and how long ago), its size, its target, the kernel with its argument
 // types and the .pyk file, then the totals.
-#include "driver/CacheCommand.h"
+#include "pykc/CacheCommand.h"
 
 #include <chrono>
 #include <cstdio>

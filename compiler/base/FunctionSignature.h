@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "sema/NumbaType.h"
+#include "base/NumbaType.h"
 
-namespace pyk::sema {
+namespace pyk::types {
 
 struct FunctionSignature {
   std::optional<NumbaType> returnType; // none: inferred by numba from the body
@@ -21,4 +21,4 @@ struct FunctionSignature {
   friend bool operator==(const FunctionSignature&, const FunctionSignature&) = default;
 };
 
-} // namespace pyk::sema
+} // namespace pyk::types

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace pyk::sema {
+namespace pyk::types {
 
 struct GufuncLayout {
   std::vector<std::vector<std::string>> inputs;  // one list of dimension names per input
@@ -31,4 +31,8 @@ struct GufuncLayoutError {
 // a dimension is a name or an integer. Whitespace is allowed between tokens.
 std::optional<GufuncLayout> parseGufuncLayout(std::string_view text, GufuncLayoutError& error);
 
+} // namespace pyk::types
+
+namespace pyk::sema {
+using namespace pyk::types; // typing's own vocabulary (base/NumbaType.h)
 } // namespace pyk::sema

@@ -1,10 +1,10 @@
 // NumbaType: numba's types as far as resolution needs them: scalars, arrays, tuples and void.
-#include "sema/NumbaType.h"
+#include "base/NumbaType.h"
 
 #include <algorithm>
 #include <utility>
 
-namespace pyk::sema {
+namespace pyk::types {
 
 namespace {
 
@@ -523,4 +523,4 @@ std::optional<ScalarKind> numpyScalarKindNamed(std::string_view name) {
   return lookup(kNumpyScalarNames, name);
 }
 
-} // namespace pyk::sema
+} // namespace pyk::types

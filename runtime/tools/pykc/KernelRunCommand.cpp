@@ -1,8 +1,8 @@
 // KernelRunCommand: parses launch extents (and the arguments, RunArguments), launches, writes the
 // arrays back.
-#include "driver/KernelRunCommand.h"
+#include "pykc/KernelRunCommand.h"
 
-#include "driver/RunArguments.h"
+#include "pykc/RunArguments.h"
 
 #include <charconv>
 #include <cstdlib>

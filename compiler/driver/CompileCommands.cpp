@@ -1,50 +1,45 @@
-// main: the `pykc` command — reads a .pyk file, runs the front end, reports or emits.
+// CompileCommands: `pykc check` and `pykc emit`: a file through the front end (sema/FrontEnd.h),
+// then its functions typed for their signatures (or --sig) and printed at the stage asked for: the
+// syntax tree, the resolved symbols, the typed specializations, the typed IR (and the CPU
+// pipeline's conclusions after a pass), CUDA or CPU C++, PTX, CUBIN or a shared object.
+#include "driver/CompileCommands.h"
+
 #include <unistd.h>
 
-#include <chrono>
-#include <cstdio>
-#include <ctime>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "base/Error.h"
+#include "base/LargeStack.h"
 #include "codegen/CpuPipeline.h"
 #include "diag/DiagnosticEngine.h"
-#include "driver/BuildCommand.h"
-#include "driver/CacheCommand.h"
-#include "driver/CommandLine.h"
-#include "driver/KernelRunCommand.h"
 #include "ir/IrPrinter.h"
 #include "jit/CompileSpecialization.h"
-#include "jit/NvrtcCompiler.h"
-#include "pyk/cache.hpp"
-#include "pyk/error.hpp"
-#include "pyk/settings.hpp"
-#include "pyk/version.hpp"
-#include "sema/ModuleResolver.h"
+#include "sema/FrontEnd.h"
 #include "sema/ResolvedModulePrinter.h"
 #include "sema/SignatureParser.h"
 #include "sema/SpecializationPrinter.h"
 #include "syntax/AstPrinter.h"
-#include "syntax/Parser.h"
 
-namespace {
+namespace pyk::driver {
 
-using namespace pyk;
-
-bool useColor(driver::ColorMode mode) {
-  if (mode == driver::ColorMode::Always)
+bool useColor(ColorMode mode) {
+  if (mode == ColorMode::Always)
     return true;
-  if (mode == driver::ColorMode::Never)
+  if (mode == ColorMode::Never)
     return false;
   const char* noColor = std::getenv("NO_COLOR");
   return isatty(STDERR_FILENO) && (noColor == nullptr || *noColor == '\0');
 }
 
+namespace {
+
 // One function typed for one signature: what `emit` and `check` compile.
 struct Entry {
   const sema::CompiledFunction* function;
-  sema::FunctionSignature signature;
+  types::FunctionSignature signature;
 };
 
 // A request for `entry` in `set`, up to `stage`.
@@ -66,7 +61,7 @@ jit::SpecializationRequest requestFor(const sema::ResolvedModule& resolved, cons
 
 // Reports why NVRTC made no PTX or CUBIN for `entry`.
 void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpecialization& unit,
-                        const Entry& entry, const driver::Options& options, const std::string& arch,
+                        const Entry& entry, const Options& options, const std::string& arch,
                         DiagnosticEngine& diags) {
   switch (failure.kind) {
   case jit::NvrtcFailure::Kind::Unavailable:
@@ -87,8 +82,8 @@ void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpe
 
 // `--emit=ir --print-after=PASS [--block X,Y,Z]`: the CPU pipeline run on the module's kernel,
 // and what it has concluded after PASS each time PASS runs (a split attempt may run again).
-void printCpuPlanning(const ir::Module& module, const driver::Options& options, std::ostream& out) {
-  if (module.entry().kind != sema::CompiledFunctionKind::Kernel) {
+void printCpuPlanning(const ir::Module& module, const Options& options, std::ostream& out) {
+  if (module.entry().kind != types::CompiledFunctionKind::Kernel) {
     out << "no cpu plan: `" << module.entry().name << "` is no kernel\n\n";
     return;
   }
@@ -110,10 +105,9 @@ void printCpuPlanning(const ir::Module& module, const driver::Options& options, 
 // (or `--sig`), then printed typed, lowered to the typed IR and printed, emitted as CUDA C++ or
 // CPU C++, or compiled by NVRTC. Every
 // signature is typed first, so all type errors are reported before anything is emitted.
-void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
-               const driver::Options& options, const jit::JitSettings& settings,
-               DiagnosticEngine& diags, std::ostream& out) {
-  std::optional<sema::FunctionSignature> cliSignature;
+void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file, const Options& options,
+               const jit::JitSettings& settings, DiagnosticEngine& diags, std::ostream& out) {
+  std::optional<types::FunctionSignature> cliSignature;
   if (!options.sig.empty()) {
     cliSignature = sema::parseSignature(
         options.sig, sema::StringLiteralLocation(SourceRange(), options.sig, nullptr), diags);
@@ -130,15 +124,15 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
         (!options.kernel.empty() && resolved.function(options.kernel) != &function))
       continue; // a definition a later one of the same name replaces is dead, as in Python
     selected = true;
-    std::vector<sema::FunctionSignature> signatures =
-        cliSignature ? std::vector<sema::FunctionSignature>{*cliSignature} : function.signatures;
+    std::vector<types::FunctionSignature> signatures =
+        cliSignature ? std::vector<types::FunctionSignature>{*cliSignature} : function.signatures;
     if (signatures.empty()) {
       // Device functions are typed through their callers; a kernel needs types to start from.
-      if (function.kind != sema::CompiledFunctionKind::DeviceFunction || !options.kernel.empty())
+      if (function.kind != types::CompiledFunctionKind::DeviceFunction || !options.kernel.empty())
         diags.report(DiagKind::TypeKernelNeedsSignature, function.def->nameRange, {function.name});
       continue;
     }
-    for (const sema::FunctionSignature& signature : signatures) {
+    for (const types::FunctionSignature& signature : signatures) {
       const Entry entry{&function, signature};
       if (jit::compileSpecialization(
               requestFor(resolved, file, entry, cuda_target, jit::Stage::Typed, set, diags)))
@@ -173,7 +167,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
     if (options.emit == "cpu" || options.emit == "so") {
       jit::CpuTarget cpu;
       if (!options.block.empty())
-        driver::parseBlockShape(options.block, cpu.options.blockShape); // checked by the parser
+        parseBlockShape(options.block, cpu.options.blockShape); // checked by the parser
       const jit::Stage stage = options.emit == "so" ? jit::Stage::Compiled : jit::Stage::Emitted;
       std::optional<jit::CompiledSpecialization> unit = jit::compileSpecialization(
           requestFor(resolved, file, entry, cpu, stage, set, diags, settings));
@@ -183,7 +177,7 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
         out << unit->binary;
         continue;
       }
-      out << "// mode: " << codegen::nameOf(unit->cpu.mode) << " (" << unit->cpu.modeReason << ")\n"
+      out << "// mode: " << base::nameOf(unit->cpu.mode) << " (" << unit->cpu.modeReason << ")\n"
           << unit->cpu.source << '\n';
       continue;
     }
@@ -207,7 +201,9 @@ void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file,
   }
 }
 
-int runFile(const driver::Options& options) {
+} // namespace
+
+int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSettings) {
   std::string readError;
   std::optional<SourceFile> file = SourceFile::read(options.file, readError);
   const bool color = useColor(options.color);
@@ -223,26 +219,30 @@ int runFile(const driver::Options& options) {
   jit::JitSettings jitSettings;
   if (options.emit == "ptx" || options.emit == "cubin" || options.emit == "so") {
     try {
-      jitSettings = jit::jitSettingsOf(pyk::settings());
+      jitSettings = runtimeSettings();
       if (options.emit != "so")
         jitSettings.cacheFolder.clear();
-    } catch (const pyk::Error& e) {
+    } catch (const Error& e) {
       std::cerr << "pykc: error: " << e.what() << '\n';
       return 1;
     }
   }
   DiagnosticEngine diags(&*file);
   std::ostringstream output;
-  runWithLargeStack([&] {
-    ParseResult parsed = parseModule(*file, diags);
-    if (parsed.module == nullptr)
+  const bool astOnly = options.command == Command::Emit && options.emit == "ast";
+  const sema::FrontEndResult front = sema::runFrontEnd(
+      *file, diags, astOnly ? sema::FrontEndStop::Parsed : sema::FrontEndStop::Resolved);
+  // The printers and typing recurse with the program's nesting: on a large stack too.
+  base::runWithLargeStack([&] {
+    const ast::Module* parsed = front.parsed.module;
+    if (parsed == nullptr)
       return;
-    if (options.command == driver::Command::Emit && options.emit == "ast") {
+    if (astOnly) {
       if (options.kernel.empty()) {
-        ast::printAst(parsed.module, output);
+        ast::printAst(parsed, output);
         return;
       }
-      for (const ast::Stmt* stmt : parsed.module->body)
+      for (const ast::Stmt* stmt : parsed->body)
         if (auto* def = stmt->as<ast::FunctionDef>();
             def != nullptr && def->name == options.kernel) {
           ast::printAst(def, output);
@@ -251,25 +251,24 @@ int runFile(const driver::Options& options) {
       diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
       return;
     }
-    sema::ResolvedModule resolved = sema::resolveModule(*parsed.module, diags);
-    if (options.command == driver::Command::Emit && options.emit == "symbols" && !diags.hasErrors())
+    const sema::ResolvedModule& resolved = front.resolved;
+    if (options.command == Command::Emit && options.emit == "symbols" && !diags.hasErrors())
       sema::printResolvedModule(resolved, output);
     const bool typedEmit = options.emit == "typed" || options.emit == "ir" ||
                            options.emit == "cuda" || options.emit == "cpu" ||
                            options.emit == "ptx" || options.emit == "cubin" || options.emit == "so";
-    if (options.command == driver::Command::Emit && typedEmit && !diags.hasErrors())
+    if (options.command == Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, jitSettings, diags, output);
-    if (options.command == driver::Command::Check && !diags.hasErrors() &&
-        !options.kernel.empty()) {
+    if (options.command == Command::Check && !diags.hasErrors() && !options.kernel.empty()) {
       // `--kernel NAME [--sig SIG]`: that function typed for the signature, or its own.
       const sema::CompiledFunction* function = resolved.function(options.kernel);
       if (function == nullptr) {
         diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
         return;
       }
-      std::vector<sema::FunctionSignature> signatures = function->signatures;
+      std::vector<types::FunctionSignature> signatures = function->signatures;
       if (!options.sig.empty()) {
-        std::optional<sema::FunctionSignature> sig = sema::parseSignature(
+        std::optional<types::FunctionSignature> sig = sema::parseSignature(
             options.sig, sema::StringLiteralLocation(SourceRange(), options.sig, nullptr), diags);
         if (!sig)
           return;
@@ -279,17 +278,17 @@ int runFile(const driver::Options& options) {
         diags.report(DiagKind::TypeKernelNeedsSignature, function->def->nameRange,
                      {function->name});
       sema::SpecializationSet set;
-      for (const sema::FunctionSignature& signature : signatures)
+      for (const types::FunctionSignature& signature : signatures)
         jit::compileSpecialization(requestFor(resolved, *file, Entry{function, signature},
                                               jit::CpuTarget{}, jit::Stage::Typed, set, diags));
       return;
     }
-    if (options.command == driver::Command::Check && !diags.hasErrors()) {
+    if (options.command == Command::Check && !diags.hasErrors()) {
       // Functions whose decorator gives signatures are typed now, as numba compiles them eagerly.
       sema::SpecializationSet set;
       // (A definition a later one replaces is typed too: numba compiles it when it is defined.)
       for (const sema::CompiledFunction& function : resolved.functions)
-        for (const sema::FunctionSignature& signature : function.signatures)
+        for (const types::FunctionSignature& signature : function.signatures)
           jit::compileSpecialization(requestFor(resolved, *file, Entry{&function, signature},
                                                 jit::CpuTarget{}, jit::Stage::Typed, set, diags));
     }
@@ -297,7 +296,7 @@ int runFile(const driver::Options& options) {
   diags.render(std::cerr, color);
   if (diags.hasErrors())
     return 1;
-  if (options.command == driver::Command::Emit) {
+  if (options.command == Command::Emit) {
     if (options.output.empty() || options.output == "-") {
       std::cout << output.str();
     } else {
@@ -312,54 +311,4 @@ int runFile(const driver::Options& options) {
   return 0;
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  std::string error;
-  std::optional<driver::Options> options = driver::parseCommandLine(args, error);
-  if (!options) {
-    std::cerr << "pykc: error: " << error << '\n';
-    return 1;
-  }
-  switch (options->command) {
-  case driver::Command::Help:
-    std::cout << driver::usageText();
-    return 0;
-  case driver::Command::Run:
-    return driver::runKernelCommand(*options);
-  case driver::Command::Build:
-    try {
-      return driver::runBuildCommand(options->build, useColor(options->color));
-    } catch (const std::exception& e) {
-      std::cerr << "pykc: error: " << e.what() << '\n';
-      return 1;
-    }
-  case driver::Command::CacheList:
-  case driver::Command::CacheClear:
-  case driver::Command::CachePrune:
-    try {
-      return driver::runCacheCommand(*options);
-    } catch (const pyk::Error& e) {
-      std::cerr << "pykc: error: " << e.what() << '\n';
-      return 1;
-    }
-  case driver::Command::Version:
-    try {
-      const std::string nvrtc = jit::nvrtcVersion(jit::Nvrtc::load(pyk::settings().libnvrtc));
-      std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
-                << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC " << nvrtc << ")\n";
-      return 0;
-    } catch (const pyk::Error& e) {
-      std::cerr << "pykc: error: " << e.what() << '\n';
-      return 1;
-    }
-  default:
-    try {
-      return runFile(*options);
-    } catch (const std::exception& e) {
-      std::cerr << "pykc: internal compiler error: " << e.what() << '\n';
-      return 70;
-    }
-  }
-}
+} // namespace pyk::driver

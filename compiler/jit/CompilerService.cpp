@@ -1,0 +1,138 @@
+// CompilerService: a module through the front end once, its functions as the runtime sees them,
+// and their specializations compiled under the module's lock.
+#include "jit/CompilerService.h"
+
+#include <mutex>
+#include <sstream>
+
+#include "base/Error.h"
+#include "diag/DiagnosticEngine.h"
+#include "diag/SourceFile.h"
+#include "jit/CompileSpecialization.h"
+#include "sema/FrontEnd.h"
+#include "sema/LibraryModule.h"
+#include "sema/SignatureParser.h"
+
+namespace pyk::jit {
+
+struct SourceModule::State {
+  explicit State(SourceFile f) : file(std::move(f)) {}
+  SourceFile file;
+  sema::FrontEndResult front;
+  // The resolved module is shared by the threads that launch its kernels: typing and emission
+  // run one at a time (compileSpecialization holds it; the backend's compile runs outside it).
+  mutable std::mutex compileMutex;
+  std::vector<FunctionInfo> functions; // functions[i] describes front.resolved.functions[i]
+};
+
+namespace {
+
+// The diagnostics as one pyk::Error, as pykc would print them (without colour).
+[[noreturn]] void throwDiagnostics(const DiagnosticEngine& diags) {
+  std::ostringstream out;
+  diags.render(out, false);
+  throw Error(ErrorKind::Compile, out.str());
+}
+
+FunctionInfo describe(const sema::CompiledFunction& f) {
+  FunctionInfo info;
+  info.name = f.name;
+  info.qualifiedName = f.qualifiedName;
+  info.kind = f.kind;
+  info.signatures = f.signatures;
+  info.parameterNames = f.scope.params;
+  info.gufuncLayout = f.layout;
+  info.target = f.options.target;
+  info.shadowed = f.shadowed;
+  info.nested = f.nested();
+  return info;
+}
+
+} // namespace
+
+SourceModule::SourceModule(std::unique_ptr<State> state) : state_(std::move(state)) {
+  DiagnosticEngine diags(&state_->file);
+  state_->front = sema::runFrontEnd(state_->file, diags);
+  if (diags.hasErrors())
+    throwDiagnostics(diags);
+  for (const sema::CompiledFunction& f : state_->front.resolved.functions)
+    state_->functions.push_back(describe(f));
+}
+
+SourceModule::~SourceModule() = default;
+
+std::shared_ptr<const SourceModule> SourceModule::load(const std::filesystem::path& path) {
+  std::string readError;
+  std::optional<SourceFile> file = SourceFile::read(path.string(), readError);
+  if (!file)
+    throw Error(ErrorKind::File, path.string() + ": " + readError);
+  return std::shared_ptr<const SourceModule>(
+      new SourceModule(std::make_unique<State>(std::move(*file))));
+}
+
+std::shared_ptr<const SourceModule> SourceModule::fromText(std::string text, std::string name) {
+  return std::shared_ptr<const SourceModule>(
+      new SourceModule(std::make_unique<State>(SourceFile(std::move(name), std::move(text)))));
+}
+
+const std::string& SourceModule::path() const {
+  return state_->file.path();
+}
+
+const std::vector<FunctionInfo>& SourceModule::functions() const {
+  return state_->functions;
+}
+
+const FunctionInfo* SourceModule::function(std::string_view name) const {
+  const sema::CompiledFunction* found = state_->front.resolved.function(name);
+  if (found == nullptr)
+    return nullptr;
+  return &state_->functions[static_cast<std::size_t>(found -
+                                                     state_->front.resolved.functions.data())];
+}
+
+CompiledKernel SourceModule::compile(const FunctionInfo& function,
+                                     const std::vector<types::NumbaType>& params,
+                                     const std::optional<types::NumbaType>& returnType,
+                                     const Target& target, const JitSettings& settings,
+                                     bool rebuild) const {
+  const std::size_t index = static_cast<std::size_t>(&function - state_->functions.data());
+  DiagnosticEngine diags(&state_->file);
+  const SpecializationRequest request{.module = state_->front.resolved,
+                                      .file = state_->file,
+                                      .function = state_->front.resolved.functions.at(index),
+                                      .params = params,
+                                      .returnType = returnType,
+                                      .target = target,
+                                      .diags = diags,
+                                      .stage = Stage::Compiled,
+                                      .settings = settings,
+                                      .set = nullptr,
+                                      .frontEndMutex = &state_->compileMutex,
+                                      .rebuild = rebuild};
+  std::optional<CompiledSpecialization> compiled = compileSpecialization(request);
+  if (!compiled)
+    throwDiagnostics(diags);
+  return std::move(static_cast<CompiledKernel&>(*compiled));
+}
+
+std::optional<StdlibSource> stdlibSource(std::string_view importName) {
+  const std::optional<sema::Library> library = sema::libraryNamed(importName);
+  if (!library)
+    return std::nullopt;
+  return StdlibSource{sema::libraryPath(*library), sema::librarySourceText(*library)};
+}
+
+std::optional<types::FunctionSignature> parseSignature(std::string_view text, std::string& error) {
+  DiagnosticEngine diags;
+  std::optional<types::FunctionSignature> parsed =
+      sema::parseSignature(text, sema::StringLiteralLocation(SourceRange(), text, nullptr), diags);
+  if (!parsed) {
+    std::ostringstream out;
+    diags.render(out, false);
+    error = out.str();
+  }
+  return parsed;
+}
+
+} // namespace pyk::jit

@@ -1,0 +1,100 @@
+// CompilerService: the compiler as the runtime uses it, through one narrow interface. A
+// SourceModule is a .pyk file (or a text) through the front end once (sema/FrontEnd.h, the one
+// place it starts); it tells what the functions numba compiles in it are (FunctionInfo), and
+// compiles one of them for argument types and a target (jit::compileSpecialization, under the
+// module's lock: threads launching one module's kernels share it). Signature strings are parsed
+// here too. Every failure is a pyk::Error: a file that cannot be read (File), the front end's or
+// typing's located diagnostics, rendered as pykc prints them (Compile).
+//
+// Its types are the base library's (numba's types, signatures, the generated units) and the
+// jit's own (targets, settings, CompiledKernel): a user of this header sees nothing of the syntax
+// tree, typing, the IR or code generation. pykc's commands, which print those, use the front end
+// and compileSpecialization directly.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/FunctionKind.h"
+#include "base/FunctionSignature.h"
+#include "base/GufuncLayout.h"
+#include "base/NumbaType.h"
+#include "jit/CompiledKernel.h"
+#include "jit/JitSettings.h"
+
+namespace pyk::jit {
+
+// One function numba compiles (a kernel, a device function, a vectorize or guvectorize ufunc), as
+// its callers see it.
+struct FunctionInfo {
+  std::string name;
+  // Python's qualified name: `make.<locals>.k` for a kernel defined inside a function, else name.
+  std::string qualifiedName;
+  types::CompiledFunctionKind kind = types::CompiledFunctionKind::Kernel;
+  // The signatures given to the decorator, in order; none for a lazy function (typed for each
+  // launch's argument types).
+  std::vector<types::FunctionSignature> signatures;
+  std::vector<std::string> parameterNames;
+  std::optional<types::GufuncLayout> gufuncLayout; // guvectorize
+  std::string target; // vectorize/guvectorize `target=`: "cuda", "cpu", "parallel"; else ""
+  // A later top-level definition rebinds the name: nothing can launch this one.
+  bool shadowed = false;
+  // Defined inside a function (a kernel factory).
+  bool nested = false;
+};
+
+class SourceModule {
+public:
+  // The module in the file at `path`. Throws pyk::Error: File when it cannot be read, Compile
+  // with the diagnostics when the front end rejects it.
+  static std::shared_ptr<const SourceModule> load(const std::filesystem::path& path);
+  // The module whose source is `text`, named `name` in messages and `#line` directives.
+  static std::shared_ptr<const SourceModule> fromText(std::string text, std::string name);
+
+  ~SourceModule();
+  SourceModule(const SourceModule&) = delete;
+  SourceModule& operator=(const SourceModule&) = delete;
+
+  // The file's path, or the name given to fromText.
+  const std::string& path() const;
+
+  // Every function numba compiles in the module, in source order.
+  const std::vector<FunctionInfo>& functions() const;
+  // The function a name denotes, as Python binds it: the last top-level definition, else a
+  // function defined inside a function by its qualified name, or by its own name where no other
+  // has it. Null when none does or the name is ambiguous.
+  const FunctionInfo* function(std::string_view name) const;
+
+  // `function` (one of functions()) typed for `params` (and the declared `returnType`), emitted
+  // and compiled for `target` with `settings` up to Stage::Compiled; `rebuild`: compile even when
+  // the disk cache has it. Throws pyk::Error (Compile) with the located diagnostics when typing or
+  // emission fails; a CUDA compile that fails is in nvrtcFailure.
+  CompiledKernel compile(const FunctionInfo& function, const std::vector<types::NumbaType>& params,
+                         const std::optional<types::NumbaType>& returnType, const Target& target,
+                         const JitSettings& settings, bool rebuild = false) const;
+
+private:
+  struct State;
+  explicit SourceModule(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
+
+// A module of pyk's stdlib written in pyk, by its import name (`numba.cuda.random`): its source
+// and the path messages and `#line` directives give it, for loading it as an ordinary module (its
+// kernels launch). std::nullopt when there is none of that name.
+struct StdlibSource {
+  std::string path;
+  std::string_view text;
+};
+std::optional<StdlibSource> stdlibSource(std::string_view importName);
+
+// A signature string (`void(float32[::1], int64)`, `(int64,)`) parsed as numba parses the
+// decorator's; std::nullopt with `error` set to what is wrong with it otherwise.
+std::optional<types::FunctionSignature> parseSignature(std::string_view text, std::string& error);
+
+} // namespace pyk::jit
