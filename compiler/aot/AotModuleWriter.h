@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "base/FunctionSignature.h"
-#include "codegen/CpuEmitter.h"
-#include "sema/CompiledFunction.h"
+#include "codegen/emit/CpuEmitter.h"
+#include "sema/resolve/CompiledFunction.h"
 
 namespace pyk::aot {
 

@@ -10,7 +10,7 @@
 
 namespace pyk::base {
 
-// The CUDA unit (codegen/CudaEmitter.h).
+// The CUDA unit (codegen/emit/CudaEmitter.h).
 struct EmittedUnit {
   std::string source;     // includes "pyk_support.h" (passed to NVRTC as an in-memory header)
   std::string entryPoint; // the extern "C" name of the entry kernel (empty for a device function)
@@ -19,12 +19,12 @@ struct EmittedUnit {
   bool cooperative = false;
 };
 
-// How a CPU kernel's threads run (codegen/CpuExecutionPlan.h): a loop over the block's threads,
+// How a CPU kernel's threads run (codegen/cpu/CpuExecutionPlan.h): a loop over the block's threads,
 // split into regions between barriers, or fibers.
 enum class CpuExecutionMode { Loop, Split, Fiber };
 const char* nameOf(CpuExecutionMode mode); // "loop", "split", "fiber"
 
-// The CPU unit (codegen/CpuEmitter.h).
+// The CPU unit (codegen/emit/CpuEmitter.h).
 struct CpuUnit {
   std::string source; // includes "pyk_cpu_support.h" (stdlib/cpu/)
   std::string kernelName;

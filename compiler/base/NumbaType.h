@@ -147,7 +147,7 @@ public:
   static NumbaType function(Intrinsic intrinsic, std::string name);
   static NumbaType function(const CompiledFunction* definition, std::string name);
   static NumbaType typeRef(ScalarKind kind);
-  // numba.cuda's `<base>x<count>` (sema/VectorTypes.def lists the ones numba has).
+  // numba.cuda's `<base>x<count>` (sema/catalog/VectorTypes.def lists the ones numba has).
   static NumbaType vector(ScalarKind base, int count);
   static NumbaType record(RecordLayout layout);
   // An array whose items are records.

@@ -23,8 +23,8 @@
 #include "jit/ChildProcess.h"
 #include "jit/CompileSpecialization.h"
 #include "jit/SupportHeaders.h"
-#include "sema/FrontEnd.h"
-#include "sema/SignatureParser.h"
+#include "sema/resolve/FrontEnd.h"
+#include "sema/resolve/SignatureParser.h"
 
 namespace pyk::driver {
 

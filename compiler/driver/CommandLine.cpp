@@ -1,7 +1,7 @@
 // CommandLine: the options of `pykc`, parsed from argv.
 #include "driver/CommandLine.h"
 
-#include "codegen/CpuPipeline.h"
+#include "codegen/cpu/CpuPipeline.h"
 
 #include <algorithm>
 

@@ -1,7 +1,8 @@
-// CompileCommands: `pykc check` and `pykc emit`: a file through the front end (sema/FrontEnd.h),
-// then its functions typed for their signatures (or --sig) and printed at the stage asked for: the
-// syntax tree, the resolved symbols, the typed specializations, the typed IR (and the CPU
-// pipeline's conclusions after a pass), CUDA or CPU C++, PTX, CUBIN or a shared object.
+// CompileCommands: `pykc check` and `pykc emit`: a file through the front end
+// (sema/resolve/FrontEnd.h), then its functions typed for their signatures (or --sig) and printed
+// at the stage asked for: the syntax tree, the resolved symbols, the typed specializations, the
+// typed IR (and the CPU pipeline's conclusions after a pass), CUDA or CPU C++, PTX, CUBIN or a
+// shared object.
 #include "driver/CompileCommands.h"
 
 #include <unistd.h>
@@ -13,14 +14,14 @@
 
 #include "base/Error.h"
 #include "base/LargeStack.h"
-#include "codegen/CpuPipeline.h"
+#include "codegen/cpu/CpuPipeline.h"
 #include "diag/DiagnosticEngine.h"
 #include "ir/IrPrinter.h"
 #include "jit/CompileSpecialization.h"
-#include "sema/FrontEnd.h"
-#include "sema/ResolvedModulePrinter.h"
-#include "sema/SignatureParser.h"
-#include "sema/SpecializationPrinter.h"
+#include "sema/resolve/FrontEnd.h"
+#include "sema/resolve/ResolvedModulePrinter.h"
+#include "sema/resolve/SignatureParser.h"
+#include "sema/typing/SpecializationPrinter.h"
 #include "syntax/AstPrinter.h"
 
 namespace pyk::driver {

@@ -22,7 +22,7 @@
 
 #include "base/FunctionKind.h"
 #include "ir/IrNode.h"
-#include "sema/PhiEdge.h"
+#include "sema/resolve/PhiEdge.h"
 
 namespace pyk::ir {
 

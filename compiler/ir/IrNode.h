@@ -11,10 +11,10 @@
 
 #include "base/NumbaType.h"
 #include "diag/SourceLocation.h"
-#include "sema/ConstantValue.h"
-#include "sema/Intrinsic.h"
-#include "sema/PhiEdge.h"
-#include "sema/ValueMember.h"
+#include "sema/catalog/Intrinsic.h"
+#include "sema/catalog/ValueMember.h"
+#include "sema/fold/ConstantValue.h"
+#include "sema/resolve/PhiEdge.h"
 
 namespace pyk::ir {
 

@@ -3,15 +3,15 @@
 #include "jit/CompileSpecialization.h"
 
 #include "base/LargeStack.h"
-#include "codegen/CppNames.h"
-#include "codegen/CpuEmitter.h"
-#include "codegen/CudaEmitter.h"
+#include "codegen/emit/CpuEmitter.h"
+#include "codegen/emit/CudaEmitter.h"
+#include "codegen/spelling/CppNames.h"
 #include "ir/IrVerifier.h"
 #include "jit/CpuObjectCompile.h"
 #include "jit/CudaImageCompile.h"
 #include "jit/NvrtcCompiler.h"
 #include "lower/Lowering.h"
-#include "sema/TypeInference.h"
+#include "sema/typing/TypeInference.h"
 
 namespace pyk::jit {
 

@@ -17,8 +17,8 @@
 #include "ir/Ir.h"
 #include "jit/CompiledKernel.h"
 #include "jit/JitSettings.h"
-#include "sema/ResolvedModule.h"
-#include "sema/Specialization.h"
+#include "sema/resolve/ResolvedModule.h"
+#include "sema/typing/Specialization.h"
 
 namespace pyk::jit {
 

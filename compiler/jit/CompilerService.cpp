@@ -9,9 +9,9 @@
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
 #include "jit/CompileSpecialization.h"
-#include "sema/FrontEnd.h"
-#include "sema/LibraryModule.h"
-#include "sema/SignatureParser.h"
+#include "sema/catalog/LibraryModule.h"
+#include "sema/resolve/FrontEnd.h"
+#include "sema/resolve/SignatureParser.h"
 
 namespace pyk::jit {
 

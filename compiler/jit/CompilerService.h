@@ -1,6 +1,6 @@
 // CompilerService: the compiler as the runtime uses it, through one narrow interface. A
-// SourceModule is a .pyk file (or a text) through the front end once (sema/FrontEnd.h, the one
-// place it starts); it tells what the functions numba compiles in it are (FunctionInfo), and
+// SourceModule is a .pyk file (or a text) through the front end once (sema/resolve/FrontEnd.h, the
+// one place it starts); it tells what the functions numba compiles in it are (FunctionInfo), and
 // compiles one of them for argument types and a target (jit::compileSpecialization, under the
 // module's lock: threads launching one module's kernels share it). Signature strings are parsed
 // here too. Every failure is a pyk::Error: a file that cannot be read (File), the front end's or

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "lower/Lowering.h"
-#include "sema/Intrinsic.h"
+#include "sema/catalog/Intrinsic.h"
 #include "syntax/Ast.h"
 #include "syntax/ResultVisitor.h"
 

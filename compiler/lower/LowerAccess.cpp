@@ -2,8 +2,8 @@
 // record fields (of a record, of every record of a record array), vector members, named-tuple and
 // tuple elements, complex parts, array items and views.
 #include "lower/FunctionLowering.h"
-#include "sema/FunctionConstants.h"
-#include "sema/VectorTypes.h"
+#include "sema/catalog/VectorTypes.h"
+#include "sema/fold/FunctionConstants.h"
 
 namespace pyk::lower {
 

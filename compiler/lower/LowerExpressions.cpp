@@ -3,7 +3,7 @@
 // `is` between types that decide it), `not`, `and`/`or` (of booleans, or with Python's value
 // semantics), conditional expressions and tuples.
 #include "lower/FunctionLowering.h"
-#include "sema/TypeRules.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::lower {
 

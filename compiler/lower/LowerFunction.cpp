@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "lower/FunctionLowering.h"
-#include "sema/ConstantFolder.h"
-#include "sema/FunctionConstants.h"
-#include "sema/LibraryModule.h"
+#include "sema/catalog/LibraryModule.h"
+#include "sema/fold/ConstantFolder.h"
+#include "sema/fold/FunctionConstants.h"
 
 namespace pyk::lower {
 

@@ -4,7 +4,7 @@
 // case it chose (TypeRules' callArgumentTypes), the result computed in the type the backends
 // compute it in and then converted to numba's result type.
 #include "lower/FunctionLowering.h"
-#include "sema/TypeRules.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::lower {
 

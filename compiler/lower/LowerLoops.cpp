@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "lower/FunctionLowering.h"
-#include "sema/TypeRules.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::lower {
 

@@ -3,7 +3,7 @@
 // and annotated assignments, if/while, return, break/continue, and assert/raise (which numba
 // compiles only with debug=True); what does nothing here becomes a Nop.
 #include "lower/FunctionLowering.h"
-#include "sema/TypeRules.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::lower {
 

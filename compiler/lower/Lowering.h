@@ -13,8 +13,8 @@
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
 #include "ir/Ir.h"
-#include "sema/ResolvedModule.h"
-#include "sema/Specialization.h"
+#include "sema/resolve/ResolvedModule.h"
+#include "sema/typing/Specialization.h"
 
 namespace pyk::lower {
 

@@ -8,7 +8,7 @@
 #include "diag/DiagnosticEngine.h"
 #include "diag/SourceFile.h"
 #include "jit/CompileSpecialization.h"
-#include "sema/FrontEnd.h"
+#include "sema/resolve/FrontEnd.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   pyk::SourceFile file("fuzz.pyk", std::string(reinterpret_cast<const char*>(data), size));

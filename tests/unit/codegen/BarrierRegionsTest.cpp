@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "SplitPasses.h"
-#include "codegen/BarrierRegions.h"
-#include "codegen/UniformityAnalysis.h"
+#include "codegen/cpu/BarrierRegions.h"
+#include "codegen/cpu/UniformityAnalysis.h"
 
 namespace pyk::codegen {
 namespace {

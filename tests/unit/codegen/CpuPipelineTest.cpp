@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "TypedKernel.h"
-#include "codegen/CpuPipeline.h"
+#include "codegen/cpu/CpuPipeline.h"
 
 namespace pyk::codegen {
 namespace {

@@ -2,7 +2,7 @@
 // at once, within the pass that makes them.
 #include <gtest/gtest.h>
 
-#include "codegen/LocalFixpoint.h"
+#include "codegen/cpu/LocalFixpoint.h"
 
 namespace pyk::codegen {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "TypedKernel.h"
-#include "codegen/NonNegativeAnalysis.h"
+#include "codegen/emit/NonNegativeAnalysis.h"
 
 namespace pyk::codegen {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "SplitPasses.h"
-#include "codegen/Rematerialization.h"
+#include "codegen/cpu/Rematerialization.h"
 
 namespace pyk::codegen {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "TypedKernel.h"
-#include "codegen/CpuPipeline.h"
+#include "codegen/cpu/CpuPipeline.h"
 
 namespace pyk::test {
 

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "TypedKernel.h"
-#include "codegen/ExecutionModeDecision.h"
-#include "codegen/ThreadModelScan.h"
+#include "codegen/cpu/ExecutionModeDecision.h"
+#include "codegen/cpu/ThreadModelScan.h"
 
 namespace pyk::codegen {
 namespace {

@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "../sema/SemaTestSupport.h"
-#include "codegen/CpuExecutionPlan.h"
+#include "codegen/cpu/CpuExecutionPlan.h"
 #include "lower/Lowering.h"
-#include "sema/SignatureParser.h"
-#include "sema/TypeInference.h"
+#include "sema/resolve/SignatureParser.h"
+#include "sema/typing/TypeInference.h"
 
 namespace pyk::test {
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "TypedKernel.h"
-#include "codegen/UniformityAnalysis.h"
+#include "codegen/cpu/UniformityAnalysis.h"
 
 namespace pyk::codegen {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "TypedKernel.h"
-#include "codegen/VariableStorage.h"
+#include "codegen/emit/VariableStorage.h"
 
 namespace pyk::codegen {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "../codegen/TypedKernel.h"
-#include "sema/FunctionConstants.h"
+#include "sema/fold/FunctionConstants.h"
 
 namespace pyk::sema {
 namespace {

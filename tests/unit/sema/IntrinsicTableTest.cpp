@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 
-#include "sema/Intrinsic.h"
-#include "sema/ModuleApiCatalog.h"
+#include "sema/catalog/Intrinsic.h"
+#include "sema/catalog/ModuleApiCatalog.h"
 
 namespace {
 

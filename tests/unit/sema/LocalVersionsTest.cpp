@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "SemaTestSupport.h"
-#include "sema/LocalVersions.h"
+#include "sema/resolve/LocalVersions.h"
 
 namespace pyk::sema {
 namespace {

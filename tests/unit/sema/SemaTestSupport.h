@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "diag/DiagnosticEngine.h"
-#include "sema/ModuleResolver.h"
-#include "sema/ResolvedModulePrinter.h"
+#include "sema/resolve/ModuleResolver.h"
+#include "sema/resolve/ResolvedModulePrinter.h"
 #include "syntax/Parser.h"
 
 namespace pyk::test {

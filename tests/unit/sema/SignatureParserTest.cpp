@@ -1,7 +1,7 @@
 // SignatureParserTest: numba signature strings, valid and invalid, with error locations.
 #include <gtest/gtest.h>
 
-#include "sema/SignatureParser.h"
+#include "sema/resolve/SignatureParser.h"
 
 namespace pyk::sema {
 namespace {

@@ -1,7 +1,7 @@
 // SpellingSuggestionTest: edit distance and did-you-mean candidates.
 #include <gtest/gtest.h>
 
-#include "sema/SpellingSuggestion.h"
+#include "sema/resolve/SpellingSuggestion.h"
 
 namespace pyk::sema {
 namespace {

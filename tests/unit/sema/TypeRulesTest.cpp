@@ -2,7 +2,7 @@
 // TypeRules, with the few documented places where pyk deliberately differs from numba 0.56.
 #include <gtest/gtest.h>
 
-#include "sema/TypeRules.h"
+#include "sema/typing/TypeRules.h"
 
 #include <algorithm>
 #include <array>

@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "sema/ModuleApiCatalog.h"
-#include "sema/VectorTypes.h"
+#include "sema/catalog/ModuleApiCatalog.h"
+#include "sema/catalog/VectorTypes.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # Type-rules table generator: records numba's typing of scalar operators, casts and math functions.
 #
-# Ground truth for compiler/sema/TypeRules (checked by tests/unit/sema/TypeRulesTest.cpp). Needs
+# Ground truth for compiler/sema/typing/TypeRules (checked by tests/unit/sema/TypeRulesTest.cpp). Needs
 # Debian's python3-numba (0.56) for /usr/bin/python3; no GPU and no CUDA toolkit.
 #
 # Every case is recorded for two targets (numba.cuda's own intrinsics, category `cuda`, for the

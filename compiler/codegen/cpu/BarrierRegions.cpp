@@ -1,0 +1,179 @@
+// BarrierRegions: statements without barriers gather into regions; a bare `cuda.syncthreads()`
+// ends one; a statement holding barriers (or, for a constant block shape, a short uniform loop
+// run in lockstep) becomes a block-level step whose bodies are cut the same way.
+#include "codegen/cpu/BarrierRegions.h"
+
+#include <functional>
+
+#include "codegen/cpu/ThreadModelScan.h"
+
+namespace pyk::codegen {
+
+namespace {
+
+// A break or continue of this loop (not of one nested in it).
+bool jumpsOutOf(const std::vector<ir::Stmt*>& body) {
+  bool found = false;
+  std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
+    if (n->is<ir::Break>() || n->is<ir::Continue>())
+      found = true;
+    if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
+      return; // its own jumps
+    ir::forEachChild(n, visit);
+  };
+  for (const ir::Stmt* s : body)
+    visit(s);
+  return found;
+}
+
+// Cuts bodies into steps; a statement holding barriers becomes a block-level step (false, with
+// the reason, when the block cannot run it).
+class StepFormation {
+public:
+  StepFormation(const UniformityAnalysis& uniformity, BarrierRegions& out, std::string& whyNot,
+                bool lockstepLoops)
+      : uniformity_(uniformity), out_(out), whyNot_(whyNot), lockstepLoops_(lockstepLoops) {}
+
+  bool steps(const std::vector<ir::Stmt*>& body, std::vector<SplitStep>& out) {
+    SplitStep* region = nullptr;
+    for (const ir::Stmt* s : body) {
+      if (isBareBarrier(s)) {
+        region = nullptr;
+        continue;
+      }
+      const bool blockLevel = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr ||
+                              (lockstepLoops_ && isLockstepLoop(s));
+      if (!blockLevel) {
+        if (region == nullptr) {
+          out.push_back(SplitStep{});
+          region = &out.back();
+        }
+        region->statements.push_back({s});
+        continue;
+      }
+      region = nullptr;
+      SplitStep step;
+      step.control = s;
+      if (!blockLevelStep(s, step))
+        return false;
+      out.push_back(std::move(step));
+    }
+    return true;
+  }
+
+private:
+  bool blockLevelStep(const ir::Stmt* s, SplitStep& step) {
+    if (const auto* r = s->as<ir::ForRange>())
+      return forRange(r, step);
+    if (const auto* w = s->as<ir::While>())
+      return whileLoop(w, step);
+    if (const auto* i = s->as<ir::If>())
+      return branch(i, step);
+    if (s->is<ir::ForEach>()) {
+      whyNot_ = "a barrier inside the `for` at " + sourcePosition(s) +
+                " (only `for name in range(...)` without break, continue or else is split)";
+      return false;
+    }
+    // Any other statement holding a barrier.
+    const ir::IntrinsicCall* c = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier);
+    whyNot_ = "`" + intrinsicNameOf(c) + "` at " + sourcePosition(c) +
+              (c->args.empty() ? " inside a statement the CPU backend does not split"
+                               : " (a barrier with a value)");
+    return false;
+  }
+
+  bool forRange(const ir::ForRange* f, SplitStep& step) {
+    const auto* target = f->target->as<ir::LocalTarget>();
+    if (target == nullptr || !f->otherwise.empty() || jumpsOutOf(f->body)) {
+      whyNot_ = "a barrier inside the `for` at " + sourcePosition(f) +
+                " (only `for name in range(...)` without break, continue or else is split)";
+      return false;
+    }
+    for (const ir::Expr* bound : {f->start, f->stop, f->step})
+      if (bound != nullptr && !uniformControl(bound, f, "for"))
+        return false;
+    step.kind = SplitStep::Kind::For;
+    out_.loopCounters.insert(target->variable.variable);
+    for (const ir::Expr* bound : {f->start, f->stop, f->step})
+      if (bound != nullptr)
+        out_.controls.push_back(bound);
+    return steps(f->body, step.body);
+  }
+
+  bool whileLoop(const ir::While* w, SplitStep& step) {
+    if (!w->otherwise.empty() || jumpsOutOf(w->body)) {
+      whyNot_ = "a barrier inside the `while` at " + sourcePosition(w) +
+                " (a loop with break, continue or else is not split)";
+      return false;
+    }
+    if (!uniformControl(w->condition, w, "while"))
+      return false;
+    step.kind = SplitStep::Kind::While;
+    out_.controls.push_back(w->condition);
+    return steps(w->body, step.body);
+  }
+
+  bool branch(const ir::If* i, SplitStep& step) {
+    if (!uniformControl(i->condition, i, "if"))
+      return false;
+    step.kind = SplitStep::Kind::If;
+    out_.controls.push_back(i->condition);
+    return steps(i->then, step.body) && steps(i->otherwise, step.orelse);
+  }
+
+  // A barrier-free `for name in range(...)` with uniform bounds, no break, continue or else, and
+  // a body of at most 8 assignments (formBarrierRegions' lockstepLoops).
+  bool isLockstepLoop(const ir::Stmt* s) const {
+    const auto* f = s->as<ir::ForRange>();
+    if (f == nullptr || firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr)
+      return false;
+    if (!f->target->is<ir::LocalTarget>() || !f->otherwise.empty() || f->body.empty() ||
+        f->body.size() > 8)
+      return false;
+    for (const ir::Expr* bound : {f->start, f->stop, f->step})
+      if (!uniformity_.uniform(bound))
+        return false;
+    // Assignments only: an expression statement may print, whose order would change.
+    for (const ir::Stmt* b : f->body) {
+      const auto* store = b->as<ir::Store>();
+      if (!b->is<ir::Assign>() && (store == nullptr || !store->augmented))
+        return false;
+    }
+    return true;
+  }
+
+  static bool isBareBarrier(const ir::Stmt* s) {
+    const auto* e = s->as<ir::Evaluate>();
+    const auto* c = e ? e->value->as<ir::IntrinsicCall>() : nullptr;
+    return c != nullptr && c->args.empty() && c->intrinsic == sema::Intrinsic::Syncthreads;
+  }
+
+  bool uniformControl(const ir::Expr* e, const ir::Stmt* s, const char* what) {
+    if (uniformity_.uniform(e))
+      return true;
+    whyNot_ = std::string("a barrier under `") + what + "` at " + sourcePosition(s) +
+              " whose condition may differ between threads";
+    return false;
+  }
+
+  const UniformityAnalysis& uniformity_;
+  BarrierRegions& out_;
+  std::string& whyNot_;
+  bool lockstepLoops_;
+};
+
+} // namespace
+
+std::optional<BarrierRegions> formBarrierRegions(const ir::Function& kernel,
+                                                 const UniformityAnalysis& uniformity,
+                                                 std::string& whyNot, bool lockstepLoops) {
+  BarrierRegions regions;
+  if (!StepFormation(uniformity, regions, whyNot, lockstepLoops).steps(kernel.body, regions.steps))
+    return std::nullopt;
+  ir::forEachNode(kernel.body, [&](const ir::Node* n) {
+    regions.hasReturn = regions.hasReturn || n->is<ir::Return>();
+  });
+  return regions;
+}
+
+} // namespace pyk::codegen

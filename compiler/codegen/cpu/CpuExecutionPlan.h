@@ -1,0 +1,108 @@
+// CpuExecutionPlan: how the CPU backend runs a kernel's threads, as the CPU pipeline
+// (CpuPipeline.h) concludes and the CPU emitter prints it. Without barriers or warp primitives,
+// a block's threads run as one loop (Loop). With block barrier statements in control flow the
+// whole block takes alike, the body is split at each barrier into regions, each a loop over the
+// threads (Split: loop fission, as MCUDA and PoCL do). Otherwise each thread is a fiber (Fiber),
+// with the reason.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/GeneratedUnit.h"
+#include "codegen/cpu/VariableUses.h"
+#include "ir/Ir.h"
+
+namespace pyk::codegen {
+
+// What an `if` test says of a thread index: `threadIdx.<axis> <op> <bound>`, the bound
+// block-uniform (`if tid < stride:`, `if tx == 0:`); `global`: of the grid index on the axis
+// (`cuda.grid`'s, threadIdx + blockIdx * blockDim: `if col == ncols - 1:`).
+struct ThreadBound {
+  int axis = 0; // 0, 1, 2: x, y, z
+  ir::CompareOp op = ir::CompareOp::Lt;
+  const ir::Expr* bound = nullptr; // as the source computes it (before any conversion)
+  bool global = false;
+};
+
+// One statement of a step: a statement of the kernel as the source has it, or one statement of
+// the body of an `if P: S1; S2; ...` that RegionDistribution gave a region of its own, guarded
+// by that `if`'s test (it runs as `if P: S1`).
+struct RegionStatement {
+  const ir::Stmt* statement = nullptr;
+  const ir::If* guard = nullptr; // the `if` whose test guards `statement`, or null
+
+  // Calls fn(node) for every node the statement evaluates: the guard's test, then the statement.
+  template <class Fn>
+  void forEachNode(Fn&& fn) const {
+    if (guard != nullptr)
+      ir::forEachNode(static_cast<const ir::Node*>(guard->condition), fn);
+    ir::forEachNode(static_cast<const ir::Node*>(statement), fn);
+  }
+};
+
+// One block-level step of a split kernel.
+struct SplitStep {
+  // Uniform: statements that give block-uniform locals block-uniform values, run once by the
+  // block (hoisted out of the thread loop they began or ended).
+  enum class Kind { Region, Uniform, For, While, If };
+  Kind kind = Kind::Region;
+  std::vector<RegionStatement> statements; // Region: run by every live thread, in order; Uniform
+  const ir::Stmt* control = nullptr;       // For (a ForRange), While, If: run by the block
+  std::vector<SplitStep> body;
+  std::vector<SplitStep> orelse; // If
+  // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
+  bool definesRematerialized = false;
+  // Region: when every statement (but rematerialized ones) is an `if` whose test bounds a thread
+  // index, the alternatives (lists of bounds that all hold) the threads that can do anything
+  // satisfy one of: the region's thread loop runs over their hull (the tests stay). Empty: all.
+  std::vector<std::vector<ThreadBound>> narrowing;
+  // Region, narrowed, with one `if` (and `if`s nested alone in it): the statements it runs
+  // instead, without the tests that are exact (every part a bound), since those hold for every
+  // thread of the box; they go, and the masks they would cost. Empty: the statements as they are.
+  std::vector<const ir::Stmt*> exactBody;
+};
+
+// Locals are named by their variable in the kernel's IR (ir::Function::variables).
+struct BarrierSplitPlan {
+  std::vector<SplitStep> steps;
+  // Locals whose value passes from one region to another in a thread (or is read by block-level
+  // control): an array with one item per thread.
+  LocalSet perThread;
+  // Locals held once per block: the counters of block-level loops, and uniform values computed
+  // from nothing that changes while a region runs (so every thread writes the same value).
+  LocalSet perBlock;
+  bool hasReturn = false; // threads may exit before the last region
+  // Assignments at the start of the first region whose values each thread can compute again
+  // from its indices and uniform values (`tx = cuda.threadIdx.x`, `i = cuda.grid(1)`): re-run at
+  // the start of every later region and of block-level control instead of being stored per
+  // thread, so regions index arrays by affine functions of threadIdx (and vectorise).
+  std::vector<const ir::Stmt*> rematerialized;
+  LocalSet rematerializedLocals;
+
+  bool isRematerialized(const ir::Stmt* s) const;
+  bool isRematerialized(const RegionStatement& s) const {
+    return s.guard == nullptr && isRematerialized(s.statement);
+  }
+};
+
+using base::CpuExecutionMode; // how the threads run (base/GeneratedUnit.h)
+using base::nameOf;
+
+struct CpuExecutionPlan {
+  CpuExecutionMode mode = CpuExecutionMode::Loop;
+  std::string fiberReason; // why not Loop or Split, located ("a barrier inside `while` at 12:5")
+  std::optional<BarrierSplitPlan> split;
+};
+
+// Which mode the plan chose and why, for `pykc emit --emit=cpu`: "no barrier: ...", "cut at its
+// barriers into 4 loops over the block's threads, 2 of them inside loops or branches ...", or
+// "each thread a fiber: " and the fiber reason.
+std::string describeMode(const CpuExecutionPlan& plan);
+
+// `line:column` of a node, as the plan's reasons cite it.
+std::string sourcePosition(const ir::Node* n);
+std::string sourcePosition(SourceRange r);
+
+} // namespace pyk::codegen

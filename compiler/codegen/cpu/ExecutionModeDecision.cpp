@@ -1,0 +1,54 @@
+// ExecutionModeDecision: fibers where a thread must be able to wait in the middle of a
+// function the block does not run statement by statement, a loop where no thread ever waits.
+#include "codegen/cpu/ExecutionModeDecision.h"
+
+#include "codegen/emit/VariableStorage.h"
+
+namespace pyk::codegen {
+
+CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
+                                     const std::vector<ThreadModelUse>& uses) {
+  CpuExecutionPlan plan;
+  bool kernelBarrier = false;
+  for (const ThreadModelUse& use : uses) {
+    if (use.warpOperation != nullptr) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "the warp operation `" + intrinsicNameOf(use.warpOperation) + "` at " +
+                         sourcePosition(use.warpOperation);
+      return plan;
+    }
+    if (use.function == &kernel) {
+      kernelBarrier = use.barrier != nullptr;
+    } else if (use.barrier != nullptr) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "`" + intrinsicNameOf(use.barrier) + "` in the device function `" +
+                         use.function->name + "` at " + sourcePosition(use.barrier);
+      return plan;
+    }
+  }
+  if (!kernelBarrier)
+    return plan;
+  for (const ir::Version& v : kernel.versions)
+    if (v.kind == ir::Version::Kind::Def && kernel.variables[v.variable].parameter) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "the parameter `" + kernel.variableName(v.variable) +
+                         "` is assigned to at " + sourcePosition(v.range) +
+                         ", and split regions share the parameters between threads";
+      return plan;
+    }
+  const VariableStorage storage(kernel);
+  for (size_t var = 0; var < kernel.variables.size(); ++var)
+    if (storage.slotsOf(var).size() > 1) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "`" + kernel.variableName(var) + "` takes the types " +
+                         storage.slotsOf(var)[0].type.str() + " and " +
+                         storage.slotsOf(var)[1].type.str() +
+                         " (numba types each assignment on its own), which split regions do "
+                         "not keep apart";
+      return plan;
+    }
+  plan.mode = CpuExecutionMode::Split;
+  return plan;
+}
+
+} // namespace pyk::codegen

@@ -1,0 +1,378 @@
+// CpuEmitter: the entry points of a CPU unit, and a split kernel's block-level program: regions as
+// loops over the block's threads, block-level loops and branches between them.
+#include "codegen/emit/CpuEmitter.h"
+
+#include "codegen/cpu/CpuPipeline.h"
+#include "codegen/emit/UnitEmitter.h"
+
+namespace pyk::codegen {
+
+using types::NumbaType;
+using types::ScalarKind;
+
+namespace {
+
+class SplitKernelEmitter {
+public:
+  SplitKernelEmitter(UnitEmitter& emitter, const ir::Function& kernel, const BarrierSplitPlan& plan,
+                     const uint32_t (&blockShape)[3])
+      : e_(emitter), kernel_(kernel), plan_(plan),
+        exited_(plan.hasReturn ? "pyk_exited" : "nullptr") {
+    if (blockShape[0] != 0)
+      shape_ = "<" + std::to_string(blockShape[0]) + ", " + std::to_string(blockShape[1]) + ", " +
+               std::to_string(blockShape[2]) + ">";
+  }
+
+  void emit() {
+    e_.beginFunction(kernel_);
+    std::set<std::string> perThread;
+    for (sema::VariableId v : plan_.perThread)
+      perThread.insert(kernel_.variableName(v));
+    e_.setPerThreadVariables(std::move(perThread));
+    e_.setThreadExit("{ pyk_exited[pyk_tid] = 1; return; }");
+    if (plan_.hasReturn)
+      e_.emitLine("pyk::uint8 pyk_exited[pyk::cpu::kMaxThreadsPerBlock] = {};");
+    for (sema::VariableId v : locals()) {
+      const std::string declaration = e_.variableDeclaration(v);
+      if (declaration.empty())
+        continue;
+      if (plan_.perThread.count(v))
+        e_.emitLine(declaration + "[pyk::cpu::kMaxThreadsPerBlock];");
+      else if (plan_.perBlock.count(v))
+        e_.emitLine(declaration + "{};");
+    }
+    steps(plan_.steps);
+    e_.setPerThreadVariables({});
+    e_.setThreadExit("return;");
+  }
+
+private:
+  // The kernel's locals (its variables but the parameters), in order.
+  std::vector<sema::VariableId> locals() const {
+    std::vector<sema::VariableId> out;
+    for (sema::VariableId v = 0; v < kernel_.variables.size(); ++v)
+      if (!kernel_.variables[v].parameter)
+        out.push_back(v);
+    return out;
+  }
+
+  void steps(const std::vector<SplitStep>& list) {
+    for (const SplitStep& s : list) {
+      switch (s.kind) {
+      case SplitStep::Kind::Region:
+        region(s);
+        break;
+      case SplitStep::Kind::Uniform:
+        e_.emitLine("{");
+        e_.indent(1);
+        controlContext();
+        statements(s.statements);
+        e_.indent(-1);
+        e_.emitLine("}");
+        break;
+      case SplitStep::Kind::For:
+        forLoop(s);
+        break;
+      case SplitStep::Kind::While: {
+        const auto* w = s.control->as<ir::While>();
+        e_.emitLineDirective(w);
+        e_.emitLine("for (;;) {");
+        e_.indent(1);
+        controlContext();
+        e_.emitLine("if (!(" + e_.condition(w->condition) + "))");
+        e_.emitLine("  break;");
+        steps(s.body);
+        e_.indent(-1);
+        e_.emitLine("}");
+        break;
+      }
+      case SplitStep::Kind::If: {
+        const auto* i = s.control->as<ir::If>();
+        e_.emitLineDirective(i);
+        e_.emitLine("{");
+        e_.indent(1);
+        controlContext();
+        e_.emitLine("if (" + e_.condition(i->condition) + ") {");
+        e_.indent(1);
+        steps(s.body);
+        e_.indent(-1);
+        e_.emitLine("} else {");
+        e_.indent(1);
+        steps(s.orelse);
+        e_.indent(-1);
+        e_.emitLine("}");
+        e_.indent(-1);
+        e_.emitLine("}");
+        break;
+      }
+      }
+    }
+  }
+
+  // Block-level control is evaluated as the first live thread sees it (its values are the same
+  // in every thread: the plan checked they are uniform).
+  void controlContext() {
+    e_.emitLine("const pyk::uint32 pyk_tid = pyk::cpu::firstLiveThread(pyk_ctx, " + exited_ + ");");
+    e_.emitLine("if (pyk_tid == pyk::cpu::kNoThread)");
+    e_.emitLine("  return;");
+    e_.emitLine("pyk_ctx.threadIdx = pyk::cpu::threadIndexOf(pyk_ctx, pyk_tid);");
+    rematerialize();
+  }
+
+  // A step's statements; a guarded one as the `if` of its guard around it alone.
+  void statements(const std::vector<RegionStatement>& list) {
+    for (const RegionStatement& s : list) {
+      if (s.guard == nullptr) {
+        e_.emitStatements({s.statement});
+        continue;
+      }
+      e_.emitLineDirective(s.guard);
+      e_.emitLine("if (" + e_.condition(s.guard->condition) + ") {");
+      e_.indent(1);
+      e_.emitStatements({s.statement});
+      e_.indent(-1);
+      e_.emitLine("}");
+    }
+  }
+
+  // The thread's own rematerialized locals, computed again.
+  void rematerialize() {
+    for (sema::VariableId v : locals())
+      if (plan_.rematerializedLocals.count(v)) {
+        const std::string declaration = e_.variableDeclaration(v);
+        if (!declaration.empty())
+          e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+      }
+    e_.emitStatements(plan_.rematerialized);
+  }
+
+  // The box of threads a narrowed region runs: the hull of what its `if` tests allow, with the
+  // bounds evaluated by the block as its first live thread sees them.
+  void threadBox(const SplitStep& s) {
+    controlContext();
+    e_.emitLine("pyk::cpu::ThreadBox pyk_box = pyk::cpu::ThreadBox::none();");
+    for (const std::vector<ThreadBound>& bounds : s.narrowing) {
+      e_.emitLine("{");
+      e_.indent(1);
+      e_.emitLine("pyk::cpu::ThreadBox pyk_part = pyk::cpu::ThreadBox::whole(pyk_ctx);");
+      for (const ThreadBound& b : bounds) {
+        const std::string value = e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64));
+        const std::string axis = std::to_string(b.axis);
+        e_.emitLine(b.global
+                        ? "pyk_part.narrowGlobal(pyk_ctx, " + axis + ", '" + opCode(b.op) + "', " +
+                              value + ");"
+                        : "pyk_part.narrow(" + axis + ", '" + opCode(b.op) + "', " + value + ");");
+      }
+      e_.emitLine("pyk_box.include(pyk_part);");
+      e_.indent(-1);
+      e_.emitLine("}");
+    }
+  }
+  static char opCode(ir::CompareOp op) {
+    switch (op) {
+    case ir::CompareOp::Lt:
+      return '<';
+    case ir::CompareOp::LtE:
+      return 'l';
+    case ir::CompareOp::Gt:
+      return '>';
+    case ir::CompareOp::GtE:
+      return 'g';
+    default:
+      return '=';
+    }
+  }
+
+  void region(const SplitStep& s) {
+    const bool narrowed = !s.narrowing.empty();
+    if (narrowed) {
+      e_.emitLine("{");
+      e_.indent(1);
+      threadBox(s);
+    }
+    e_.emitLine(std::string(narrowed
+                                ? "pyk::cpu::forEachThreadIn" + shape_ + "(pyk_ctx, " + exited_ +
+                                      ", pyk_box"
+                                : "pyk::cpu::forEachThread" + shape_ + "(pyk_ctx, " + exited_) +
+                ", [&](pyk::cpu::Context& pyk_ctx, pyk::int32 pyk_tid) {");
+    e_.indent(1);
+    e_.emitLine("(void)pyk_tid;");
+    for (sema::VariableId v : locals()) {
+      if (plan_.perThread.count(v) || plan_.perBlock.count(v) ||
+          plan_.rematerializedLocals.count(v))
+        continue;
+      const std::string declaration = e_.variableDeclaration(v);
+      if (!declaration.empty())
+        e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+    }
+    // The first region computes the rematerialized locals where the source does; later ones
+    // compute them first.
+    if (s.definesRematerialized) {
+      for (sema::VariableId v : locals())
+        if (plan_.rematerializedLocals.count(v)) {
+          const std::string declaration = e_.variableDeclaration(v);
+          if (!declaration.empty())
+            e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+        }
+    } else {
+      rematerialize();
+    }
+    if (s.exactBody.empty()) {
+      statements(s.statements);
+    } else {
+      // The box is exactly the threads the tests admit: the rematerialized assignments (which
+      // come first), then what the tests guard.
+      std::vector<const ir::Stmt*> exact;
+      for (const RegionStatement& st : s.statements)
+        if (plan_.isRematerialized(st))
+          exact.push_back(st.statement);
+      exact.insert(exact.end(), s.exactBody.begin(), s.exactBody.end());
+      e_.emitStatements(exact);
+    }
+    e_.indent(-1);
+    e_.emitLine("});");
+    if (narrowed) {
+      e_.indent(-1);
+      e_.emitLine("}");
+    }
+  }
+
+  void forLoop(const SplitStep& s) {
+    const auto* f = s.control->as<ir::ForRange>();
+    const NumbaType& counter = f->counterType;
+    const std::string ct = e_.type(counter);
+    std::string start = "0", stop, step = "1";
+    e_.emitLineDirective(f);
+    e_.emitLine("{");
+    e_.indent(1);
+    controlContext();
+    if (f->start != nullptr)
+      start = e_.valueAs(f->start, counter);
+    stop = e_.valueAs(f->stop, counter);
+    if (f->step != nullptr)
+      step = e_.valueAs(f->step, counter);
+    e_.emitLine("const " + ct + " pyk_start = " + start + ";");
+    e_.emitLine("const " + ct + " pyk_stop = " + stop + ";");
+    e_.emitLine("const " + ct + " pyk_step = " + step + ";");
+    e_.emitLine("for (" + ct +
+                " pyk_i = pyk_start; pyk_step > 0 ? pyk_i < pyk_stop : pyk_i > pyk_stop; "
+                "pyk_i += pyk_step) {");
+    e_.indent(1);
+    const auto* counterVariable = f->target->as<ir::LocalTarget>();
+    e_.emitLine(pythonName(kernel_.variableName(counterVariable->variable.variable)) + " = pyk_i;");
+    steps(s.body);
+    e_.indent(-1);
+    e_.emitLine("}");
+    e_.indent(-1);
+    e_.emitLine("}");
+  }
+
+  UnitEmitter& e_;
+  const ir::Function& kernel_;
+  const BarrierSplitPlan& plan_;
+  const std::string exited_;
+  std::string shape_; // "<16, 16, 1>": the block shape the unit is compiled for, or ""
+};
+
+} // namespace
+
+CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmitOptions& options) {
+  UnitEmitter emitter(module, diags, cpuSpelling());
+  emitter.setLineDirectives(options.lineDirectives);
+  emitter.setBoundsCheck(options.boundsCheck);
+  const ir::Function& irEntry = module.entry();
+  CpuUnit unit;
+  const bool kernel = irEntry.kind == types::CompiledFunctionKind::Kernel;
+  CpuExecutionPlan plan;
+  if (kernel)
+    plan = planCpuExecution(module, options.blockShape[0] != 0);
+  if (options.forceFibers && plan.mode != CpuExecutionMode::Fiber) {
+    plan.mode = CpuExecutionMode::Fiber;
+    plan.fiberReason = "fibers were asked for";
+    plan.split.reset();
+  }
+  std::string declarations = emitter.functions();
+  const int64_t kernelShared = emitter.staticSharedBytes();
+  if (kernel)
+    unit.kernelName = mangledName(irEntry);
+  else if (irEntry.kind == types::CompiledFunctionKind::Vectorize)
+    unit.kernelName = emitter.vectorizeKernel(irEntry);
+  else if (irEntry.kind == types::CompiledFunctionKind::GuVectorize)
+    unit.kernelName = emitter.guvectorizeKernel(irEntry);
+  // A grid barrier needs every block of the launch running at once: each block's threads as
+  // fibers, each block on a thread of its own (the engine's cooperative launch).
+  if (emitter.usesGridSync()) {
+    unit.cooperative = true;
+    if (plan.mode != CpuExecutionMode::Fiber) {
+      plan.mode = CpuExecutionMode::Fiber;
+      plan.fiberReason = "it synchronises the grid (`this_grid().sync()`): every block runs at "
+                         "once";
+      plan.split.reset();
+    }
+  }
+  unit.parameterTypes = emitter.entryParameterTypes();
+  unit.mode = plan.mode;
+  unit.fiberReason = plan.fiberReason;
+  unit.modeReason = describeMode(plan);
+
+  // Unpacks the arguments: by Python name where a split body reads them directly.
+  const bool split = plan.mode == CpuExecutionMode::Split;
+  auto unpack = [&](bool byPythonName) {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < unit.parameterTypes.size(); ++i) {
+      const std::string name =
+          byPythonName ? pythonName(irEntry.variables[i].name) : "pyk_arg" + std::to_string(i);
+      emitter.emitLine(unit.parameterTypes[i] + " " + name + " = *static_cast<" +
+                       unit.parameterTypes[i] + "*>(pyk_args[" + std::to_string(i) + "]);");
+      names.push_back(name);
+    }
+    std::string call = unit.kernelName + "(pyk_ctx";
+    for (const std::string& n : names)
+      call += ", " + n;
+    return call + ");";
+  };
+
+  const std::string ending = "  } catch (const pyk::cpu::KernelTrap&) {\n  }\n}\n\n";
+  unit.threadEntry = unit.kernelName + "__thread";
+  emitter.appendBody("// Fiber mode: one CUDA thread.\nextern \"C\" PYK_CPU_EXPORT void " +
+                     unit.threadEntry +
+                     "(pyk::cpu::Thread& pyk_thread, void** pyk_args) {\n  try {\n");
+  emitter.indent(2);
+  std::string call = unpack(false);
+  emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::threadContext(pyk_thread);");
+  emitter.emitLine(call);
+  emitter.indent(-2);
+  emitter.appendBody(ending);
+
+  if (plan.mode != CpuExecutionMode::Fiber) {
+    unit.blockEntry = unit.kernelName + "__block";
+    emitter.appendBody(std::string("// ") +
+                       (split ? "Split mode: the body cut at each barrier, each part a loop over "
+                                "the block's threads."
+                              : "Loop mode: the block's threads as one loop.") +
+                       "\nextern \"C\" PYK_CPU_EXPORT void " + unit.blockEntry +
+                       "(pyk::cpu::Block& pyk_block, void** pyk_args) {\n  try {\n");
+    emitter.indent(2);
+    call = unpack(split);
+    emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
+    if (split) {
+      const uint32_t* shape = options.blockShape;
+      if (shape[0] != 0)
+        emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
+                         std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
+      // The split body's shared arrays keep the offsets the kernel's function gave them.
+      SplitKernelEmitter(emitter, irEntry, *plan.split, options.blockShape).emit();
+    } else {
+      emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "
+                       "pyk::uint32) { " +
+                       call + " });");
+    }
+    emitter.indent(-2);
+    emitter.appendBody(ending);
+  }
+  unit.staticSharedBytes = kernelShared;
+  unit.source = emitter.finish(declarations);
+  return unit;
+}
+
+} // namespace pyk::codegen

@@ -1,0 +1,36 @@
+// EmitMemory: the arrays a kernel makes, as C++ — `cuda.shared.array` (static shared storage
+// placed at an offset of the block's shared memory, or the dynamic shared buffer for size 0) and
+// `cuda.local.array` (a C array per thread). (`cuda.const.array_like` is the frozen module
+// array itself: lowering gives its value.)
+#include "codegen/emit/UnitEmitter.h"
+
+namespace pyk::codegen {
+
+std::string UnitEmitter::visitArrayAllocation(const ir::ArrayAllocation* a) {
+  const bool shared = a->intrinsic == sema::Intrinsic::SharedArray;
+  int64_t count = 1;
+  for (int64_t d : a->shape)
+    count *= d;
+  const std::string item = elementCpp(a->type); // a scalar, or a record's struct
+  if (count == 0 && shared)
+    return target_.dynamicSharedArray(item);
+  std::string name = temp(shared ? "shared" : "local");
+  if (shared)
+    line(target_.sharedStorage(item, name, count, sharedOffsetOf(a, count * itemBytes(a->type))));
+  else
+    line(target_.localStorage(item, name, count, count * itemBytes(a->type)));
+  return arrayView(name, a->type, a->shape);
+}
+
+int64_t UnitEmitter::sharedOffsetOf(const ir::ArrayAllocation* a, int64_t bytes) {
+  // Per function specialization: a device function specialized twice (for two shapes, two
+  // dtypes) makes two arrays from one call, each a node of its own.
+  if (auto it = sharedOffsets_.find(a); it != sharedOffsets_.end())
+    return it->second;
+  const int64_t offset = (sharedBytes_ + 15) / 16 * 16;
+  sharedBytes_ = offset + bytes;
+  sharedOffsets_.emplace(a, offset);
+  return offset;
+}
+
+} // namespace pyk::codegen

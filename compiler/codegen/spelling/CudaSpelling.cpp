@@ -1,0 +1,76 @@
+// CudaSpelling: CUDA C++'s names for the thread model (built-in variables, __syncthreads,
+// __shfl_sync...: the CUDA column of Intrinsics.def), as NVRTC compiles them.
+#include <cstdint>
+
+#include "codegen/spelling/TargetSpelling.h"
+
+namespace pyk::codegen {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& args) {
+  std::string out;
+  for (size_t i = 0; i < args.size(); ++i)
+    out += (i ? ", " : "") + args[i];
+  return out;
+}
+
+class CudaSpelling final : public TargetSpelling {
+public:
+  Backend backend() const override { return Backend::Cuda; }
+  std::string supportHeader() const override { return "pyk_support.h"; }
+  std::string_view spelling(const sema::IntrinsicInfo& intrinsic) const override {
+    return intrinsic.cuda;
+  }
+  std::string threadOperation(sema::Intrinsic op,
+                              const std::vector<std::string>& args) const override {
+    return std::string(sema::intrinsicInfo(op).cuda) + "(" + joined(args) + ")";
+  }
+  std::string bitOperation(sema::Intrinsic op, bool wide, const std::string& arg) const override {
+    const bool signedArg = op == sema::Intrinsic::Clz || op == sema::Intrinsic::Ffs;
+    std::string value =
+        wide ? (signedArg ? "static_cast<long long>(" : "static_cast<unsigned long long>(")
+             : (signedArg ? "static_cast<int>(" : "static_cast<unsigned int>(");
+    return std::string(sema::intrinsicInfo(op).cuda) + (wide ? "ll" : "") + "(" + value + arg +
+           "))";
+  }
+  std::string sharedStorage(const std::string& element, const std::string& name, int64_t count,
+                            int64_t) const override {
+    return "__shared__ " + element + " " + name + "[" + std::to_string(count) + "];";
+  }
+  std::string localStorage(const std::string& element, const std::string& name, int64_t count,
+                           int64_t) const override {
+    return element + " " + name + "[" + std::to_string(count) + "];";
+  }
+  std::string dynamicSharedArray(const std::string& element) const override {
+    return "pyk::dynamic_shared_array<" + element + ">()";
+  }
+  bool checksDynamicShared() const override { return false; }
+  std::string checkedElement(const std::string& array, const std::string&, const std::string&,
+                             const std::string& indices) const override {
+    return array + "(" + indices + ")";
+  }
+  std::string trap() const override { return "__trap();"; }
+  std::string trapWith(const std::string& message) const override {
+    return "{ printf(\"%s\\n\", \"" + message + "\"); __trap(); }";
+  }
+  std::string constantArrayQualifier() const override { return "__constant__ "; }
+  std::string gridSync() const override { return "pyk::grid_sync()"; }
+  std::string kernelHead(bool entry) const override {
+    return entry ? "extern \"C\" __global__ void " : "__global__ void ";
+  }
+  std::string deviceFunctionHead(const std::string& returnType) const override {
+    return "__device__ " + returnType + " ";
+  }
+  std::string contextParameter() const override { return ""; }
+  std::string contextArgument() const override { return ""; }
+};
+
+} // namespace
+
+const TargetSpelling& cudaSpelling() {
+  static const CudaSpelling spelling;
+  return spelling;
+}
+
+} // namespace pyk::codegen

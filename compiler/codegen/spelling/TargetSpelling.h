@@ -1,0 +1,73 @@
+// TargetSpelling: what a backend spells differently in the C++ UnitEmitter writes (thread
+// indices, barriers, warp operations, shared memory, function heads). One implementation per
+// backend (CudaSpelling, CpuSpelling); everything else is shared.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sema/catalog/Intrinsic.h"
+
+namespace pyk::codegen {
+
+enum class Backend { Cuda, Cpu };
+
+class TargetSpelling {
+public:
+  virtual ~TargetSpelling() = default;
+
+  virtual Backend backend() const = 0;
+  // The support header the unit includes.
+  virtual std::string supportHeader() const = 0;
+
+  // How the backend spells an intrinsic: its CUDA or CPU column of Intrinsics.def (a value such
+  // as `threadIdx.x`, a function's name, a constant's literal).
+  virtual std::string_view spelling(const sema::IntrinsicInfo& intrinsic) const = 0;
+  // A thread-model operation (barriers, fences, lanes, warp votes, shuffles, matches) called with
+  // `args` (already converted); the CPU backend passes the thread's context first.
+  virtual std::string threadOperation(sema::Intrinsic op,
+                                      const std::vector<std::string>& args) const = 0;
+  // popc, clz, ffs or brev of a 32-bit (or, `wide`, 64-bit) integer argument.
+  virtual std::string bitOperation(sema::Intrinsic op, bool wide, const std::string& arg) const = 0;
+
+  // Declares `name`, the storage of a shared array of `count` elements of type `element`, placed
+  // at `byteOffset` in the block's static shared memory.
+  virtual std::string sharedStorage(const std::string& element, const std::string& name,
+                                    int64_t count, int64_t byteOffset) const = 0;
+  // Declares `name`, the storage of a thread's local array of `count` elements (`bytes` in all).
+  virtual std::string localStorage(const std::string& element, const std::string& name,
+                                   int64_t count, int64_t bytes) const = 0;
+  // The dynamic shared memory as a 1-D C-contiguous array of `element`.
+  virtual std::string dynamicSharedArray(const std::string& element) const = 0;
+  // A bounds-checked access to `array(indices)`: `name` and `where` (already plain text) go into
+  // the message. Only the CPU backend checks; the CUDA spelling is the plain access.
+  virtual std::string checkedElement(const std::string& array, const std::string& name,
+                                     const std::string& where,
+                                     const std::string& indices) const = 0;
+  // Whether every access to the dynamic shared array is checked against the launch's dynamic
+  // size (the CPU backend: an index past it would corrupt the host's heap).
+  virtual bool checksDynamicShared() const = 0;
+  // A failed debug assertion: stops the kernel; the launch then fails.
+  virtual std::string trap() const = 0;
+  // The same with a message (`message` already escaped for a C string literal) that the launch's
+  // error carries (the CPU backend) or the thread prints first (CUDA); one statement.
+  virtual std::string trapWith(const std::string& message) const = 0;
+  // Precedes the definition of a module-level constant array (`cuda.const.array_like`).
+  virtual std::string constantArrayQualifier() const = 0;
+  virtual std::string gridSync() const = 0;
+
+  // Function heads: `head(params) {`. A kernel's own function on the CPU is the thread body the
+  // entry points call; the entry points are the CPU emitter's.
+  virtual std::string kernelHead(bool entry) const = 0;
+  virtual std::string deviceFunctionHead(const std::string& returnType) const = 0;
+  // The hidden first parameter and argument through which device code reaches its thread ("" if
+  // none).
+  virtual std::string contextParameter() const = 0;
+  virtual std::string contextArgument() const = 0;
+};
+
+const TargetSpelling& cudaSpelling();
+const TargetSpelling& cpuSpelling();
+
+} // namespace pyk::codegen

@@ -1,0 +1,42 @@
+// ImportResolver: the names an import statement binds and the qualified names they stand for
+// (`import numpy as np` → np = numpy; `from numba import cuda` → cuda = numba.cuda).
+#include "sema/resolve/ImportResolver.h"
+
+#include "sema/catalog/ModuleApiCatalog.h"
+
+namespace pyk::sema {
+
+std::vector<ImportBinding> importBindings(const ast::Stmt& statement) {
+  std::vector<ImportBinding> out;
+  if (const auto* import = statement.as<ast::Import>()) {
+    for (const ast::Alias& alias : import->names) {
+      if (!alias.asname.empty()) {
+        out.push_back({alias.asname, canonicalApiName(alias.name), alias.range});
+      } else {
+        std::string root = alias.name.substr(0, alias.name.find('.'));
+        out.push_back({root, root, alias.range});
+      }
+    }
+    return out;
+  }
+  if (const auto* from = statement.as<ast::ImportFrom>()) {
+    std::string module = std::string(static_cast<size_t>(from->level), '.') + from->module;
+    std::string canonicalModule = from->level == 0 ? canonicalApiName(module) : module;
+    for (const ast::Alias& alias : from->names) {
+      if (alias.name == "*") {
+        if (from->level == 0 && isCatalogedModule(canonicalModule))
+          for (const std::string& member : apiMembers(canonicalModule))
+            out.push_back({member, canonicalApiName(canonicalModule + "." + member), alias.range});
+        continue;
+      }
+      std::string qualified =
+          canonicalModule + (canonicalModule.ends_with(".") ? "" : ".") + alias.name;
+      if (from->level == 0)
+        qualified = canonicalApiName(qualified);
+      out.push_back({alias.asname.empty() ? alias.name : alias.asname, qualified, alias.range});
+    }
+  }
+  return out;
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,518 @@
+// ModuleResolver: the resolution phase's entry point: imports recorded, module constants folded,
+// kernels / device functions / ufuncs found and checked, names in their bodies bound.
+#include "sema/resolve/ModuleResolver.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+#include "sema/fold/ConstantFolder.h"
+#include "sema/resolve/AssignmentTargets.h"
+#include "sema/resolve/ConstantArguments.h"
+#include "sema/resolve/DecoratorReader.h"
+#include "sema/resolve/EnclosingScope.h"
+#include "sema/resolve/ImportResolver.h"
+#include "sema/resolve/KernelLanguageChecker.h"
+#include "sema/resolve/NameResolver.h"
+#include "sema/resolve/ScopeWalk.h"
+
+namespace pyk::sema {
+
+namespace {
+
+// One binding of a module-level name by the module's own top-level code.
+struct BindingEvent {
+  enum class Kind : uint8_t { Import, Assign, Function, Class, Other };
+  Kind kind = Kind::Other;
+  std::string name;
+  const ast::Stmt* statement = nullptr; // the binding statement
+  const ast::Stmt* topLevel = nullptr;  // the module-level statement holding it
+  const ast::Expr* target = nullptr;    // Assign: the target that holds the name
+  ImportBinding import;                 // Import
+};
+
+const char* containerNoun(const ast::Stmt* s) {
+  switch (s->kind) {
+  case ast::NodeKind::If:
+    return "an `if` statement";
+  case ast::NodeKind::For:
+    return "a `for` loop";
+  case ast::NodeKind::While:
+    return "a `while` loop";
+  case ast::NodeKind::Try:
+    return "a `try` statement";
+  case ast::NodeKind::With:
+    return "a `with` statement";
+  case ast::NodeKind::Match:
+    return "a `match` statement";
+  default:
+    return "a compound statement";
+  }
+}
+
+class ModuleResolution {
+public:
+  ModuleResolution(const ast::Module& module, DiagnosticEngine& diags)
+      : module_(module), diags_(diags) {}
+
+  ResolvedModule run() {
+    collectEvents();
+    collectGlobalDeclarations();
+    bindInOrder();
+    findNestedDecoratedFunctions();
+    markShadowed();
+    NameResolver resolver(result_.symbols, result_.functions, diags_);
+    for (CompiledFunction& function : result_.functions)
+      if (!function.cpuJit) {
+        resolver.resolve(function);
+        checkKernelLanguage(function, diags_);
+        checkConstantArguments(function, result_.symbols, diags_);
+      }
+    resolveCpuJitFunctions();
+    return std::move(result_);
+  }
+
+private:
+  // Python keeps the last definition of a name: an earlier one is dead.
+  void markShadowed() {
+    for (size_t i = 0; i < result_.functions.size(); ++i) {
+      const ModuleSymbol* symbol = result_.symbols.find(result_.functions[i].qualifiedName);
+      result_.functions[i].shadowed = symbol == nullptr ||
+                                      symbol->kind != ModuleSymbolKind::CompiledFunction ||
+                                      symbol->index != i;
+    }
+  }
+
+  // `@njit` functions become device functions where GPU code calls them, as in numba: each is
+  // resolved and checked for the kernel language like the others, but what is wrong in it is
+  // reported only when GPU code refers to it (directly, or through other @njit functions).
+  void resolveCpuJitFunctions() {
+    const size_t n = result_.functions.size();
+    std::vector<DiagnosticEngine> held(n, DiagnosticEngine(diags_.file()));
+    NameResolver resolver(result_.symbols, result_.functions, diags_);
+    for (size_t i = 0; i < n; ++i) {
+      if (!result_.functions[i].cpuJit)
+        continue;
+      NameResolver quiet(result_.symbols, result_.functions, held[i]);
+      quiet.resolve(result_.functions[i]);
+      checkKernelLanguage(result_.functions[i], held[i]);
+      checkConstantArguments(result_.functions[i], result_.symbols, held[i]);
+    }
+    std::vector<bool> reached(n, false);
+    std::vector<size_t> pending;
+    for (size_t i = 0; i < n; ++i)
+      if (!result_.functions[i].cpuJit)
+        pending.push_back(i);
+    while (!pending.empty()) {
+      const size_t j = pending.back();
+      pending.pop_back();
+      for (const auto& [name, binding] : result_.functions[j].scope.names) {
+        const size_t k = binding.index;
+        if (binding.kind != NameBinding::Kind::CompiledFunction || k >= n ||
+            !result_.functions[k].cpuJit || reached[k])
+          continue;
+        reached[k] = true;
+        for (const Diagnostic& d : held[k].diagnostics())
+          diags_.add(d);
+        pending.push_back(k);
+      }
+    }
+  }
+
+  void addEvent(BindingEvent event) {
+    eventsByName_[event.name].push_back(events_.size());
+    events_.push_back(std::move(event));
+  }
+
+  void collectEvents() {
+    for (ast::Stmt* top : module_.body) {
+      walkScope(top, [&](ast::Node* node) {
+        const auto* stmt = node->as<ast::Stmt>();
+        auto simple = [&](BindingEvent::Kind kind, const std::vector<std::string>& names,
+                          const ast::Expr* target = nullptr) {
+          for (const std::string& n : names) {
+            BindingEvent e;
+            e.kind = kind;
+            e.name = n;
+            e.statement = stmt != nullptr ? stmt : top;
+            e.topLevel = top;
+            e.target = target;
+            addEvent(std::move(e));
+          }
+        };
+        std::vector<std::string> names;
+        switch (node->kind) {
+        case ast::NodeKind::Assign:
+          for (const ast::Expr* t : node->as<ast::Assign>()->targets) {
+            names.clear();
+            collectTargetNames(t, names);
+            simple(BindingEvent::Kind::Assign, names, t);
+          }
+          break;
+        case ast::NodeKind::AnnAssign:
+          if (node->as<ast::AnnAssign>()->value != nullptr) {
+            collectTargetNames(node->as<ast::AnnAssign>()->target, names);
+            simple(BindingEvent::Kind::Assign, names, node->as<ast::AnnAssign>()->target);
+          }
+          break;
+        case ast::NodeKind::AugAssign:
+          collectTargetNames(node->as<ast::AugAssign>()->target, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::For:
+          collectTargetNames(node->as<ast::For>()->target, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::With:
+          for (const ast::WithItem& item : node->as<ast::With>()->items)
+            collectTargetNames(item.optionalVars, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::Delete:
+          for (const ast::Expr* t : node->as<ast::Delete>()->targets)
+            collectTargetNames(t, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::Try:
+          for (const ast::ExceptHandler& h : node->as<ast::Try>()->handlers)
+            if (!h.name.empty())
+              names.push_back(h.name);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::NamedExpr:
+          collectTargetNames(node->as<ast::NamedExpr>()->target, names);
+          simple(BindingEvent::Kind::Other, names);
+          break;
+        case ast::NodeKind::MatchAs:
+          if (!node->as<ast::MatchAs>()->name.empty())
+            simple(BindingEvent::Kind::Other, {node->as<ast::MatchAs>()->name});
+          break;
+        case ast::NodeKind::MatchStar:
+          if (!node->as<ast::MatchStar>()->name.empty())
+            simple(BindingEvent::Kind::Other, {node->as<ast::MatchStar>()->name});
+          break;
+        case ast::NodeKind::Import:
+        case ast::NodeKind::ImportFrom:
+          for (ImportBinding& binding : importBindings(*stmt)) {
+            BindingEvent e;
+            e.kind = BindingEvent::Kind::Import;
+            e.name = binding.name;
+            e.statement = stmt;
+            e.topLevel = top;
+            e.import = std::move(binding);
+            addEvent(std::move(e));
+          }
+          break;
+        case ast::NodeKind::FunctionDef:
+          simple(BindingEvent::Kind::Function, {node->as<ast::FunctionDef>()->name});
+          break;
+        case ast::NodeKind::ClassDef:
+          simple(BindingEvent::Kind::Class, {node->as<ast::ClassDef>()->name});
+          break;
+        default:
+          break;
+        }
+        return true;
+      });
+    }
+  }
+
+  // `global X` in any function means X may be rebound when that function runs.
+  void collectGlobalDeclarations() {
+    std::vector<std::string> functionStack;
+    std::function<void(ast::Node*)> walk = [&](ast::Node* node) {
+      bool isFunction = node->is<ast::FunctionDef>();
+      if (isFunction)
+        functionStack.push_back(node->as<ast::FunctionDef>()->name);
+      if (const auto* global = node->as<ast::Global>(); global && !functionStack.empty())
+        for (const std::string& name : global->names)
+          globalRebinds_.emplace(name, functionStack.back());
+      ast::forEachChild(node, walk);
+      if (isFunction)
+        functionStack.pop_back();
+    };
+    walk(const_cast<ast::Module*>(&module_));
+  }
+
+  void bindInOrder() {
+    std::set<std::string> done;
+    for (const BindingEvent& event : events_) {
+      const std::vector<size_t>& all = eventsByName_[event.name];
+      bool allFunctions = true, allImports = true, importsAgree = true;
+      for (size_t i : all) {
+        allFunctions = allFunctions && events_[i].kind == BindingEvent::Kind::Function;
+        allImports = allImports && events_[i].kind == BindingEvent::Kind::Import;
+        importsAgree = importsAgree && events_[i].kind == BindingEvent::Kind::Import &&
+                       events_[i].import.qualifiedName == events_[all[0]].import.qualifiedName;
+      }
+      // Functions are read where they are defined: their decorators run then.
+      if (event.kind == BindingEvent::Kind::Function) {
+        bool bindName = allFunctions && !globalRebinds_.count(event.name);
+        defineFunction(*event.statement->as<ast::FunctionDef>(), bindName);
+        if (bindName)
+          continue;
+      }
+      if (!done.insert(event.name).second)
+        continue;
+      const std::string& name = event.name;
+      if (auto global = globalRebinds_.find(name); global != globalRebinds_.end()) {
+        hostValue(event, "it is assigned through `global` in function `" + global->second + "`");
+        continue;
+      }
+      if (allImports) {
+        if (importsAgree)
+          result_.symbols.bindImport(event.import);
+        else
+          hostValue(event, "it is imported from different modules");
+        continue;
+      }
+      if (all.size() > 1) {
+        hostValue(event, "it is assigned more than once at module level");
+        continue;
+      }
+      bool direct = event.statement == event.topLevel;
+      if (event.kind == BindingEvent::Kind::Class) {
+        bindClass(event);
+        continue;
+      }
+      if (event.kind == BindingEvent::Kind::Function)
+        continue; // bound by defineFunction... unless rebound, handled above
+      if (!direct) {
+        hostValue(event, std::string("it is assigned inside ") + containerNoun(event.topLevel) +
+                             " at module level");
+        continue;
+      }
+      if (event.kind != BindingEvent::Kind::Assign) {
+        hostValue(event, "it is not assigned a value at module level");
+        continue;
+      }
+      bindAssignment(event);
+    }
+  }
+
+  // A class: an Enum or IntEnum whose members are constants is a constant itself (numba freezes
+  // its members); any other class is a host value.
+  void bindClass(const BindingEvent& event) {
+    const auto* cls = event.statement->as<ast::ClassDef>();
+    bool isEnum = false, integer = false;
+    for (const ast::Expr* base : cls != nullptr ? cls->bases : std::vector<ast::Expr*>{})
+      if (std::optional<std::string> q = importedQualifiedName(base, result_.symbols)) {
+        isEnum = isEnum || *q == "enum.Enum" || *q == "enum.IntEnum" || *q == "enum.IntFlag" ||
+                 *q == "enum.Flag";
+        integer = integer || *q == "enum.IntEnum" || *q == "enum.IntFlag";
+      }
+    if (!isEnum) {
+      result_.symbols.bindHostValue({event.name, "it is a class", event.statement->range},
+                                    ModuleSymbolKind::Class);
+      return;
+    }
+    std::vector<std::pair<std::string, ConstantValue>> members;
+    for (const ast::Stmt* s : cls->body) {
+      if (s->is<ast::Pass>() || s->is<ast::ExprStmt>()) // `pass`, a docstring
+        continue;
+      const auto* a = s->as<ast::Assign>();
+      const auto* target =
+          a != nullptr && a->targets.size() == 1 ? a->targets[0]->as<ast::Name>() : nullptr;
+      std::string reason =
+          "its member is not `NAME = constant` (methods and auto() are not folded)";
+      if (target != nullptr) {
+        ConstantFolder folder(result_.symbols, diags_);
+        FoldResult r = folder.fold(a->value);
+        if (r.isConstant()) {
+          members.push_back({target->id, std::move(r.value())});
+          continue;
+        }
+        reason = "the value of its member `" + target->id + "` is not a compile-time constant";
+      }
+      result_.symbols.bindHostValue({event.name, reason, s->range}, ModuleSymbolKind::Class);
+      return;
+    }
+    result_.symbols.bindConstant({event.name,
+                                  ConstantValue::enumClass(event.name, integer, std::move(members)),
+                                  event.statement->range});
+  }
+
+  void hostValue(const BindingEvent& event, std::string reason) {
+    result_.symbols.bindHostValue({event.name, std::move(reason), event.statement->range});
+  }
+
+  void bindAssignment(const BindingEvent& event) {
+    const ast::Expr* value = nullptr;
+    if (const auto* assign = event.statement->as<ast::Assign>())
+      value = assign->value;
+    else if (const auto* ann = event.statement->as<ast::AnnAssign>())
+      value = ann->value;
+    auto cached = folded_.find(event.statement);
+    if (cached == folded_.end()) {
+      ConstantFolder folder(result_.symbols, diags_);
+      cached = folded_.emplace(event.statement, folder.fold(value)).first;
+    }
+    const FoldResult& whole = cached->second;
+    if (whole.status() == FoldResult::Status::Error) {
+      hostValue(event, "computing its value raises an error");
+      return;
+    }
+    if (!whole.isConstant()) {
+      hostValue(event, whole.reason());
+      return;
+    }
+    std::string reason;
+    std::optional<ConstantValue> v = extract(event.target, event.name, whole.value(), reason);
+    if (!v) {
+      hostValue(event, reason);
+      return;
+    }
+    result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
+  }
+
+  // The part of `value` that `name` receives when `value` is assigned to `target`.
+  std::optional<ConstantValue> extract(const ast::Expr* target, const std::string& name,
+                                       const ConstantValue& value, std::string& reason) {
+    if (target->is<ast::Name>())
+      return value;
+    const std::vector<ast::Expr*>* elements = nullptr;
+    if (const auto* tuple = target->as<ast::Tuple>())
+      elements = &tuple->elts;
+    else if (const auto* list = target->as<ast::List>())
+      elements = &list->elts;
+    if (elements == nullptr) {
+      reason = "its assignment target is not folded";
+      return std::nullopt;
+    }
+    for (const ast::Expr* e : *elements) {
+      if (e->is<ast::Starred>()) {
+        reason = "starred unpacking is not folded";
+        return std::nullopt;
+      }
+    }
+    if (value.kind != ConstantValue::Kind::Tuple) {
+      reason = "unpacking " + value.typeDescription() + " is not folded";
+      return std::nullopt;
+    }
+    if (value.elements.size() != elements->size()) {
+      reason = "the tuple has " + std::to_string(value.elements.size()) + " values, not " +
+               std::to_string(elements->size());
+      return std::nullopt;
+    }
+    for (size_t i = 0; i < elements->size(); ++i)
+      if (targetBinds((*elements)[i], name))
+        return extract((*elements)[i], name, value.elements[i], reason);
+    reason = "unpacking is not folded";
+    return std::nullopt;
+  }
+
+  void defineFunction(const ast::FunctionDef& def, bool bindName) {
+    DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
+    if (match.which == NumbaDecorator::None) {
+      if (bindName)
+        result_.symbols.bindHostValue({def.name, "it is a Python function", def.range},
+                                      ModuleSymbolKind::HostFunction);
+      return;
+    }
+    const size_t index = defineCompiled(def, match);
+    if (bindName)
+      result_.symbols.bindCompiledFunction(def.name, index);
+  }
+
+  // The compiled function a numba decorator makes of `def`; its index.
+  size_t defineCompiled(const ast::FunctionDef& def, const DecoratorMatch& match) {
+    CompiledFunction function;
+    if (match.which == NumbaDecorator::CpuJit) {
+      // numba compiles an @njit function called from a kernel as a device function, for the
+      // argument types of the call (its CPU signatures and options play no part).
+      function.name = def.name;
+      function.def = &def;
+      function.kind = CompiledFunctionKind::DeviceFunction;
+      function.decoratorName = match.spelling;
+      function.decoratorRange = match.decorator->range;
+      function.lazy = true;
+      function.cpuJit = true;
+    } else {
+      const unsigned errorsBefore = diags_.errorCount();
+      readDecorator(match, def, result_.symbols, diags_, function);
+      function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
+    }
+    function.qualifiedName = def.name;
+    result_.functions.push_back(std::move(function));
+    return result_.functions.size() - 1;
+  }
+
+  // Decorated functions not at module level: inside a class, an error; inside a host function
+  // (a kernel factory), compiled with the factory's constants as their free variables
+  // (EnclosingScope). Inside a compiled function, KernelLanguageChecker reports them.
+  void findNestedDecoratedFunctions() {
+    std::function<void(ast::Node*, const ast::ClassDef*)> inClasses = [&](ast::Node* node,
+                                                                          const ast::ClassDef* in) {
+      if (const auto* def = node->as<ast::FunctionDef>()) {
+        if (in != nullptr && isCompiled(*def))
+          diags_.report(DiagKind::DecoratedFunctionInClass,
+                        def->nameRange.valid() ? def->nameRange : def->range,
+                        {def->name, in->name});
+        if (isCompiled(*def) || in != nullptr)
+          return; // a compiled function's body; a method's is host code
+      }
+      const auto* cls = node->as<ast::ClassDef>();
+      ast::forEachChild(node, [&](ast::Node* child) { inClasses(child, cls ? cls : in); });
+    };
+    for (ast::Stmt* top : module_.body) {
+      if (const auto* def = top->as<ast::FunctionDef>(); def && !isCompiled(*def))
+        factory(*def, {}, {});
+      else
+        inClasses(top, nullptr);
+    }
+  }
+
+  bool isCompiled(const ast::FunctionDef& def) const {
+    DecoratorMatch match = findNumbaDecorator(def, result_.symbols, nullptr);
+    return match.which != NumbaDecorator::None;
+  }
+
+  // A host function `f` inside `chain`: its names bound for the decorated functions in it, which
+  // are compiled; the plain functions in it are factories in turn.
+  void factory(const ast::FunctionDef& f, std::vector<const ast::FunctionDef*> chain,
+               const std::unordered_map<std::string, std::string>& outer) {
+    chain.push_back(&f);
+    std::vector<size_t> made;
+    std::unordered_map<std::string, std::string> names =
+        bindEnclosingScope(chain, result_.symbols, diags_, outer,
+                           [&](const ast::FunctionDef& def, const std::string& hidden) {
+                             DecoratorMatch match =
+                                 findNumbaDecorator(def, result_.symbols, &diags_);
+                             if (match.which == NumbaDecorator::None)
+                               return;
+                             const size_t index = defineCompiled(def, match);
+                             result_.functions[index].qualifiedName = hidden;
+                             result_.symbols.bindCompiledFunction(hidden, index);
+                             made.push_back(index);
+                           });
+    for (size_t i : made)
+      result_.functions[i].enclosingNames = names;
+    walkScope(const_cast<ast::FunctionDef&>(f).body, [&](ast::Node* node) {
+      const auto* def = node->as<ast::FunctionDef>();
+      if (def != nullptr && !isCompiled(*def))
+        factory(*def, chain, names);
+      if (const auto* cls = node->as<ast::ClassDef>())
+        for (ast::Stmt* member : cls->body)
+          if (const auto* m = member->as<ast::FunctionDef>(); m && isCompiled(*m))
+            diags_.report(DiagKind::DecoratedFunctionInClass,
+                          m->nameRange.valid() ? m->nameRange : m->range, {m->name, cls->name});
+      return def == nullptr; // a nested function's body is walked as a factory of its own
+    });
+  }
+
+  const ast::Module& module_;
+  DiagnosticEngine& diags_;
+  ResolvedModule result_;
+  std::vector<BindingEvent> events_;
+  std::map<std::string, std::vector<size_t>> eventsByName_;
+  std::map<std::string, std::string> globalRebinds_;
+  std::map<const ast::Stmt*, FoldResult> folded_;
+};
+
+} // namespace
+
+ResolvedModule resolveModule(const ast::Module& module, DiagnosticEngine& diags) {
+  return ModuleResolution(module, diags).run();
+}
+
+} // namespace pyk::sema

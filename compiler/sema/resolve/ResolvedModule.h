@@ -1,0 +1,43 @@
+// ResolvedModule: the result of resolution for one file: the module's top-level names (imports,
+// folded constants, host values) and the functions numba compiles, with their names resolved.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "sema/resolve/CompiledFunction.h"
+#include "sema/resolve/ModuleSymbolTable.h"
+
+namespace pyk::sema {
+
+struct ResolvedModule {
+  ModuleSymbolTable symbols;
+  std::vector<CompiledFunction> functions; // source order
+
+  // The function a name is bound to at module level (the last definition, as in Python); else a
+  // function defined inside a function, by its qualified name (`make.<locals>.k`) or by its own
+  // name where no other has it. Null when none is, or the name is ambiguous.
+  const CompiledFunction* function(std::string_view name) const {
+    for (const CompiledFunction& f : functions)
+      if (f.name == name && !f.shadowed && !f.nested())
+        return &f;
+    const CompiledFunction* found = nullptr;
+    for (const CompiledFunction& f : functions) {
+      if (!f.nested() || f.shadowed)
+        continue;
+      if (f.qualifiedName == name)
+        return &f;
+      if (f.name == name) {
+        if (found != nullptr)
+          return nullptr;
+        found = &f;
+      }
+    }
+    return found;
+  }
+  const ModuleConstant* constant(std::string_view name) const {
+    return symbols.constantNamed(name);
+  }
+};
+
+} // namespace pyk::sema

@@ -1,0 +1,59 @@
+// TypeAtomics: typing of `cuda.atomic.*` — (array, index, value...) returning the element type,
+// the old value: add/sub/max/min/nanmax/nanmin on 32- and 64-bit integers and floats,
+// and_/or_/xor/exch/cas on integers, inc/dec on uint32/uint64, compare_and_swap on element 0.
+#include <algorithm>
+
+#include "sema/typing/FunctionTyper.h"
+
+namespace pyk::sema {
+
+OptType FunctionTyper::atomic(const IntrinsicInfo& info, const ast::Call* c,
+                              const std::vector<NumbaType>& args) {
+  auto bad = [&] { return badArguments(info.name, c, args); };
+  const bool indexed = info.typing != IntrinsicTyping::AtomicCompareAndSwap;
+  const size_t valueCount = info.typing == IntrinsicTyping::AtomicCas ||
+                                    info.typing == IntrinsicTyping::AtomicCompareAndSwap
+                                ? 2
+                                : 1;
+  if (args.size() != (indexed ? 2 : 1) + valueCount)
+    return bad();
+  const NumbaType& array = args[0];
+  if (!array.isArray() || array.readonly())
+    return bad();
+  if (indexed) {
+    // numba converts the index of a 1-D array, and each of a tuple's, to intp: any real scalar
+    // (a float is truncated), as its lowering casts them.
+    auto real = [](const NumbaType& t) { return t.isScalar() && !isComplex(t.scalarKind()); };
+    const NumbaType& index = args[1];
+    const bool okIndex =
+        (array.ndim() == 1 && real(index)) ||
+        (index.isTuple() && static_cast<int>(index.elements().size()) == array.ndim() &&
+         std::all_of(index.elements().begin(), index.elements().end(), real));
+    if (!okIndex)
+      return bad();
+  }
+  const ScalarKind k = array.scalarKind();
+  const bool integer = isInteger(k) && bitWidth(k) >= 32;
+  const bool floating = k == ScalarKind::Float32 || k == ScalarKind::Float64;
+  bool ok = false;
+  switch (info.typing) {
+  case IntrinsicTyping::AtomicArithmetic:
+    ok = integer || floating;
+    break;
+  case IntrinsicTyping::AtomicBitwise:
+  case IntrinsicTyping::AtomicCas:
+  case IntrinsicTyping::AtomicCompareAndSwap:
+    ok = integer;
+    break;
+  case IntrinsicTyping::AtomicIncDec:
+    ok = k == ScalarKind::UInt32 || k == ScalarKind::UInt64;
+    break;
+  default:
+    break;
+  }
+  for (size_t i = args.size() - valueCount; i < args.size(); ++i)
+    ok = ok && args[i].isScalar();
+  return ok ? OptType(NumbaType::scalar(k)) : bad();
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,193 @@
+// TypeInference: numba's type inference over one compiled function for given argument types.
+//
+// Python scoping is per function, and numba gives each variable one type: the unification of
+// everything assigned to it. The typer (FunctionTyper.h) types the body repeatedly until the
+// locals' types stop changing (loops can carry a type back to their start), with diagnostics held
+// back; a last pass records every expression's type and reports what is wrong. This file holds
+// that fixed point, the entry point and the unification rules; each family of constructs is typed
+// in a file of its own.
+#include "sema/typing/TypeInference.h"
+
+#include <algorithm>
+
+#include "sema/typing/FunctionTyper.h"
+#include "sema/typing/TypeRules.h"
+
+namespace pyk::sema {
+
+namespace {
+
+constexpr int kMaxPasses = 16;
+
+} // namespace
+
+std::string Specialization::describe() const {
+  std::string out = function->name + "(";
+  for (size_t i = 0; i < params.size(); ++i) {
+    out += (i ? ", " : "") + params[i].spelling();
+    if (i < literals.size() && literals[i])
+      out += " = " + literals[i]->repr();
+  }
+  return out + ") -> " + returnType.str();
+}
+
+Specialization* SpecializationSet::find(const CompiledFunction* function,
+                                        const std::vector<NumbaType>& params,
+                                        const std::vector<std::optional<ConstantValue>>& literals) {
+  for (auto& s : all_)
+    if (s->function == function && s->params == params && s->literals == literals)
+      return s.get();
+  return nullptr;
+}
+
+Specialization* SpecializationSet::add(const CompiledFunction* function,
+                                       std::vector<NumbaType> params,
+                                       std::vector<std::optional<ConstantValue>> literals) {
+  auto s = std::make_unique<Specialization>();
+  s->function = function;
+  s->params = std::move(params);
+  s->literals = std::move(literals);
+  s->localTypes.assign(function->scope.locals.size(), std::nullopt);
+  s->versionTypes.assign(function->scope.versions.versions.size(), std::nullopt);
+  all_.push_back(std::move(s));
+  return all_.back().get();
+}
+
+std::string typeList(const std::vector<NumbaType>& types) {
+  std::string out;
+  for (size_t i = 0; i < types.size(); ++i)
+    out += (i ? ", " : "") + types[i].str();
+  return out;
+}
+
+NumbaType tupleOf(std::vector<NumbaType> elements) {
+  const bool uniform =
+      !elements.empty() && std::all_of(elements.begin(), elements.end(),
+                                       [&](const NumbaType& t) { return t == elements[0]; });
+  return uniform ? NumbaType::uniTuple(elements[0], static_cast<int>(elements.size()))
+                 : NumbaType::tuple(std::move(elements));
+}
+
+bool isIntegerType(const NumbaType& t) {
+  return t.isScalar() && isInteger(t.scalarKind());
+}
+
+bool isIntegerOrBool(const NumbaType& t) {
+  return t.isScalar() && (isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
+}
+
+OptType unify(const NumbaType& a, const NumbaType& b) {
+  if (a == b)
+    return a;
+  if (a.isScalar() && b.isScalar()) {
+    std::optional<ScalarKind> k = unifyScalars(a.scalarKind(), b.scalarKind());
+    return k ? OptType(NumbaType::scalar(*k)) : std::nullopt;
+  }
+  if (a.isArray() && b.isArray() && a.elementType() == b.elementType() && a.ndim() == b.ndim())
+    return a.withShape(a.ndim(), a.layout() == b.layout() ? a.layout() : ArrayLayout::A,
+                       a.readonly() || b.readonly());
+  if (a.isTuple() && b.isTuple() && a.elements().size() == b.elements().size()) {
+    std::vector<NumbaType> elements;
+    for (size_t i = 0; i < a.elements().size(); ++i) {
+      OptType e = unify(a.elements()[i], b.elements()[i]);
+      if (!e)
+        return std::nullopt;
+      elements.push_back(*e);
+    }
+    return tupleOf(std::move(elements));
+  }
+  return std::nullopt;
+}
+
+bool FunctionTyper::run() {
+  const ast::FunctionDef* def = fn_.def;
+  const LocalVersions& versions = fn_.scope.versions;
+  // Each parameter's value on entry has the argument's type.
+  for (size_t v = 0; v < versions.versions.size(); ++v)
+    if (versions.versions[v].kind == LocalVersion::Kind::Entry &&
+        versions.versions[v].variable < spec_.params.size())
+      spec_.versionTypes[v] = spec_.params[versions.versions[v].variable];
+  // Iterate to a fixed point of the versions' types, quietly.
+  for (int pass = 0; pass < kMaxPasses; ++pass) {
+    changed_ = false;
+    failed_ = false;
+    returnType_.reset();
+    block(def->body);
+    if (!changed_)
+      break;
+  }
+  // The last pass: record and report.
+  reporting_ = true;
+  failed_ = false;
+  returnType_.reset();
+  block(def->body);
+  // Each local's type: the unification of its versions' (one C++ variable holds them when they
+  // agree); a local assigned but never given a type, when nothing else failed (else it is an
+  // echo of that).
+  const size_t params = fn_.scope.params.size();
+  std::vector<bool> assigned(spec_.localTypes.size(), false);
+  std::vector<bool> unifiable(spec_.localTypes.size(), true);
+  for (size_t v = 0; v < versions.versions.size(); ++v) {
+    const VariableId var = versions.versions[v].variable;
+    if (var < params)
+      continue;
+    const size_t local = var - params;
+    assigned[local] = true;
+    const OptType& t = spec_.versionTypes[v];
+    if (!t || !unifiable[local])
+      continue;
+    std::optional<NumbaType>& slot = spec_.localTypes[local];
+    if (!slot) {
+      slot = *t;
+    } else if (OptType u = unify(*slot, *t)) {
+      slot = *u;
+    } else {
+      slot.reset();
+      unifiable[local] = false;
+    }
+  }
+  for (size_t i = 0; i < spec_.localTypes.size() && !failed_; ++i)
+    if (assigned[i] && unifiable[i] && !spec_.localTypes[i])
+      error(DiagKind::TypeUndetermined, def->nameRange, {fn_.scope.locals[i]});
+  if (fn_.kind == CompiledFunctionKind::Kernel)
+    spec_.returnType = NumbaType::voidType();
+  else
+    spec_.returnType = returnType_.value_or(NumbaType::voidType());
+  spec_.complete = true;
+  return !failed_;
+}
+
+const Specialization* specialize(const ResolvedModule& module, const CompiledFunction& function,
+                                 const std::vector<NumbaType>& params, SpecializationSet& set,
+                                 DiagnosticEngine& diags,
+                                 const std::optional<NumbaType>& declaredReturn) {
+  size_t arity = function.def->args.args.size() + function.def->args.posonlyargs.size();
+  if (params.size() != arity) {
+    diags.report(DiagKind::TypeSignatureArity, function.def->nameRange,
+                 {std::to_string(params.size()), function.name, std::to_string(arity)});
+    return nullptr;
+  }
+  if (Specialization* existing = set.find(&function, params))
+    return existing->complete ? existing : nullptr;
+  Specialization* spec = set.add(&function, params);
+  const unsigned errorsBefore = diags.errorCount();
+  SpecializationSet scratch;
+  DiagnosticEngine quiet;
+  FunctionTyper typer(module, *spec, set, scratch, diags, quiet, /*quietOnly=*/false, 0);
+  bool ok = typer.run();
+  if (ok && declaredReturn && function.kind != CompiledFunctionKind::Kernel &&
+      !(spec->returnType == *declaredReturn)) {
+    bool convertible = (spec->returnType.isScalar() && declaredReturn->isScalar()) ||
+                       (spec->returnType.isVoid() && declaredReturn->isVoid());
+    if (!convertible) {
+      diags.report(DiagKind::TypeCannotUnify, function.def->nameRange,
+                   {spec->returnType.str(), declaredReturn->str(),
+                    "the declared return type of " + function.name});
+      ok = false;
+    }
+    spec->returnType = *declaredReturn;
+  }
+  return ok && diags.errorCount() == errorsBefore ? spec : nullptr;
+}
+
+} // namespace pyk::sema

@@ -1,0 +1,108 @@
+// TypeMath: typing of math, cmath and the numeric builtins (numba's overload cases, in
+// TypeRules), of print and len, and of numba.cuda's bit and float intrinsics (popc, clz, ffs, brev,
+// fma, cbrt, selp).
+#include "sema/typing/FunctionTyper.h"
+#include "sema/typing/TypeRules.h"
+
+namespace pyk::sema {
+
+namespace {
+
+// The arguments' scalar kinds, or nullopt when one is not a scalar.
+std::optional<std::vector<ScalarKind>> scalarsOf(const std::vector<NumbaType>& args) {
+  std::vector<ScalarKind> out;
+  for (const NumbaType& t : args) {
+    if (!t.isScalar())
+      return std::nullopt;
+    out.push_back(t.scalarKind());
+  }
+  return out;
+}
+
+} // namespace
+
+OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
+                                const std::vector<NumbaType>& args) {
+  auto bad = [&] { return badArguments(info.name, c, args); };
+  const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
+  switch (info.typing) {
+  // numba.cuda's integer and float intrinsics (TypeCallRules' cases).
+  case IntrinsicTyping::BitCount:
+  case IntrinsicTyping::FirstSet:
+  case IntrinsicTyping::BitReverse:
+  case IntrinsicTyping::SameFloat:
+  case IntrinsicTyping::Select: {
+    if (!kinds || !info.acceptsArgumentCount(args.size()))
+      return bad();
+    const std::optional<std::vector<ScalarKind>> converted = callArgumentTypes(info.id, *kinds);
+    if (!converted)
+      return bad();
+    // numba types ffs of an 8- or 16-bit integer but has no lowering for it.
+    if (info.typing == IntrinsicTyping::FirstSet && bitWidth((*converted)[0]) < 32) {
+      error(DiagKind::TypeNotSupported, c->range,
+            {"`cuda.ffs` of `" + args[0].str() +
+             "` (numba.cuda compiles it for 32- and 64-bit "
+             "integers only)"});
+      return std::nullopt;
+    }
+    return callResultType(info.id, *kinds);
+  }
+  // Builtins with results of their own.
+  case IntrinsicTyping::Print:
+    return NumbaType::voidType();
+  case IntrinsicTyping::Len:
+    if (args.size() == 1 && (args[0].isArray() || args[0].isTuple()))
+      return NumbaType::scalar(ScalarKind::Int64);
+    return bad();
+  // Tuple results.
+  case IntrinsicTyping::MathFrexp: {
+    if (!kinds || kinds->size() != 1)
+      return bad();
+    std::optional<ScalarKind> m = mathResultType(info.id, *kinds);
+    return m ? OptType(
+                   NumbaType::tuple({NumbaType::scalar(*m), NumbaType::scalar(ScalarKind::Int32)}))
+             : bad();
+  }
+  case IntrinsicTyping::RealImag:
+    return args.size() == 1 ? realOrImag(args[0], info.id == Intrinsic::NumpyImag, c->range)
+                            : bad();
+  case IntrinsicTyping::Libdevice: {
+    if (!kinds || !info.acceptsArgumentCount(args.size()))
+      return bad();
+    OptType result = callResultType(info.id, *kinds);
+    return result ? result : bad();
+  }
+  case IntrinsicTyping::MathModf:
+  case IntrinsicTyping::Divmod: {
+    if (!kinds)
+      return bad();
+    std::optional<ScalarKind> m = mathResultType(info.id, *kinds);
+    return m ? OptType(NumbaType::uniTuple(NumbaType::scalar(*m), 2)) : bad();
+  }
+  default:
+    break;
+  }
+  // Everything else with a scalar result: math.*, abs, min, max, round, int, float, bool,
+  // complex, pow.
+  if (kinds)
+    if (std::optional<ScalarKind> result = mathResultType(info.id, *kinds))
+      return NumbaType::scalar(*result);
+  // min/max over a UniTuple of scalars.
+  if (info.typing == IntrinsicTyping::MinMax && args.size() == 1 &&
+      args[0].kind() == NumbaType::Kind::UniTuple && args[0].elements()[0].isScalar())
+    return args[0].elements()[0];
+  return bad();
+}
+
+// cmath: numba's cmathdecl cases (TypeCallRules.cpp).
+OptType FunctionTyper::cmathCall(const IntrinsicInfo& info, const ast::Call* c,
+                                 const std::vector<NumbaType>& args) {
+  const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
+  if (!kinds || !info.acceptsArgumentCount(args.size()))
+    return badArguments(info.name, c, args);
+  if (OptType result = callResultType(info.id, *kinds))
+    return result;
+  return badArguments(info.name, c, args);
+}
+
+} // namespace pyk::sema
