@@ -2,6 +2,7 @@
 // `strides`, `T`), record fields (scalars, sub-arrays, nested records; a field of every record of
 // a record array), vector members (TypeVectors.cpp), named-tuple fields, complex parts, tuple
 // items (constant indices for heterogeneous tuples), array items and views.
+#include "sema/catalog/ValueMember.h"
 #include "sema/fold/FunctionConstants.h"
 #include "sema/typing/FunctionTyper.h"
 
@@ -154,13 +155,14 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   OptType base = expr(a->value);
   if (!base)
     return std::nullopt;
+  const ValueMember member = attributeNamed(a->attr);
   if (base->isArray()) {
-    if (a->attr == "shape" || a->attr == "strides")
+    if (member == ValueMember::Shape || member == ValueMember::Strides)
       return NumbaType::uniTuple(NumbaType::scalar(ScalarKind::Int64), base->ndim());
-    if (a->attr == "size" || a->attr == "ndim")
+    if (member == ValueMember::Size || member == ValueMember::Ndim)
       return NumbaType::scalar(ScalarKind::Int64);
     // The transpose: the same items, dimensions reversed (C and F swap, as numba types it).
-    if (a->attr == "T") {
+    if (member == ValueMember::Transpose) {
       if (base->ndim() == 1)
         return *base;
       const ArrayLayout layout = base->layout() == ArrayLayout::C   ? ArrayLayout::F
@@ -181,8 +183,9 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
       if (fields[i] == a->attr)
         return base->elements()[i];
   }
-  if ((base->isScalar() || base->isArray()) && (a->attr == "real" || a->attr == "imag"))
-    return realOrImag(*base, a->attr == "imag", a->attrRange);
+  if ((base->isScalar() || base->isArray()) &&
+      (member == ValueMember::Real || member == ValueMember::Imag))
+    return realOrImag(*base, member == ValueMember::Imag, a->attrRange);
   error(DiagKind::TypeUnknownAttribute, a->attrRange, {base->str(), a->attr});
   return std::nullopt;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sema/catalog/LibraryModule.h"
+#include "sema/catalog/ValueMember.h"
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
 #include "sema/typing/FunctionTyper.h"
@@ -135,7 +136,8 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
   OptType group = expr(a->value);
   if (!group)
     return std::nullopt;
-  if (group->kind() == NumbaType::Kind::GridGroup && a->attr == "sync") {
+  const ValueMember method = methodNamed(a->attr);
+  if (group->kind() == NumbaType::Kind::GridGroup && method == ValueMember::Sync) {
     if (!c->args.empty() || !c->keywords.empty()) {
       error(DiagKind::TypeArity, c->range,
             {"GridGroup.sync", "0", std::to_string(c->args.size() + c->keywords.size())});
@@ -145,7 +147,7 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
   }
   // a.view(dtype): the same bytes as another scalar type; same rank and layout (numba's
   // array.view).
-  if (group->isArray() && a->attr == "view") {
+  if (group->isArray() && method == ValueMember::View) {
     if (c->args.size() != 1 || !c->keywords.empty()) {
       error(DiagKind::TypeArity, c->range,
             {"array.view", "1", std::to_string(c->args.size() + c->keywords.size())});
@@ -162,7 +164,7 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
     return NumbaType::array(to->scalarKind(), group->ndim(), group->layout(), group->readonly());
   }
   // z.conjugate() of a complex number (numba's only method on numbers that kernels use).
-  if (group->isScalar() && isComplex(group->scalarKind()) && a->attr == "conjugate") {
+  if (group->isScalar() && isComplex(group->scalarKind()) && method == ValueMember::Conjugate) {
     if (!c->args.empty() || !c->keywords.empty()) {
       error(DiagKind::TypeArity, c->range,
             {"conjugate", "0", std::to_string(c->args.size() + c->keywords.size())});
