@@ -5,16 +5,22 @@
 
 namespace pyk::sema {
 
-namespace {
+namespace value_member_flags {
 
-using namespace value_member_flags;
-
+// The rows, declared in the flags' own namespace so that `ThreadPure` in ValueMembers.def is the
+// member's flag even where Intrinsics.def's flags of the same names are in scope (a unity build).
 constexpr ValueMemberInfo kValueMembers[] = {
     {ValueMember::None, "", ValueMemberKind::Attribute, 0},
 #define VALUE_MEMBER(Id, Name, Kind, Flags)                                                        \
   {ValueMember::Id, Name, ValueMemberKind::Kind, static_cast<uint32_t>(Flags)},
 #include "sema/catalog/ValueMembers.def"
 };
+
+} // namespace value_member_flags
+
+namespace {
+
+using value_member_flags::kValueMembers;
 
 ValueMember named(std::string_view name, ValueMemberKind kind) {
   for (const ValueMemberInfo& m : kValueMembers)
