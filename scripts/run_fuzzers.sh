@@ -2,7 +2,7 @@
 # run_fuzzers: builds the libFuzzer targets (tests/fuzz/, a Clang build in build-fuzz/) and runs
 # each for SECONDS (default 60) on its corpus, seeded from the examples, tests and lit inputs.
 # New inputs the fuzzer finds go into tests/fuzz/corpus/<target>/ ($PYK_FUZZ_CORPUS/<target>/);
-# after long runs, scripts/minimise_fuzz_corpus.sh merges them (-merge=1) into a small corpus to
+# after long runs, scripts/minimise_fuzz_corpus.sh merges them (-set_cover_merge=1) into a small corpus to
 # commit. A crash stops its target, is kept in tests/fuzz/crashes/ and fails the script.
 #   scripts/run_fuzzers.sh [SECONDS] [TARGET...]
 # environment: PYK_FUZZ_JOBS (targets run at once, default 1), PYK_FUZZ_TIMEOUT (seconds an input
@@ -15,11 +15,12 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(front_end typing signature npy cache_entry)
 
-# Clang and its libFuzzer runtime (Debian's clang 14), beside what the build needs.
-"$root/scripts/setup.sh" clang libclang-rt-14-dev
+# Clang and its libFuzzer runtime (Debian's clang 16: its libFuzzer has -set_cover_merge, which
+# scripts/minimise_fuzz_corpus.sh uses), beside what the build needs.
+"$root/scripts/setup.sh" clang-16 libclang-rt-16-dev
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++-16 \
   -DPYK_BUILD_FUZZERS=ON -DPYK_BUILD_TESTS=OFF -DPYK_BUILD_EXAMPLES=OFF -DPYK_BUILD_BENCH=OFF \
   -DPYK_INSTALL=OFF -DPYK_MPI=OFF -DPYK_UNITY_BUILD="${PYK_FUZZ_UNITY:-ON}" "${launcher[@]}" >/dev/null
 cmake --build "$build" --target pyk_fuzzers -j "$(nproc)"
