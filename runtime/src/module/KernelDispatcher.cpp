@@ -71,16 +71,18 @@ std::string describeSignatures(const jit::FunctionInfo& f) {
 SpecializationChoice gufuncSpecialization(const KernelState& k,
                                           const std::vector<NumbaType>& argTypes) {
   const jit::FunctionInfo& f = *k.function;
-  const std::string where = k.module->path() + ": ";
+  // The file, for messages (built only when one is thrown: this runs at every launch).
+  const auto where = [&k] { return k.module->path() + ": "; };
   if (argTypes.size() != f.parameterNames.size())
-    throw Error(ErrorKind::InvalidArgument, where + "the gufunc kernel of `" + f.name + "` takes " +
-                                                std::to_string(f.parameterNames.size()) +
-                                                " arrays; " + std::to_string(argTypes.size()) +
-                                                " arguments given");
+    throw Error(ErrorKind::InvalidArgument,
+                where() + "the gufunc kernel of `" + f.name + "` takes " +
+                    std::to_string(f.parameterNames.size()) + " arrays; " +
+                    std::to_string(argTypes.size()) + " arguments given");
   for (size_t i = 0; i < argTypes.size(); ++i)
     if (!argTypes[i].isArray())
       throw Error(ErrorKind::InvalidArgument,
-                  where + "argument " + std::to_string(i) + " of the gufunc kernel of `" + f.name +
+                  where() + "argument " + std::to_string(i) + " of the gufunc kernel of `" +
+                      f.name +
                       "` must be an array (the loop dimension, then the core dimensions), not " +
                       argTypes[i].str());
   for (const types::FunctionSignature& s : f.signatures) {
@@ -94,7 +96,7 @@ SpecializationChoice gufuncSpecialization(const KernelState& k,
       return {s.params, s.returnType};
   }
   throw Error(ErrorKind::InvalidArgument,
-              where + "no signature of the gufunc `" + f.name + "` fits the kernel arguments " +
+              where() + "no signature of the gufunc `" + f.name + "` fits the kernel arguments " +
                   describeTypes(argTypes) +
                   " (each with a loop dimension first); it has:" + describeSignatures(f));
 }
@@ -104,7 +106,8 @@ SpecializationChoice gufuncSpecialization(const KernelState& k,
 SpecializationChoice chooseSpecialization(const KernelState& k,
                                           std::span<const KernelArgument> args) {
   const jit::FunctionInfo& f = *k.function;
-  const std::string where = k.module->path() + ": ";
+  // The file, for messages (built only when one is thrown: this runs at every launch).
+  const auto where = [&k] { return k.module->path() + ": "; };
   const std::vector<NumbaType> argTypes = typesOf(args);
   if (k.specialized) {
     // Kernel::specialize: these types only.
@@ -114,7 +117,7 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
       ok = accepts(params[i], argTypes[i]);
     if (!ok)
       throw Error(ErrorKind::InvalidArgument,
-                  where + "`" + f.name + "` was specialized for " +
+                  where() + "`" + f.name + "` was specialized for " +
                       types::FunctionSignature{std::nullopt, params}.spelling() +
                       "; the arguments are " + describeTypes(argTypes));
     return {params, k.specialized->returnType};
@@ -126,14 +129,14 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
   std::vector<NumbaType> wanted;
   if (ufunc) {
     if (args.size() != f.parameterNames.size() + 1)
-      throw Error(ErrorKind::InvalidArgument, where + "the ufunc `" + f.name + "` takes " +
+      throw Error(ErrorKind::InvalidArgument, where() + "the ufunc `" + f.name + "` takes " +
                                                   std::to_string(f.parameterNames.size()) +
                                                   " input arrays and an output array; " +
                                                   std::to_string(args.size()) + " arguments given");
     for (size_t i = 0; i < args.size(); ++i)
       if (!argTypes[i].isArray() || argTypes[i].ndim() != 1)
         throw Error(ErrorKind::InvalidArgument,
-                    where + "argument " + std::to_string(i) + " of the ufunc `" + f.name +
+                    where() + "argument " + std::to_string(i) + " of the ufunc `" + f.name +
                         "` must be a 1-D array, not " + argTypes[i].str());
     for (size_t i = 0; i + 1 < args.size(); ++i)
       wanted.push_back(NumbaType::scalar(argTypes[i].scalarKind()));
@@ -142,7 +145,7 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
       std::string names;
       for (const std::string& p : f.parameterNames)
         names += (names.empty() ? "" : ", ") + p;
-      throw Error(ErrorKind::InvalidArgument, where + "the kernel `" + f.name + "` takes " +
+      throw Error(ErrorKind::InvalidArgument, where() + "the kernel `" + f.name + "` takes " +
                                                   std::to_string(f.parameterNames.size()) +
                                                   " arguments (" + names + "); " +
                                                   std::to_string(args.size()) + " given");
@@ -177,7 +180,7 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
     if (ok)
       return {s.params, s.returnType};
   }
-  throw Error(ErrorKind::InvalidArgument, where + "no signature of `" + f.name +
+  throw Error(ErrorKind::InvalidArgument, where() + "no signature of `" + f.name +
                                               "` accepts the arguments " + describeTypes(argTypes) +
                                               "; it has:" + describeSignatures(f));
 }
