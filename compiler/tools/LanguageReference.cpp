@@ -16,15 +16,14 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <functional>
-#include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/GeneratedPage.h"
 #include "base/NumbaType.h"
 #include "sema/catalog/Intrinsic.h"
 #include "sema/catalog/ModuleApiCatalog.h"
@@ -693,65 +692,12 @@ std::string page() {
   return out.str();
 }
 
-bool readFile(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
-}
-
-// The first line where `a` and `b` differ (1-based).
-size_t firstDifferentLine(std::string_view a, std::string_view b) {
-  size_t line = 1;
-  for (size_t i = 0; i < a.size() && i < b.size() && a[i] == b[i]; ++i)
-    if (a[i] == '\n')
-      ++line;
-  return line;
-}
-
-int usage() {
-  std::cerr << "usage: pyk_language_reference [--output FILE | --check FILE]\n";
-  return 2;
-}
-
 } // namespace
 
 } // namespace pyk::tools
 
 int main(int argc, char** argv) {
-  using namespace pyk::tools;
-  const std::string text = page();
-  if (argc == 1) {
-    std::cout << text;
-    return std::cout ? 0 : 1;
-  }
-  if (argc != 3)
-    return usage();
-  const std::string option = argv[1], path = argv[2];
-  if (option == "--output") {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << "pyk_language_reference: cannot write " << path << "\n";
-      return 1;
-    }
-    return 0;
-  }
-  if (option == "--check") {
-    std::string current;
-    if (!readFile(path, current)) {
-      std::cerr << "pyk_language_reference: cannot read " << path << "\n";
-      return 1;
-    }
-    if (current == text)
-      return 0;
-    std::cerr << path << " is not what the compiler's tables give (first difference at line "
-              << firstDifferentLine(current, text) << "): regenerate it with `" << kUpdateCommand
-              << "` and commit it\n";
-    return 1;
-  }
-  return usage();
+  return pyk::base::runGeneratedPageTool(argc, argv, "pyk_language_reference",
+                                         "what the compiler's tables give",
+                                         pyk::tools::kUpdateCommand, pyk::tools::page());
 }

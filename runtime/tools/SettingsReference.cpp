@@ -5,11 +5,11 @@
 //   pyk_settings_reference                 prints the page
 //   pyk_settings_reference --output FILE   writes it to FILE
 //   pyk_settings_reference --check FILE    exit 1, saying how to regenerate it, when FILE differs
-#include <fstream>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <string_view>
+
+#include "base/GeneratedPage.h"
 
 namespace {
 
@@ -64,62 +64,9 @@ std::string page() {
   return out.str();
 }
 
-bool readFile(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
-}
-
-// The first line where `a` and `b` differ (1-based).
-size_t firstDifferentLine(std::string_view a, std::string_view b) {
-  size_t line = 1;
-  for (size_t i = 0; i < a.size() && i < b.size() && a[i] == b[i]; ++i)
-    if (a[i] == '\n')
-      ++line;
-  return line;
-}
-
-int usage() {
-  std::cerr << "usage: pyk_settings_reference [--output FILE | --check FILE]\n";
-  return 2;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
-  const std::string text = page();
-  if (argc == 1) {
-    std::cout << text;
-    return std::cout ? 0 : 1;
-  }
-  if (argc != 3)
-    return usage();
-  const std::string option = argv[1], path = argv[2];
-  if (option == "--output") {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) {
-      std::cerr << "pyk_settings_reference: cannot write " << path << "\n";
-      return 1;
-    }
-    return 0;
-  }
-  if (option == "--check") {
-    std::string current;
-    if (!readFile(path, current)) {
-      std::cerr << "pyk_settings_reference: cannot read " << path << "\n";
-      return 1;
-    }
-    if (current == text)
-      return 0;
-    std::cerr << path << " is not what pyk/settings.def gives (first difference at line "
-              << firstDifferentLine(current, text) << "): regenerate it with `" << kUpdateCommand
-              << "` and commit it\n";
-    return 1;
-  }
-  return usage();
+  return pyk::base::runGeneratedPageTool(argc, argv, "pyk_settings_reference",
+                                         "what pyk/settings.def gives", kUpdateCommand, page());
 }
