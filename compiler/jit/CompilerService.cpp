@@ -116,11 +116,9 @@ CompiledKernel SourceModule::compile(const FunctionInfo& function,
   return std::move(static_cast<CompiledKernel&>(*compiled));
 }
 
-std::optional<StdlibSource> stdlibSource(std::string_view importName) {
-  const std::optional<sema::Library> library = sema::libraryNamed(importName);
-  if (!library)
-    return std::nullopt;
-  return StdlibSource{sema::libraryPath(*library), sema::librarySourceText(*library)};
+StdlibSource numbaCudaRandomSource() {
+  return {sema::libraryPath(sema::Library::NumbaCudaRandom),
+          sema::librarySourceText(sema::Library::NumbaCudaRandom)};
 }
 
 std::optional<types::FunctionSignature> parseSignature(std::string_view text, std::string& error) {

@@ -84,14 +84,14 @@ private:
   std::unique_ptr<State> state_;
 };
 
-// A module of pyk's stdlib written in pyk, by its import name (`numba.cuda.random`): its source
-// and the path messages and `#line` directives give it, for loading it as an ordinary module (its
-// kernels launch). std::nullopt when there is none of that name.
+// numba.cuda.random, the module of pyk's stdlib written in pyk whose kernels the runtime's host
+// API launches (pyk::random): its source and the path messages and `#line` directives give it,
+// for loading it as an ordinary module.
 struct StdlibSource {
   std::string path;
   std::string_view text;
 };
-std::optional<StdlibSource> stdlibSource(std::string_view importName);
+StdlibSource numbaCudaRandomSource();
 
 // A signature string (`void(float32[::1], int64)`, `(int64,)`) parsed as numba parses the
 // decorator's; std::nullopt with `error` set to what is wrong with it otherwise.

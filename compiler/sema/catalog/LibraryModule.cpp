@@ -60,13 +60,6 @@ std::string_view libraryName(Library library) {
   return entryOf(library).name;
 }
 
-std::optional<Library> libraryNamed(std::string_view qualifiedName) {
-  for (const LibraryEntry& entry : kLibraries)
-    if (entry.name == qualifiedName)
-      return entry.id;
-  return std::nullopt;
-}
-
 std::string_view librarySourceText(Library library) {
   return entryOf(library).sourceText();
 }

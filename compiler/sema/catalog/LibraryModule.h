@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,8 +35,6 @@ const CompiledFunction* libraryFunction(std::string_view qualifiedName);
 
 // The module's qualified name (`numba.cuda.random`).
 std::string_view libraryName(Library library);
-// The library module of that qualified name, if there is one.
-std::optional<Library> libraryNamed(std::string_view qualifiedName);
 
 // The library module's source: for the runtime, which loads it as an ordinary module to launch
 // its kernels.

@@ -12,12 +12,8 @@ namespace {
 
 // The stdlib module, loaded once per process as an ordinary module (its kernels launch).
 const Module& randomModule() {
-  static const Module module = [] {
-    const std::optional<jit::StdlibSource> source = jit::stdlibSource("numba.cuda.random");
-    if (!source)
-      throw Error(ErrorKind::Internal, "pyk's stdlib has no module `numba.cuda.random`");
-    return loads(std::string(source->text), source->path);
-  }();
+  static const jit::StdlibSource source = jit::numbaCudaRandomSource();
+  static const Module module = loads(std::string(source.text), source.path);
   return module;
 }
 
