@@ -25,6 +25,7 @@ esac
 
 if [[ "$parts" == *" normal "* ]]; then
   "$root/scripts/build.sh"
+  "$root/scripts/setup_numba_cuda.sh" >/dev/null # numba-cuda's suite (tests/numba_cuda_suite)
   ctest --test-dir "$build" -j "$(nproc)" --output-on-failure
 fi
 if [[ "$parts" == *" sanitize "* ]]; then

@@ -346,16 +346,26 @@ def main():
                         "launches not run (a partial run, e.g. in a GPU lease)")
     parser.add_argument("--backend", choices=["cpu", "cuda"], default="cpu",
                         help="the backend `pykc run` launches on (default cpu)")
+    parser.add_argument("--python", default="/usr/bin/python3",
+                        help="the Python whose numba's tests are collected (default Debian's, "
+                        "numba 0.56; tests/numba_cuda_suite passes the venv's, numba-cuda)")
+    parser.add_argument("--differs-file", default=os.path.join(HERE, "compiled_numba_differs.txt"),
+                        help="launches where compiled numba differs from the simulator, each "
+                        "with the reason (default: this folder's compiled_numba_differs.txt)")
     args = parser.parse_args()
     if args.min_matched_file:
         with open(args.min_matched_file) as f:
             args.min_matched = int(f.read().split()[0])
     pykc = os.path.abspath(args.pykc)
     work = os.path.abspath(args.work_dir)
+    if not args.reuse and not os.access(args.python, os.X_OK):
+        print("SKIP: %s is missing; scripts/setup_numba_cuda.sh installs numba-cuda's venv"
+              % args.python)
+        return 77
 
     if not args.reuse:
         shutil.rmtree(work, ignore_errors=True)
-        collect = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "collect_launches.py"),
+        collect = subprocess.run([args.python, os.path.join(HERE, "collect_launches.py"),
                                   work, "--tests", args.tests], capture_output=True, text=True)
         if collect.returncode != 0:
             sys.stderr.write(collect.stdout + collect.stderr)
@@ -396,8 +406,7 @@ def main():
         sys.stderr.write("time limit of %d s: %d of %d launches run, the rest not\n" % (
             args.time_limit, len(results), len(cases)))
     pool.shutdown(wait=True)
-    mark_divergences(launches, results,
-                     read_divergences(os.path.join(HERE, "compiled_numba_differs.txt")))
+    mark_divergences(launches, results, read_divergences(args.differs_file))
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     text, matched = table(launches, results, cuda, args.backend)
