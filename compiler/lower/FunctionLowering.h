@@ -174,6 +174,8 @@ private:
   ir::Expr* bitOrFloatIntrinsic(const sema::IntrinsicInfo& info, const ast::Call* c,
                                 const NumbaType& t);
   ir::Expr* cmathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
+  // A numpy ufunc: its operands as they are (the emitters convert them to the loop's types).
+  ir::Expr* ufuncCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
   ir::Expr* mathCall(const sema::IntrinsicInfo& info, const ast::Call* c, const NumbaType& t);
   ir::Expr* vectorConstruction(const sema::IntrinsicInfo& info, const ast::Call* c,
                                const NumbaType& t);

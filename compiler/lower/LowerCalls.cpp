@@ -201,11 +201,18 @@ ir::Expr* FunctionLowering::intrinsicCall(sema::Intrinsic id, const ast::Call* c
     return vectorConstruction(info, c, *t);
   case sema::IntrinsicFamily::Libdevice:
     return libdeviceCall(info, c, *t);
+  case sema::IntrinsicFamily::Ufunc:
+    return ufuncCall(info, c, *t);
   default:
     break;
   }
   if (info.typing == IntrinsicTyping::Print)
     return print(c);
+  if (info.typing == IntrinsicTyping::TupleCopy) { // tuple(t) is t (tuples are values)
+    if (!c->args.empty())
+      return expr(c->args[0]);
+    return makeExpr<ir::MakeTuple>(c->range, *t);
+  }
   if (info.typing == IntrinsicTyping::RealImag) { // numpy.real / numpy.imag
     ir::Expr* value = expr(c->args[0]);
     if (value == nullptr)

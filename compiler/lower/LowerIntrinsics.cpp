@@ -183,6 +183,17 @@ ir::Expr* FunctionLowering::cmathCall(const sema::IntrinsicInfo& info, const ast
   return intrinsic(info.id, c, t, argumentsAs(c, *converted));
 }
 
+ir::Expr* FunctionLowering::ufuncCall(const sema::IntrinsicInfo& info, const ast::Call* c,
+                                      const NumbaType& t) {
+  // numba converts a ufunc's operands to its loop's types element by element, inside the loop
+  // (arrays cannot be converted as a whole): the operands stay as they are, and the emitters
+  // convert them to the types of the loop sema::matchUfuncLoop chooses for the same operand types.
+  std::vector<ir::Expr*> args;
+  for (const ast::Expr* a : c->args)
+    args.push_back(expr(a));
+  return intrinsic(info.id, c, t, std::move(args));
+}
+
 ir::Expr* FunctionLowering::libdeviceCall(const sema::IntrinsicInfo& info, const ast::Call* c,
                                           const NumbaType& t) {
   if (sema::libdeviceSignature(info.id) == nullptr) {

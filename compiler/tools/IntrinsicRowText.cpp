@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "sema/catalog/Ufunc.h"
 #include "sema/typing/TypeRules.h"
 
 namespace pyk::tools {
@@ -123,6 +124,8 @@ std::string ruleDescription(IntrinsicTyping typing) {
     return "as numba's typing of the builtin";
   case T::VectorConstructor:
     return "the vector type";
+  case T::TupleCopy:
+    return "the empty tuple, or the tuple's own type";
   case T::RealImag:
     return "the real or imaginary part; of a complex array, a float view of it";
   case T::OperatorFunction:
@@ -131,6 +134,8 @@ std::string ruleDescription(IntrinsicTyping typing) {
     return "the function's one signature";
   case T::LibraryFunction:
     return "as its pyk source types it";
+  case T::NumpyUfunc:
+    return "numba's loop for the operands (numpy's loop order); into an output array: that array";
   case T::NotYetTyped:
     return "not typed yet: a call is a type error";
   }
@@ -148,6 +153,8 @@ std::vector<ScalarKind> sampleKinds(const IntrinsicInfo& row) {
   case IntrinsicTyping::FirstSet:
   case IntrinsicTyping::BitReverse:
     return {K::Int32, K::UInt32, K::Int64, K::UInt64};
+  case IntrinsicTyping::NumpyUfunc:
+    return {K::Boolean, K::Int32, K::Int64, K::Float32, K::Float64, K::Complex128};
   default:
     break;
   }
@@ -165,12 +172,22 @@ std::string sampledResults(const IntrinsicInfo& row) {
       row.typing == IntrinsicTyping::Libdevice || row.typing == IntrinsicTyping::Select)
     return "";
   std::vector<std::pair<int, std::string>> byCount;
-  const int upper = row.maxArgs < 0 ? std::max(row.minArgs, 2) : row.maxArgs;
+  // A ufunc's last argument may be its output array: its scalar loops take the inputs alone.
+  const int upper = row.typing == IntrinsicTyping::NumpyUfunc ? row.minArgs
+                    : row.maxArgs < 0                         ? std::max(row.minArgs, 2)
+                                                              : row.maxArgs;
   for (int count = std::max(row.minArgs, 1); count <= upper; ++count) {
     std::string results;
     for (ScalarKind kind : sampleKinds(row)) {
       const std::vector<ScalarKind> args(static_cast<size_t>(count), kind);
-      const std::optional<types::NumbaType> result = sema::callResultType(row.id, args);
+      std::optional<types::NumbaType> result;
+      if (row.typing == IntrinsicTyping::NumpyUfunc) { // scalars only: the loop's output
+        if (count == row.minArgs)
+          if (const std::optional<sema::UfuncLoop> loop = sema::matchUfuncLoop(row.id, args, {}))
+            result = types::NumbaType::scalar(loop->output);
+      } else {
+        result = sema::callResultType(row.id, args);
+      }
       if (!result)
         continue;
       results +=
@@ -288,6 +305,9 @@ std::string notesOf(const IntrinsicInfo& row) {
     notes.push_back("warp collective: the CPU backend runs the kernel on fibers");
   if (row.has(flags::HostOnly))
     notes.push_back("numba 0.56 has no device version: folded where a module constant calls it");
+  if (row.typing == IntrinsicTyping::NumpyUfunc)
+    notes.push_back("a ufunc: on arrays, into the output array passed last (numpy's broadcasting; "
+                    "numba.cuda kernels cannot allocate one)");
   if (row.typing == IntrinsicTyping::NotYetTyped && !row.has(flags::HostOnly))
     notes.push_back("accepted by name; a call in a kernel is a type error");
   std::string out;

@@ -33,3 +33,5 @@
 #include "complex_math.h"
 // cmath: acos, asin, atan, acosh, asinh, atanh
 #include "complex_inverse_math.h"
+// numpy's ufuncs on scalars and arrays: pyk::npy::ufunc_scalar, ufunc_arrays and the loops
+#include "numpy_ufuncs.h"

@@ -84,6 +84,8 @@ std::string UnitEmitter::visitIntrinsicCall(const ir::IntrinsicCall* c) {
     return vectorConstruction(c);
   case sema::IntrinsicFamily::Libdevice:
     return libdeviceCall(c);
+  case sema::IntrinsicFamily::Ufunc:
+    return ufuncCall(c);
   default:
     break;
   }

@@ -282,6 +282,8 @@ private:
   std::string warpOperation(const ir::IntrinsicCall* c);
   std::string bitOrFloatIntrinsic(const ir::IntrinsicCall* c);
   std::string cmathCall(const ir::IntrinsicCall* c);
+  // A numpy ufunc: pyk::npy::ufunc_scalar or ufunc_arrays with its loop's types (EmitUfuncs.cpp).
+  std::string ufuncCall(const ir::IntrinsicCall* c);
   std::string mathCall(const ir::IntrinsicCall* c);
   // A numba.cuda vector type's constructor: the elements of its arguments in order
   // (EmitVectors.cpp).

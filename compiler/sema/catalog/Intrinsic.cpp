@@ -154,6 +154,7 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::ComplexCast:
   case T::BuiltinPow:
   case T::Divmod:
+  case T::TupleCopy:
   case T::RealImag:
   case T::OperatorFunction:
     return F::Builtin;
@@ -163,6 +164,8 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
     return F::Libdevice;
   case T::LibraryFunction:
     return F::Library;
+  case T::NumpyUfunc:
+    return F::Ufunc;
   case T::NotYetTyped:
     return F::NotYetTyped;
   }

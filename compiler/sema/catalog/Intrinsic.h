@@ -85,10 +85,12 @@ enum class IntrinsicTyping : uint8_t {
   BuiltinPow,
   Divmod,
   VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/catalog/VectorTypes.h)
+  TupleCopy,         // tuple() / tuple(t) of a tuple: the empty tuple, or t's own type
   RealImag,          // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
   OperatorFunction,  // operator.add, operator.lt, operator.neg, ...: the operator they are
   Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
   LibraryFunction, // typed as a call of the stdlib's pyk function
+  NumpyUfunc,      // a numpy ufunc on scalars, or on arrays into an output array (sema/catalog/Ufunc.h)
   NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
 };
 
@@ -108,6 +110,7 @@ enum class IntrinsicFamily : uint8_t {
                    // OperatorFunction
   Libdevice,       // Libdevice
   Library,         // LibraryFunction
+  Ufunc,           // NumpyUfunc
   NotYetTyped,
 };
 IntrinsicFamily familyOf(IntrinsicTyping typing);

@@ -194,6 +194,9 @@ private:
                    const std::vector<NumbaType>& args);
   OptType cmathCall(const IntrinsicInfo& info, const ast::Call* c,
                     const std::vector<NumbaType>& args);
+  // numpy's ufuncs on scalars and arrays (TypeUfuncs.cpp).
+  OptType ufuncCall(const IntrinsicInfo& info, const ast::Call* c,
+                    const std::vector<NumbaType>& args);
   // numba.cuda's vector types: construction, and the members x, y, z, w (TypeVectors.cpp).
   OptType vectorConstruction(const IntrinsicInfo& info, const ast::Call* c,
                              const std::vector<NumbaType>& args);

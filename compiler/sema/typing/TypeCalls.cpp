@@ -211,6 +211,14 @@ OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
     return cmathCall(info, c, *args);
   case IntrinsicFamily::Vector:
     return vectorConstruction(info, c, *args);
+  case IntrinsicFamily::Ufunc:
+    return ufuncCall(info, c, *args);
+  case IntrinsicFamily::NotYetTyped:
+    if (moduleOf(info.id) == IntrinsicModule::Numpy) {
+      error(DiagKind::TypeNumpyNotYet, c->range, {std::string(info.name)});
+      return std::nullopt;
+    }
+    return mathCall(info, c, *args);
   default: // math, the builtins, the integer and float intrinsics; the rest is rejected there
     return mathCall(info, c, *args);
   }

@@ -50,6 +50,12 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   // Builtins with results of their own.
   case IntrinsicTyping::Print:
     return NumbaType::voidType();
+  case IntrinsicTyping::TupleCopy: // numba's tuple() and tuple(t) of a tuple (not of an array)
+    if (args.empty())
+      return NumbaType::tuple({});
+    if (args.size() == 1 && args[0].isTuple())
+      return args[0];
+    return bad();
   case IntrinsicTyping::Len:
     if (args.size() == 1 && (args[0].isArray() || args[0].isTuple()))
       return NumbaType::scalar(ScalarKind::Int64);
