@@ -148,7 +148,10 @@ def install_hooks(recorder):
     original_call = sim_kernel.FakeCUDAKernel.__call__
 
     def hooked_call(self, *args):
-        if self._device:
+        # A device function, or a kernel called from inside a kernel the simulator is running
+        # (numba-cuda compiles a `@cuda.jit` function called from device code as a device
+        # function): a call, not a launch.
+        if self._device or getattr(sim_kernel, "_kernel_context", None) is not None:
             return original_call(self, *args)
         return recorder.launch(self, args, lambda: original_call(self, *args),
                                lambda again: original_call(self, *again))

@@ -73,6 +73,15 @@ struct CompiledFunction {
   // Decorated with `@numba.njit` / `@numba.jit`: compiled for the CPU by numba, and as a device
   // function when GPU code calls it (numba does the same). Resolved and checked only then.
   bool cpuJit = false;
+  // numba-cuda compiles a kernel (`@cuda.jit` without device=True) that device code calls as a
+  // device function there. Such a kernel has a twin, a DeviceFunction over the same `def`,
+  // resolved and checked where called as @njit functions are (`calledAsDevice`): the kernel's
+  // `deviceTwin` is the twin's index, the twin's `kernelOf` the kernel's.
+  std::optional<size_t> deviceTwin;
+  std::optional<size_t> kernelOf;
+  // Resolved, and its errors reported, only where device code calls it: @njit functions and
+  // kernels' device twins.
+  bool calledAsDevice() const { return cpuJit || kernelOf.has_value(); }
   // Set for a function of pyk's stdlib (`numba.cuda.random`): the module that defines it, whose
   // constants, functions and source its body refers to. Null for the user's own functions.
   const LibraryModule* library = nullptr;

@@ -177,7 +177,11 @@ private:
       bool none = ret->value == nullptr ||
                   (ret->value->is<ast::Constant>() &&
                    ret->value->as<ast::Constant>()->valueKind == ast::ConstantKind::None);
-      if (function_.kind == CompiledFunctionKind::Kernel && !none && !function_.decoratorHasErrors)
+      // A lazy kernel may return a value: numba-cuda compiles it as a device function where
+      // device code calls it, and refuses it only when launched (typing reports it there). One
+      // with signatures is compiled as a kernel at once.
+      if (function_.kind == CompiledFunctionKind::Kernel && !none &&
+          !function_.decoratorHasErrors && !function_.signatures.empty())
         diags_.report(DiagKind::KernelReturnValueInBody, node->range, {});
       return true;
     }

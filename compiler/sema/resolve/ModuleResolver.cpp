@@ -61,9 +61,10 @@ public:
     bindInOrder();
     findNestedDecoratedFunctions();
     markShadowed();
+    addDeviceTwins();
     NameResolver resolver(result_.symbols, result_.functions, diags_);
     for (CompiledFunction& function : result_.functions)
-      if (!function.cpuJit) {
+      if (!function.calledAsDevice()) {
         resolver.resolve(function);
         checkKernelLanguage(function, diags_);
         checkConstantArguments(function, result_.symbols, diags_);
@@ -83,6 +84,38 @@ private:
     }
   }
 
+  // A device twin of every kernel whose name a compiled function's body mentions (numba-cuda
+  // compiles a kernel that device code calls as a device function there): specialized for the
+  // call's argument types, whatever signatures the decorator lists (they are the kernel's).
+  void addDeviceTwins() {
+    const size_t n = result_.functions.size();
+    std::set<std::string> mentioned;
+    for (const CompiledFunction& f : result_.functions)
+      ast::forEachNode(f.def, [&](const ast::Node* node) {
+        if (const auto* name = node->as<ast::Name>())
+          mentioned.insert(name->id);
+      });
+    for (size_t i = 0; i < n; ++i) {
+      const CompiledFunction& kernel = result_.functions[i];
+      if (kernel.kind != CompiledFunctionKind::Kernel || kernel.shadowed ||
+          kernel.decoratorHasErrors || kernel.library != nullptr || !mentioned.count(kernel.name))
+        continue;
+      CompiledFunction twin;
+      twin.name = kernel.name;
+      twin.def = kernel.def;
+      twin.kind = CompiledFunctionKind::DeviceFunction;
+      twin.decoratorName = kernel.decoratorName;
+      twin.decoratorRange = kernel.decoratorRange;
+      twin.lazy = true;
+      twin.options = kernel.options;
+      twin.qualifiedName = kernel.qualifiedName;
+      twin.enclosingNames = kernel.enclosingNames;
+      twin.kernelOf = i;
+      result_.functions[i].deviceTwin = result_.functions.size();
+      result_.functions.push_back(std::move(twin));
+    }
+  }
+
   // `@njit` functions become device functions where GPU code calls them, as in numba: each is
   // resolved and checked for the kernel language like the others, but what is wrong in it is
   // reported only when GPU code refers to it (directly, or through other @njit functions).
@@ -91,7 +124,7 @@ private:
     std::vector<DiagnosticEngine> held(n, DiagnosticEngine(diags_.file()));
     NameResolver resolver(result_.symbols, result_.functions, diags_);
     for (size_t i = 0; i < n; ++i) {
-      if (!result_.functions[i].cpuJit)
+      if (!result_.functions[i].calledAsDevice())
         continue;
       NameResolver quiet(result_.symbols, result_.functions, held[i]);
       quiet.resolve(result_.functions[i]);
@@ -101,7 +134,7 @@ private:
     std::vector<bool> reached(n, false);
     std::vector<size_t> pending;
     for (size_t i = 0; i < n; ++i)
-      if (!result_.functions[i].cpuJit)
+      if (!result_.functions[i].calledAsDevice())
         pending.push_back(i);
     while (!pending.empty()) {
       const size_t j = pending.back();
@@ -109,11 +142,13 @@ private:
       for (const auto& [name, binding] : result_.functions[j].scope.names) {
         const size_t k = binding.index;
         if (binding.kind != NameBinding::Kind::CompiledFunction || k >= n ||
-            !result_.functions[k].cpuJit || reached[k])
+            !result_.functions[k].calledAsDevice() || reached[k])
           continue;
         reached[k] = true;
-        for (const Diagnostic& d : held[k].diagnostics())
-          diags_.add(d);
+        // A kernel's device twin: the kernel's own resolution reported what is wrong in the body.
+        if (!result_.functions[k].kernelOf)
+          for (const Diagnostic& d : held[k].diagnostics())
+            diags_.add(d);
         pending.push_back(k);
       }
     }

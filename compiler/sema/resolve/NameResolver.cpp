@@ -227,6 +227,8 @@ private:
       const CompiledFunction& callee = functions_[symbol.index];
       if (callee.kind == CompiledFunctionKind::DeviceFunction)
         return bind(name, {NameBinding::Kind::CompiledFunction, symbol.index, ""});
+      if (callee.deviceTwin) // numba-cuda: a kernel device code calls is a device function there
+        return bind(name, {NameBinding::Kind::CompiledFunction, *callee.deviceTwin, ""});
       if (!reportedOnce(id))
         return nullptr;
       if (callee.kind == CompiledFunctionKind::Kernel)

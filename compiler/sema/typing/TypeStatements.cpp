@@ -110,6 +110,12 @@ void FunctionTyper::visitReturn(const ast::Return* r) {
       return;
     value = *t;
   }
+  // A kernel launched returns nothing (numba-cuda: "CUDA kernel must have void return type");
+  // the same function called from device code is its device twin, which may.
+  if (fn_.kind == CompiledFunctionKind::Kernel && !value.isVoid()) {
+    error(DiagKind::KernelReturnValueInBody, r->range, {});
+    return;
+  }
   if (!returnType_) {
     returnType_ = value;
   } else if (OptType u = unify(*returnType_, value)) {
