@@ -116,6 +116,21 @@ ir::Expr* FunctionLowering::methodCall(const ast::Attribute* a, const ast::Call*
     if (object != nullptr && object->isArray() && t != nullptr && t->isArray())
       return make(*t);
     break;
+  case sema::ValueMember::Reshape: { // `a.reshape(shape)`: the shape as int64s, or its tuple
+    if (object == nullptr || !object->isArray() || t == nullptr || !t->isArray())
+      break;
+    auto* out = static_cast<ir::MethodCall*>(make(*t));
+    if (out == nullptr)
+      return nullptr;
+    for (const ast::Expr* arg : c->args) {
+      const NumbaType* at = typeOf(arg);
+      ir::Expr* value = at != nullptr && at->isTuple() ? expr(arg) : exprAs(arg, ScalarKind::Int64);
+      if (value == nullptr)
+        return nullptr;
+      out->args.push_back(value);
+    }
+    return out;
+  }
   case sema::ValueMember::Sync: { // `g.sync()` on a grid group
     bool direct = false;
     if (const auto* inner = a->value->as<ast::Call>())

@@ -140,4 +140,47 @@ PYK_HD Array<T, N - 1, Layout::A> first_index_view(const Array<T, N, L>& a, int6
   return out;
 }
 
+// `a.reshape(shape)` of a C- or F-contiguous array (numba's array_reshape): the same items seen
+// with N dimensions, one of them -1 (inferred); the view is contiguous in the array's own order.
+// `ok` is false where numba raises ValueError (the sizes differ, a negative extent, two -1s); the
+// view is then empty.
+template <int N, Layout Out, typename T, int M, Layout L>
+PYK_HD Array<T, N, Out> reshape(const Array<T, M, L>& a, const int64 (&shape)[N], bool& ok) {
+  static_assert(L != Layout::A && Out == L, "numba reshapes contiguous arrays, keeping the order");
+  Array<T, N, Out> out{a.data, {}, {}};
+  int64 total = 1;
+  for (int d = 0; d < M; ++d)
+    total *= a.shape[d];
+  int64 known = 1;
+  int inferred = -1;
+  ok = true;
+  for (int d = 0; d < N; ++d) {
+    out.shape[d] = shape[d];
+    if (shape[d] == -1 && inferred < 0)
+      inferred = d;
+    else if (shape[d] < 0)
+      ok = false;
+    else
+      known *= shape[d];
+  }
+  if (ok && inferred >= 0) {
+    if (known == 0 || total % known != 0)
+      ok = false;
+    else
+      out.shape[inferred] = total / known;
+  } else if (ok && known != total) {
+    ok = false;
+  }
+  if (!ok)
+    for (int d = 0; d < N; ++d)
+      out.shape[d] = 0;
+  int64 stride = sizeof(T);
+  for (int k = 0; k < N; ++k) {
+    const int d = Out == Layout::C ? N - 1 - k : k;
+    out.strides[d] = stride;
+    stride *= out.shape[d];
+  }
+  return out;
+}
+
 } // namespace pyk

@@ -10,6 +10,8 @@
 // above half a double's last place of any result below float16's overflow.
 #pragma once
 
+#include <cmath>
+
 #include "../../compiler/base/Float16.h"
 #include "../common/scalar_types.h"
 
@@ -82,6 +84,32 @@ inline bool hlt(float16 a, float16 b) {
 }
 inline bool hle(float16 a, float16 b) {
   return static_cast<double>(a) <= static_cast<double>(b);
+}
+// numba-cuda's cuda.fp16 math, as cuda/float16.h computes it: the float32 function of the value,
+// rounded to float16 once; hdiv the float32 quotient rounded to float16.
+#define PYK_HALF_MATH(NAME, EXPR)                                                                  \
+  inline float16 NAME(float16 h) {                                                                 \
+    const float x = static_cast<float>(h);                                                         \
+    return float16(static_cast<double>(EXPR));                                                     \
+  }
+PYK_HALF_MATH(hsin, sinf(x))
+PYK_HALF_MATH(hcos, cosf(x))
+PYK_HALF_MATH(hlog, logf(x))
+PYK_HALF_MATH(hlog10, log10f(x))
+PYK_HALF_MATH(hlog2, log2f(x))
+PYK_HALF_MATH(hexp, expf(x))
+PYK_HALF_MATH(hexp10, exp10f(x))
+PYK_HALF_MATH(hexp2, exp2f(x))
+PYK_HALF_MATH(hsqrt, sqrtf(x))
+PYK_HALF_MATH(hrsqrt, 1.0f / sqrtf(x))
+PYK_HALF_MATH(hfloor, floorf(x))
+PYK_HALF_MATH(hceil, ceilf(x))
+PYK_HALF_MATH(hrcp, 1.0f / x)
+PYK_HALF_MATH(hrint, rintf(x))
+PYK_HALF_MATH(htrunc, truncf(x))
+#undef PYK_HALF_MATH
+inline float16 hdiv(float16 a, float16 b) {
+  return float16(static_cast<double>(static_cast<float>(a) / static_cast<float>(b)));
 }
 // hmax, hmin: numba selects a when a > b (a < b), else b; with a NaN, b.
 inline float16 hmax(float16 a, float16 b) {

@@ -144,6 +144,36 @@ __device__ inline float16 habs(float16 a) {
   return float16{r};
 }
 
+// numba-cuda's cuda.fp16 math (cuda_fp16.h's hsin ... htrunc, hdiv): the float32 function of the
+// value, rounded to float16 once (cuda_fp16.h computes most of them so; its approximations of a few
+// may differ in the last place).
+#define PYK_HALF_MATH(NAME, EXPR)                                                                  \
+  __device__ inline float16 NAME(float16 h) {                                                      \
+    const float x = from_float16<float>(h);                                                        \
+    return detail::halfFromF32(EXPR);                                                              \
+  }
+PYK_HALF_MATH(hsin, sinf(x))
+PYK_HALF_MATH(hcos, cosf(x))
+PYK_HALF_MATH(hlog, logf(x))
+PYK_HALF_MATH(hlog10, log10f(x))
+PYK_HALF_MATH(hlog2, log2f(x))
+PYK_HALF_MATH(hexp, expf(x))
+PYK_HALF_MATH(hexp10, exp10f(x))
+PYK_HALF_MATH(hexp2, exp2f(x))
+PYK_HALF_MATH(hsqrt, sqrtf(x))
+PYK_HALF_MATH(hrsqrt, rsqrtf(x))
+PYK_HALF_MATH(hfloor, floorf(x))
+PYK_HALF_MATH(hceil, ceilf(x))
+PYK_HALF_MATH(hrcp, 1.0f / x)
+PYK_HALF_MATH(hrint, rintf(x))
+PYK_HALF_MATH(htrunc, truncf(x))
+#undef PYK_HALF_MATH
+// a / b in float32 rounded to float16: correctly rounded (float32's 24 bits hold a quotient of two
+// 11-bit values closely enough that the second rounding is innocuous).
+__device__ inline float16 hdiv(float16 a, float16 b) {
+  return detail::halfFromF32(from_float16<float>(a) / from_float16<float>(b));
+}
+
 // setp.<op>.f16, the ordered comparisons: false when either side is NaN, hne included.
 #define PYK_HALF_COMPARE(NAME, OP)                                                                 \
   __device__ inline bool NAME(float16 a, float16 b) {                                              \

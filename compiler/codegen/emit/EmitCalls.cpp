@@ -54,6 +54,31 @@ std::string UnitEmitter::visitMethodCall(const ir::MethodCall* m) {
            target_.trapWith(stopMessage(m, "ValueError: new type not compatible with array")) +
            "\n    return " + view + ";\n  }()";
   }
+  case sema::ValueMember::Reshape: {
+    // `a.reshape(shape)`: a view with the new shape (one -1 inferred); where the sizes differ numba
+    // raises ValueError, which pyk turns into a stop of the launch with numba's message.
+    const std::string ok = temp("ok"), view = temp("view"), shape = temp("shape");
+    std::string dims, prelude;
+    if (m->args.size() == 1 && m->args[0]->type.isTuple()) {
+      const std::string tuple = temp("tuple");
+      prelude = "const auto " + tuple + " = " + expr(m->args[0]) + ";\n    ";
+      for (size_t i = 0; i < m->args[0]->type.elements().size(); ++i)
+        dims += std::string(i ? ", " : "") + "static_cast<pyk::int64>(" +
+                element(m->args[0]->type, tuple, i) + ")";
+    } else {
+      for (size_t i = 0; i < m->args.size(); ++i)
+        dims += std::string(i ? ", " : "") + expr(m->args[i]);
+    }
+    return "[&] {\n    " + prelude + "const pyk::int64 " + shape + "[" +
+           std::to_string(m->type.ndim()) + "] = {" + dims + "};\n    bool " + ok +
+           " = true;\n    const auto " + view + " = pyk::reshape<" +
+           std::to_string(m->type.ndim()) +
+           ", pyk::Layout::" + types::layoutName(m->type.layout()) + ">(" + expr(m->object) + ", " +
+           shape + ", " + ok + ");\n    if (!" + ok + ")\n      " +
+           target_.trapWith(
+               stopMessage(m, "ValueError: total size of new array must be unchanged")) +
+           "\n    return " + view + ";\n  }()";
+  }
   case sema::ValueMember::Sync: // `g.sync()` on a grid group
     usesGridSync_ = true;
     return target_.gridSync();

@@ -145,6 +145,33 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
     }
     return NumbaType::voidType();
   }
+  // a.reshape(shape), a.reshape(n, m, ...): numba's view of a contiguous array with another shape
+  // (the rank is the shape's length; C or F as the array is), refused for strided arrays.
+  if (group->isArray() && method == ValueMember::Reshape) {
+    std::optional<std::vector<NumbaType>> args = arguments(c);
+    if (!args)
+      return std::nullopt;
+    if (group->layout() == ArrayLayout::A || group->isRecordArray()) {
+      error(DiagKind::TypeNotSupported, a->attrRange,
+            {"`reshape` of `" + group->str() +
+             "` (numba reshapes C- or F-contiguous arrays only, and pyk not records yet)"});
+      return std::nullopt;
+    }
+    int ndim = 0;
+    bool ints = c->keywords.empty() && !args->empty();
+    if (args->size() == 1 && (*args)[0].isTuple()) {
+      for (const NumbaType& e : (*args)[0].elements())
+        ints = ints && e.isScalar() && isInteger(e.scalarKind());
+      ndim = static_cast<int>((*args)[0].elements().size());
+    } else {
+      for (const NumbaType& e : *args)
+        ints = ints && e.isScalar() && isInteger(e.scalarKind());
+      ndim = static_cast<int>(args->size());
+    }
+    if (!ints || ndim == 0)
+      return badArguments("array.reshape", c, *args);
+    return NumbaType::array(group->scalarKind(), ndim, group->layout(), group->readonly());
+  }
   // a.view(dtype): the same bytes as another scalar type; same rank and layout (numba's
   // array.view).
   if (group->isArray() && method == ValueMember::View) {
