@@ -3,6 +3,7 @@
 // to scalar types, print, and the dispatch of intrinsic calls, by their typing rule, to the family
 // that lowers them (LowerIntrinsics.cpp).
 #include "lower/FunctionLowering.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::lower {
 
@@ -112,6 +113,21 @@ ir::Expr* FunctionLowering::methodCall(const ast::Attribute* a, const ast::Call*
     if (object != nullptr && object->isScalar() && types::isComplex(object->scalarKind()))
       return make(*object);
     break;
+  case sema::ValueMember::BitCount: { // `i.bit_count()` is `cuda.popc(i)` (numba-cuda's overload)
+    if (object == nullptr || !object->isScalar() || t == nullptr)
+      break;
+    const ScalarKind kinds[] = {object->scalarKind()};
+    const auto converted = sema::callArgumentTypes(sema::Intrinsic::Popc, kinds);
+    if (!converted)
+      break;
+    ir::Expr* value = exprAs(a->value, (*converted)[0]);
+    if (value == nullptr)
+      return nullptr;
+    auto* out = makeExpr<ir::IntrinsicCall>(c->range, *t);
+    out->intrinsic = sema::Intrinsic::Popc;
+    out->args = {value};
+    return out;
+  }
   case sema::ValueMember::View: // `a.view(T)`: the same bytes as another scalar type
     if (object != nullptr && object->isArray() && t != nullptr && t->isArray())
       return make(*t);

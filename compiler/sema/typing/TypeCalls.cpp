@@ -9,6 +9,7 @@
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
 #include "sema/typing/FunctionTyper.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::sema {
 
@@ -189,6 +190,18 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
       return std::nullopt;
     }
     return NumbaType::array(to->scalarKind(), group->ndim(), group->layout(), group->readonly());
+  }
+  // i.bit_count() of an integer: numba-cuda's overload is cuda.popc(i), typed as popc is.
+  if (group->isScalar() && isInteger(group->scalarKind()) && method == ValueMember::BitCount) {
+    if (!c->args.empty() || !c->keywords.empty()) {
+      error(DiagKind::TypeArity, c->range,
+            {"int.bit_count", "0", std::to_string(c->args.size() + c->keywords.size())});
+      return std::nullopt;
+    }
+    const ScalarKind kinds[] = {group->scalarKind()};
+    if (OptType popc = callResultType(Intrinsic::Popc, kinds))
+      return popc;
+    return badArguments("int.bit_count", c, {*group});
   }
   // z.conjugate() of a complex number (numba's only method on numbers that kernels use).
   if (group->isScalar() && isComplex(group->scalarKind()) && method == ValueMember::Conjugate) {
