@@ -138,7 +138,7 @@ private:
   ir::Expr* recordField(const ast::Expr* record, const NumbaType& recordType,
                         const std::string& name, SourceRange at, const NumbaType* t);
   // The items of a subscript (`a[i, j]`: i and j).
-  static std::vector<const ast::Expr*> subscriptItems(const ast::Subscript* s);
+  std::vector<const ast::Expr*> subscriptItems(const ast::Subscript* s) const;
 
   // ---- calls (LowerCalls.cpp) ----
   ir::Expr* call(const ast::Call* c);

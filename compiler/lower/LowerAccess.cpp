@@ -7,7 +7,9 @@
 
 namespace pyk::lower {
 
-std::vector<const ast::Expr*> FunctionLowering::subscriptItems(const ast::Subscript* s) {
+std::vector<const ast::Expr*> FunctionLowering::subscriptItems(const ast::Subscript* s) const {
+  if (auto it = spec_.tupleIndexItems.find(s); it != spec_.tupleIndexItems.end())
+    return it->second; // `a[p]` of a tuple variable p: p[0], p[1], ...
   std::vector<const ast::Expr*> items;
   if (const auto* tuple = s->slice->as<ast::Tuple>())
     items.assign(tuple->elts.begin(), tuple->elts.end());

@@ -273,6 +273,28 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
   if (base->isRecordArray())
     if (const auto* k = s->slice->as<ast::Constant>(); k && k->valueKind == ast::ConstantKind::Str)
       return recordArrayField(*base, k->strValue, s->slice->range);
+  // An array indexed by a variable holding a tuple of integers: numba indexes by its items.
+  if (base->isArray() && indices.size() == 1 && s->slice->is<ast::Name>()) {
+    OptType it = expr(s->slice);
+    if (!it)
+      return std::nullopt;
+    if (it->isTuple() && !it->elements().empty() &&
+        std::all_of(it->elements().begin(), it->elements().end(),
+                    [](const NumbaType& e) { return isIntegerType(e); })) {
+      std::vector<const ast::Expr*> items;
+      for (size_t i = 0; i < it->elements().size(); ++i) {
+        auto* k = spec_.spreadNodes.make<ast::Constant>(s->slice->range);
+        k->valueKind = ast::ConstantKind::Int;
+        k->intValue = static_cast<__int128>(i);
+        auto* item = spec_.spreadNodes.make<ast::Subscript>(s->slice->range);
+        item->value = s->slice;
+        item->slice = k;
+        items.push_back(item);
+      }
+      spec_.tupleIndexItems[s] = items;
+      indices = items;
+    }
+  }
   if (!base->isArray()) {
     error(DiagKind::TypeIndexScalar, s->value->range, {base->str()});
     return std::nullopt;
