@@ -90,8 +90,8 @@ enum class IntrinsicTyping : uint8_t {
   OperatorFunction,  // operator.add, operator.lt, operator.neg, ...: the operator they are
   Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
   LibraryFunction, // typed as a call of the stdlib's pyk function
-  NumpyUfunc,      // a numpy ufunc on scalars, or on arrays into an output array (sema/catalog/Ufunc.h)
-  NotYetTyped,     // accepted by name resolution; typing rejects every call, saying so
+  NumpyUfunc,  // a numpy ufunc on scalars, or on arrays into an output array (sema/catalog/Ufunc.h)
+  NotYetTyped, // accepted by name resolution; typing rejects every call, saying so
 };
 
 // The families of typing rules, which typing and emission dispatch on (a file of each).

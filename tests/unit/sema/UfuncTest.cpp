@@ -65,7 +65,7 @@ TEST(Ufunc, LoopsAreNumbasChoice) {
   EXPECT_EQ(loopFor(Intrinsic::NumpySin, {K::Float64}, {K::Float32}), "d->d");
   // Bitwise ufuncs have no float loops.
   EXPECT_EQ(loopFor(Intrinsic::NumpyBitwiseAnd, {K::Float64, K::Float64}), "none");
-  EXPECT_EQ(loopFor(Intrinsic::NumpyBitwiseAnd, {K::Boolean, K::Boolean}), "?" "?->?");
+  EXPECT_EQ(loopFor(Intrinsic::NumpyBitwiseAnd, {K::Boolean, K::Boolean}), "?\?->?");
   EXPECT_FALSE(pyk::sema::isUfunc(Intrinsic::NumpyDivide)); // not compiled by pyk yet
 }
 
