@@ -93,6 +93,10 @@ struct Function {
   std::vector<std::optional<sema::ConstantValue>> literals;
   types::NumbaType returnType;
   std::string description; // `name(float32[::1], int64) -> none`
+  // A kernel's decorator asks its code to fit these (numba-cuda's `launch_bounds=`: max threads
+  // per block, min blocks per multiprocessor, max blocks per cluster; `max_registers=`).
+  std::vector<int64_t> launchBounds;
+  std::optional<int64_t> maxRegisters;
   // The parameters (in order, `*args` included), then the locals.
   std::vector<Variable> variables;
   std::vector<Version> versions;

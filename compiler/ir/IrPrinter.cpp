@@ -232,6 +232,14 @@ std::string toText(const Function& function, const Node* node, int indent) {
 void print(std::ostream& out, const Function& f) {
   std::ostringstream text;
   text << nameOf(f.kind) << " " << f.description << location(f.nameRange) << "\n";
+  if (!f.launchBounds.empty()) {
+    text << "  launch_bounds:";
+    for (int64_t b : f.launchBounds)
+      text << " " << b;
+    text << "\n";
+  }
+  if (f.maxRegisters)
+    text << "  max_registers: " << *f.maxRegisters << "\n";
   text << "  variables:\n";
   for (size_t v = 0; v < f.variables.size(); ++v)
     text << "    " << f.variables[v].name << (f.variables[v].parameter ? " (parameter)" : "")

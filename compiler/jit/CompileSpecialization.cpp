@@ -7,6 +7,7 @@
 #include "codegen/emit/CudaEmitter.h"
 #include "codegen/spelling/CppNames.h"
 #include "ir/IrVerifier.h"
+#include "jit/CompileFlags.h"
 #include "jit/CpuObjectCompile.h"
 #include "jit/CudaImageCompile.h"
 #include "jit/NvrtcCompiler.h"
@@ -122,7 +123,8 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
                                          std::to_string(shape[1]) + "," + std::to_string(shape[2]);
     const CachedArtifact object =
         compileCpuObject(request.settings, out.cpu.source, out.description, request.rebuild,
-                         request.file.path() + "\t" + out.description + "\t" + target);
+                         request.file.path() + "\t" + out.description + "\t" + target,
+                         hostFlags(request.function.options));
     out.binary = object.bytes;
     out.fromCache = object.fromCache;
     out.target = "cpu";
@@ -152,10 +154,10 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     });
     return source;
   };
-  CudaImage image = compileCudaImage(
-      request.settings, out.cuda.source, request.file.path() + ".cu", *target,
-      request.function.options.fastmath.value_or(false), request.rebuild, unitWithoutLines,
-      request.file.path() + "\t" + out.description + "\t" + target->describe());
+  CudaImage image =
+      compileCudaImage(request.settings, out.cuda.source, request.file.path() + ".cu", *target,
+                       nvrtcFlags(request.function.options), request.rebuild, unitWithoutLines,
+                       request.file.path() + "\t" + out.description + "\t" + target->describe());
   out.binary = std::move(image.bytes);
   out.fromCache = image.fromCache;
   out.target = target->describe();

@@ -45,6 +45,8 @@ FunctionInfo describe(const sema::CompiledFunction& f) {
   info.target = f.options.target;
   info.shadowed = f.shadowed;
   info.nested = f.nested();
+  if (!f.options.launchBounds.empty())
+    info.maxThreadsPerBlock = f.options.launchBounds[0];
   return info;
 }
 

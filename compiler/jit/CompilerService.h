@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -46,6 +47,9 @@ struct FunctionInfo {
   bool shadowed = false;
   // Defined inside a function (a kernel factory).
   bool nested = false;
+  // `launch_bounds=`'s first item: a launch with more threads per block is refused on every
+  // backend (CUDA refuses it; its simulator does not look).
+  std::optional<int64_t> maxThreadsPerBlock;
 };
 
 class SourceModule {

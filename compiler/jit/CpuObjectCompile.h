@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "jit/ArtifactCache.h"
 #include "jit/JitSettings.h"
@@ -13,9 +14,11 @@ namespace pyk::jit {
 // The shared object's bytes for `source` (`name` is the kernel, for messages). `rebuild`: compile
 // even on a cache hit (the cached object would not load) and replace the entry. Throws pyk::Error:
 // Compile when the compiler does not run, Internal when it rejects the generated code.
-// `label`: what the cache entry is, for `pykc cache list`.
+// `label`: what the cache entry is, for `pykc cache list`. `extraFlags` follow the compiler's own
+// (jit/CompileFlags: what the decorator's options ask for).
 CachedArtifact compileCpuObject(const JitSettings& settings, const std::string& source,
                                 const std::string& name, bool rebuild,
-                                const std::string& label = {});
+                                const std::string& label = {},
+                                const std::vector<std::string>& extraFlags = {});
 
 } // namespace pyk::jit

@@ -49,8 +49,9 @@ std::string describeGeneratedLines(const std::string& log, const std::string& so
 } // namespace
 
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
-                           const std::string& name, const CudaTarget& target, bool fastMath,
-                           bool rebuild, const std::function<std::string()>& sourceWithoutLines,
+                           const std::string& name, const CudaTarget& target,
+                           const std::vector<std::string>& flags, bool rebuild,
+                           const std::function<std::string()>& sourceWithoutLines,
                            const std::string& label) {
   std::string whyNot;
   const Nvrtc* nvrtc = Nvrtc::load(settings.nvrtcLibrary, &whyNot);
@@ -59,8 +60,7 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
   // reads is the user's program, which numba compiles without a word; any other warning about
   // generated code is a bug in pyk (pykc emit reports it, tests/nvrtc fails on it).
   std::vector<std::string> options = {"--diag-suppress=550"};
-  if (fastMath)
-    options.push_back("--use_fast_math");
+  options.insert(options.end(), flags.begin(), flags.end());
   if (target.index32)
     options.push_back("-DPYK_INDEX32=1");
   std::vector<std::string> parts = {"pyk-cuda-module",

@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "jit/CompileSpecialization.h"
 
@@ -21,12 +22,14 @@ struct CudaImage {
   std::string warnings;
 };
 
-// Compiles `source` (named `name` in NVRTC's messages) for `target`; `fastMath` adds
-// --use_fast_math. `rebuild`: compile even on a cache hit, and replace the entry.
-// `sourceWithoutLines` gives the unit without #line, asked for only when NVRTC rejects `source`.
+// Compiles `source` (named `name` in NVRTC's messages) for `target`, with NVRTC's `flags` after
+// pyk's own (jit/CompileFlags: what the decorator's options ask for). `rebuild`: compile even on a
+// cache hit, and replace the entry. `sourceWithoutLines` gives the unit without #line, asked for
+// only when NVRTC rejects `source`.
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
-                           const std::string& name, const CudaTarget& target, bool fastMath,
-                           bool rebuild, const std::function<std::string()>& sourceWithoutLines,
+                           const std::string& name, const CudaTarget& target,
+                           const std::vector<std::string>& flags, bool rebuild,
+                           const std::function<std::string()>& sourceWithoutLines,
                            const std::string& label = {});
 
 } // namespace pyk::jit

@@ -184,7 +184,8 @@ std::string cannotRun(const std::string& command, int error) {
 } // namespace
 
 std::string HostCompiler::compile(const std::string& source, const std::string& name,
-                                  const std::filesystem::path& headerFolder) const {
+                                  const std::filesystem::path& headerFolder,
+                                  const std::vector<std::string>& extraFlags) const {
   const CompileFolder folder;
   const std::filesystem::path& dir = folder.path();
   std::filesystem::path includes = headerFolder;
@@ -198,6 +199,7 @@ std::string HostCompiler::compile(const std::string& source, const std::string& 
   std::vector<std::string> args = {command_};
   for (const std::string& f : flags())
     args.push_back(f);
+  args.insert(args.end(), extraFlags.begin(), extraFlags.end());
   args.insert(args.end(), {"-I", includes.string(), "-o", (dir / "kernel.so").string(),
                            (dir / "kernel.cpp").string()});
   const ChildOutcome outcome = runChild(args, dir / "log.txt");

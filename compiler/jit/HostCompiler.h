@@ -28,9 +28,10 @@ public:
   // private temporary folder. The CPU support header is taken from `headerFolder` (with its
   // precompiled form: jit/PrecompiledHeader) or, when that is empty, written beside the unit.
   // Throws pyk::Error: Compile when the compiler does not run, Internal when it rejects the
-  // generated code (its messages included).
+  // generated code (its messages included). `extraFlags` follow flags().
   std::string compile(const std::string& source, const std::string& name,
-                      const std::filesystem::path& headerFolder = {}) const;
+                      const std::filesystem::path& headerFolder = {},
+                      const std::vector<std::string>& extraFlags = {}) const;
 
   // Precompiles the CPU support header written at `header` into `output` with the units' flags.
   // Returns "" on success, else the compiler's messages (or why it did not run).

@@ -73,6 +73,10 @@ void FunctionLowering::header() {
   out_.literals = spec_.literals;
   out_.returnType = spec_.returnType;
   out_.description = spec_.describe();
+  if (fn.kind == types::CompiledFunctionKind::Kernel) {
+    out_.launchBounds = fn.options.launchBounds;
+    out_.maxRegisters = fn.options.maxRegisters;
+  }
   for (size_t i = 0; i < scope_.params.size(); ++i)
     out_.variables.push_back(ir::Variable{scope_.params[i], true, std::nullopt});
   for (size_t i = 0; i < scope_.locals.size(); ++i)

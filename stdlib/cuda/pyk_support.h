@@ -25,3 +25,12 @@
 #include "grid_barrier.h"
 // numba.cuda.libdevice: the __nv_ prototypes NVRTC links from libdevice
 #include "libdevice_declarations.h"
+
+// `max_registers=N` on a kernel without `launch_bounds=` (CUDA allows one of the two): CUDA 12.4's
+// __maxnreg__, which puts `.maxnreg N` in the PTX whoever compiles it on; with an older NVRTC only
+// the --maxrregcount option pyk passes too (jit/CompileFlags) applies, to the CUBIN.
+#if __CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4)
+#define PYK_MAX_REGISTERS(n) __maxnreg__(n)
+#else
+#define PYK_MAX_REGISTERS(n)
+#endif

@@ -34,6 +34,8 @@ void UnitEmitter::function(const ir::Function& f, bool entry) {
   body_ << signature.str();
   std::string head =
       kernel ? target_.kernelHead(entry) : target_.deviceFunctionHead(type(f.returnType));
+  if (kernel && entry)
+    head += target_.kernelLimits(f.launchBounds, f.maxRegisters);
   auto check = [&](const NumbaType& t, const std::string& name) {
     if (!supported(t))
       unsupported(f.nameRange, "the type `" + t.str() + "` (of `" + name + "`)");

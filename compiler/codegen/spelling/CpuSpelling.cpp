@@ -74,6 +74,9 @@ public:
   std::string constantArrayQualifier() const override { return "static const "; }
   std::string gridSync() const override { return "pyk::cpu::grid_sync(pyk_ctx)"; }
   std::string kernelHead(bool) const override { return "static inline void "; }
+  std::string kernelLimits(const std::vector<int64_t>&, std::optional<int64_t>) const override {
+    return "";
+  }
   std::string deviceFunctionHead(const std::string& returnType) const override {
     return "static " + returnType + " ";
   }

@@ -59,6 +59,20 @@ public:
   std::string kernelHead(bool entry) const override {
     return entry ? "extern \"C\" __global__ void " : "__global__ void ";
   }
+  std::string kernelLimits(const std::vector<int64_t>& launchBounds,
+                           std::optional<int64_t> maxRegisters) const override {
+    // CUDA allows one of the two on a kernel: with both, the register limit is NVRTC's
+    // --maxrregcount (jit/CompileFlags), which ptxas applies to the whole unit.
+    if (!launchBounds.empty()) {
+      std::string bounds;
+      for (int64_t b : launchBounds)
+        bounds += (bounds.empty() ? "" : ", ") + std::to_string(b);
+      return "__launch_bounds__(" + bounds + ") ";
+    }
+    if (maxRegisters)
+      return "PYK_MAX_REGISTERS(" + std::to_string(*maxRegisters) + ") ";
+    return "";
+  }
   std::string deviceFunctionHead(const std::string& returnType) const override {
     return "__device__ " + returnType + " ";
   }

@@ -3,6 +3,8 @@
 // backend (CudaSpelling, CpuSpelling); everything else is shared.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +62,11 @@ public:
   // Function heads: `head(params) {`. A kernel's own function on the CPU is the thread body the
   // entry points call; the entry points are the CPU emitter's.
   virtual std::string kernelHead(bool entry) const = 0;
+  // What goes between a kernel's head and its name for its decorator's `launch_bounds=` (max
+  // threads per block[, min blocks per multiprocessor[, max blocks per cluster]]) and
+  // `max_registers=`; "" where the target has no such limits (the runtime checks the block size).
+  virtual std::string kernelLimits(const std::vector<int64_t>& launchBounds,
+                                   std::optional<int64_t> maxRegisters) const = 0;
   virtual std::string deviceFunctionHead(const std::string& returnType) const = 0;
   // The hidden first parameter and argument through which device code reaches its thread ("" if
   // none).

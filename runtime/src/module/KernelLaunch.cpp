@@ -58,10 +58,12 @@ void Kernel::launch_with(const LaunchShape& shape, std::size_t shared_bytes,
   if (launchBackend(name(), args) == Backend::Cuda) {
     const cuda::DeviceContext& device = cuda::currentDevice();
     detail::validateLaunch(name(), shape, shared_bytes,
-                           static_cast<std::size_t>(device.maxSharedBytesPerBlockOptin));
+                           static_cast<std::size_t>(device.maxSharedBytesPerBlockOptin),
+                           state_->function->maxThreadsPerBlock);
     detail::launchOnCuda(*state_, device, shape, shared_bytes, args, stream);
   } else {
-    detail::validateLaunch(name(), shape, shared_bytes);
+    detail::validateLaunch(name(), shape, shared_bytes, 48 * 1024,
+                           state_->function->maxThreadsPerBlock);
     detail::launchOnCpu(*state_, shape, shared_bytes, args);
   }
 }
@@ -113,7 +115,7 @@ void Kernel::launch_forall(std::int64_t tasks, std::int64_t threads_per_block,
                                     std::memory_order_relaxed);
       }
     } else {
-      block = 256;
+      block = std::min<std::int64_t>(256, state_->function->maxThreadsPerBlock.value_or(256));
     }
   }
   const std::int64_t blocks = (tasks + block - 1) / block;

@@ -16,13 +16,14 @@ std::string describe(const Dim3& d) {
 } // namespace
 
 void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::size_t shared_bytes,
-                    std::size_t maxSharedBytes) {
+                    std::size_t maxSharedBytes, std::optional<std::int64_t> boundsThreads) {
   const std::int64_t grid[3] = {shape.grid.x, shape.grid.y, shape.grid.z};
   const std::int64_t block[3] = {shape.block.x, shape.block.y, shape.block.z};
   bool ok = shared_bytes <= maxSharedBytes;
   for (int a = 0; a < 3; ++a)
     ok = ok && grid[a] >= 1 && grid[a] <= kMaxGrid[a] && block[a] >= 1 && block[a] <= kMaxBlock[a];
-  if (ok && block[0] * block[1] * block[2] <= kMaxThreadsPerBlock)
+  const std::int64_t limit = boundsThreads.value_or(kMaxThreadsPerBlock);
+  if (ok && block[0] * block[1] * block[2] <= limit)
     return; // the common case builds no message
   const std::string prefix = "cannot launch `" + kernel + "`: ";
   const char* axes = "xyz";
@@ -45,6 +46,11 @@ void validateLaunch(const std::string& kernel, const LaunchShape& shape, std::si
                 prefix + "the block " + describe(shape.block) + " has " + std::to_string(threads) +
                     " threads; CUDA allows at most " + std::to_string(kMaxThreadsPerBlock) +
                     " per block (maxThreadsPerBlock)");
+  if (threads > limit)
+    throw Error(ErrorKind::InvalidLaunch,
+                prefix + "the block " + describe(shape.block) + " has " + std::to_string(threads) +
+                    " threads; its decorator's launch_bounds allow at most " +
+                    std::to_string(limit) + " per block");
   throw Error(ErrorKind::InvalidLaunch,
               prefix + std::to_string(shared_bytes) +
                   " bytes of dynamic shared memory; a block may have at most " +

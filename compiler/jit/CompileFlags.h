@@ -1,0 +1,28 @@
+// CompileFlags: the compiler flags a function's decorator options ask for, as numba-cuda defines
+// the options: NVRTC's for the CUDA backend, the host C++ compiler's for the CPU backend.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sema/resolve/CompiledFunction.h"
+
+namespace pyk::jit {
+
+// NVRTC's options for a kernel with these decorator options (appended to pyk's own):
+//   fastmath=True         --use_fast_math
+//   lineinfo=True         -lineinfo (the unit's #line directives name the .pyk: `.loc` in PTX)
+//   debug=True, opt=False -G (full debug information, unoptimised)
+//   debug=True, opt=True  -G --dopt=on (numba-cuda warns that CUDA does not support the pair;
+//                         NVRTC keeps the code optimised with line information only)
+//   opt=False             -Xnvvm -opt=0 (NVVM's optimiser off, as numba-cuda's opt=0)
+//   max_registers=N       --maxrregcount=N
+// `launch_bounds=` is an attribute of the kernel in the unit (codegen's kernelLimits).
+std::vector<std::string> nvrtcFlags(const sema::DecoratorOptions& options);
+
+// The host compiler's flags beyond pyk's own (HostCompiler::flags): `-g1` for lineinfo=True and
+// `-g` for debug=True (debug information for the unit's #line directives; the code is the same).
+// opt=False changes nothing on the CPU: the CPU backend's code is what its execution plan makes.
+std::vector<std::string> hostFlags(const sema::DecoratorOptions& options);
+
+} // namespace pyk::jit
