@@ -8,6 +8,9 @@
 #                                                             "saxpy(float32, float32[::1], float32[::1])"
 #                   [ARCHS <compute capability>...]           e.g. 80 90: a CUBIN each, PTX of the
 #                                                             last for newer devices
+#                   [INCLUDE_DIRS <dir>...]                   where `import helpers` looks after
+#                                                             the file's own directory (the
+#                                                             modules found are embedded)
 #                   [CPU <ON|OFF>]                            the CPU backend's code (default ON)
 #                   [RUNTIME <static|shared>])                the runtime the target links
 #
@@ -26,7 +29,7 @@
 include_guard(GLOBAL)
 
 function(pyk_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CPU;RUNTIME" "FILES;SIGNATURES;ARCHS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CPU;RUNTIME" "FILES;SIGNATURES;ARCHS;INCLUDE_DIRS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "pyk_add_kernels(${target}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -50,6 +53,10 @@ function(pyk_add_kernels target)
   set(command build --out-dir ${out})
   foreach(signature IN LISTS arg_SIGNATURES)
     list(APPEND command --signature ${signature})
+  endforeach()
+  foreach(dir IN LISTS arg_INCLUDE_DIRS)
+    get_filename_component(dir ${dir} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(APPEND command --include-dir ${dir})
   endforeach()
   if(arg_ARCHS)
     # The CUBINs of the architectures and the PTX go into one fatbin (the toolkit's fatbinary).

@@ -319,11 +319,23 @@ std::string imageText(const AotModule& m) {
   }
   if (cudaCount == 0)
     out << "    {\"\", \"\", false, nullptr, 0, \"\", \"\", false},\n";
+  out << "};\n";
+  // The modules of the user's it imports, as pykc build read them.
+  for (size_t i = 0; i < m.imports.size(); ++i)
+    out << "\nconstexpr char kImportSource" << i << "[] =\n"
+        << rawText(m.imports[i].text) << "    ;\n";
+  out << "\nconstexpr pyk::aot::ImportedSource kImports[] = {\n";
+  for (size_t i = 0; i < m.imports.size(); ++i)
+    out << "    {" << quoted(m.imports[i].module) << ", " << quoted(m.imports[i].path)
+        << ", std::string_view(kImportSource" << i << ", sizeof kImportSource" << i << " - 1)},\n";
+  if (m.imports.empty())
+    out << "    {\"\", \"\", std::string_view()},\n";
   out << "};\n\nconstexpr pyk::aot::ModuleImage kImage{" << quoted(PYK_VERSION_STRING) << ", "
       << cpu::kAbiVersion << ", " << quoted(m.sourcePath)
       << ", std::string_view(kSource, sizeof kSource - 1), "
       << "std::span<const pyk::aot::CpuKernel>(kCpu, " << cpuCount << "), "
-      << "std::span<const pyk::aot::CudaKernel>(kCuda, " << cudaCount << ")};\n\n"
+      << "std::span<const pyk::aot::CudaKernel>(kCuda, " << cudaCount << "), "
+      << "std::span<const pyk::aot::ImportedSource>(kImports, " << m.imports.size() << ")};\n\n"
       << "[[maybe_unused]] const bool kRegistered = pyk::aot::register_image(kImage);\n\n"
       << "} // namespace\n\nconst pyk::Module& module() {\n"
       << "  static const pyk::Module m = pyk::load(kImage);\n  return m;\n}\n";

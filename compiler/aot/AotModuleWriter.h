@@ -31,6 +31,11 @@ struct AotModule {
   std::string sourcePath; // as given to pykc build
   std::string source;     // the file's text
   std::vector<AotSpecialization> specializations;
+  // The modules of the user's it imports, directly or not, as read (embedded in the module).
+  struct Import {
+    std::string module, path, text;
+  };
+  std::vector<Import> imports;
 };
 
 // `(float32, float32[::1])`: the signature-string spelling the runtime parses back (and matches a

@@ -8,6 +8,8 @@
 
 namespace pyk {
 
+class SourceFile;
+
 enum class Severity { Note, Warning, Error, Fatal };
 
 enum class DiagKind {
@@ -21,6 +23,9 @@ struct Diagnostic {
   SourceRange range;   // where the caret / underline goes; invalid for file-less messages
   std::string message; // formatted
   std::vector<Diagnostic> notes;
+  // The file `range` is in, when not the engine's own (a module the file imports); set by the
+  // engine from its current file (DiagnosticEngine::FileScope).
+  const SourceFile* file = nullptr;
 };
 
 Severity severityOf(DiagKind kind);

@@ -92,7 +92,7 @@ void DiagnosticEngine::report(DiagKind kind, SourceRange range,
       return;
     }
   }
-  diagnostics_.push_back({kind, severity, range, std::move(message), {}});
+  diagnostics_.push_back({kind, severity, range, std::move(message), {}, current_});
   if (!specialization_.empty() && severity == Severity::Error) {
     specializationsOf_.push_back({diagnostics_.size() - 1, {specialization_}});
     diagnostics_.back().notes.push_back(
@@ -138,7 +138,8 @@ void DiagnosticEngine::note(DiagKind kind, SourceRange range,
        Severity::Note,
        range,
        formatMessage(formatOf(kind), std::vector<std::string>(args)),
-       {}});
+       {},
+       current_});
 }
 
 void DiagnosticEngine::render(std::ostream& out, bool color) const {
@@ -150,6 +151,8 @@ void DiagnosticEngine::render(std::ostream& out, bool color) const {
   std::stable_sort(ordered.begin(), ordered.end(), [](const Diagnostic* a, const Diagnostic* b) {
     if (a->range.valid() != b->range.valid())
       return a->range.valid();
+    if ((a->file != nullptr) != (b->file != nullptr))
+      return b->file != nullptr; // the engine's own file first, then the modules it imports
     return a->range.valid() && a->range.begin < b->range.begin;
   });
   for (const Diagnostic* diagnostic : ordered)
@@ -157,10 +160,11 @@ void DiagnosticEngine::render(std::ostream& out, bool color) const {
 }
 
 void DiagnosticEngine::render(std::ostream& out, const Diagnostic& d, bool color) const {
+  const SourceFile* file = d.file != nullptr ? d.file : file_;
   if (color)
     out << kBold;
-  if (file_ != nullptr) {
-    out << file_->path() << ':';
+  if (file != nullptr) {
+    out << file->path() << ':';
     if (d.range.valid())
       out << d.range.begin.line << ':' << d.range.begin.column << ':';
     out << ' ';
@@ -177,10 +181,10 @@ void DiagnosticEngine::render(std::ostream& out, const Diagnostic& d, bool color
     out << kReset;
   out << '\n';
 
-  if (file_ != nullptr && d.range.valid() && d.range.begin.line <= file_->lineCount()) {
+  if (file != nullptr && d.range.valid() && d.range.begin.line <= file->lineCount()) {
     // The source line with tabs expanded, then a caret under the range's first column and
     // tildes under the rest of the range on that line.
-    std::vector<std::string_view> chars = codePoints(file_->line(d.range.begin.line));
+    std::vector<std::string_view> chars = codePoints(file->line(d.range.begin.line));
     std::string shown;
     size_t width = 0;                  // display columns of `shown`, one per code point
     std::vector<size_t> displayColumn; // display column of each code point

@@ -17,6 +17,22 @@ public:
       : file_(file), errorLimit_(errorLimit) {}
 
   void setFile(const SourceFile* file) { file_ = file; }
+  // While alive, what is reported is in `file` (a module the engine's file imports, whose
+  // functions are typed where they are called); the engine's file again after.
+  class FileScope {
+  public:
+    FileScope(DiagnosticEngine& engine, const SourceFile* file)
+        : engine_(engine), saved_(engine.current_) {
+      engine.current_ = file;
+    }
+    ~FileScope() { engine_.current_ = saved_; }
+    FileScope(const FileScope&) = delete;
+    FileScope& operator=(const FileScope&) = delete;
+
+  private:
+    DiagnosticEngine& engine_;
+    const SourceFile* saved_;
+  };
   const SourceFile* file() const { return file_; }
 
   // Records a diagnostic of `kind` at `range` with its format arguments. Errors past the
@@ -51,6 +67,7 @@ private:
   bool admit(Severity severity);
 
   const SourceFile* file_;
+  const SourceFile* current_ = nullptr; // FileScope's file; null: file_
   unsigned errorLimit_;
   unsigned errorCount_ = 0;
   bool limitReached_ = false;

@@ -25,6 +25,7 @@
 #include "jit/SupportHeaders.h"
 #include "sema/resolve/FrontEnd.h"
 #include "sema/resolve/SignatureParser.h"
+#include "sema/resolve/UserModules.h"
 
 namespace pyk::driver {
 
@@ -150,7 +151,8 @@ std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& ar
     };
     std::string value;
     bool matched = false;
-    for (const char* name : {"--signature", "--arch", "--out-dir", "--fatbinary"}) {
+    for (const char* name :
+         {"--signature", "--arch", "--out-dir", "--fatbinary", "--include-dir"}) {
       std::optional<bool> r = take(name, value);
       if (!r)
         return std::nullopt;
@@ -169,6 +171,8 @@ std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& ar
         o.archs.push_back(value);
       } else if (n == "--out-dir")
         o.outDir = value;
+      else if (n == "--include-dir")
+        o.includeDirs.push_back(value);
       else
         o.fatbinary = value;
       break;
@@ -217,7 +221,11 @@ int runBuildCommand(const BuildOptions& options, bool color,
     }
     f->file = std::make_unique<SourceFile>(std::move(*file));
     f->diags = std::make_unique<DiagnosticEngine>(f->file.get());
-    f->front = sema::runFrontEnd(*f->file, *f->diags);
+    sema::ImportSearch search;
+    search.dirs = options.includeDirs;
+    for (const std::string& dir : sema::pykPathDirectories())
+      search.dirs.push_back(dir);
+    f->front = sema::runFrontEnd(*f->file, *f->diags, sema::FrontEndStop::Resolved, &search);
     std::string stem = fs::path(path).stem().string();
     for (char& c : stem)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
@@ -232,6 +240,8 @@ int runBuildCommand(const BuildOptions& options, bool color,
     f->module.name = stem;
     f->module.sourcePath = path;
     f->module.source = f->file->text();
+    for (const sema::ImportSearch::Embedded& e : sema::importedSources(f->front.resolved))
+      f->module.imports.push_back({e.module, e.path, e.text});
     failed |= f->diags->hasErrors();
     files.push_back(std::move(f));
   }

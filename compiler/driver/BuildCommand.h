@@ -17,6 +17,7 @@ struct BuildOptions {
   std::string outDir;
   std::string fatbinary; // the toolkit's fatbinary, needed with archs
   bool cpu = true;
+  std::vector<std::string> includeDirs; // --include-dir: where imported modules are looked for
 };
 
 // `pykc build` after the command word; nullopt and `error` for a malformed command line.

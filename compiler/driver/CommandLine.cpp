@@ -88,6 +88,9 @@ options:
   --block X[,Y[,Z]]          (emit=cpu) the block shape a split-mode kernel is compiled for,
                              as the runtime does at each launch (default: any shape)
   -o FILE                    (emit) write the output to FILE instead of standard output
+  --include-dir DIR          (check, emit, run, build; repeatable) where `import helpers` and
+                             `from helpers import f` look for helpers.pyk or helpers.py after
+                             FILE's directory, before the directories of PYK_PATH (`:`-separated)
   --color=auto|always|never  colour diagnostics (auto: only on a terminal)
 
 exit status: 0 on success, 1 when the input or the command line has an error.
@@ -118,6 +121,31 @@ bool parseBlockShape(const std::string& text, uint32_t (&shape)[3]) {
 
 namespace {
 
+// `--include-dir DIR` or `--include-dir=DIR` at args[i] (i moves past DIR): true with `dir` set;
+// false for another argument; nullopt with `error` set when DIR is missing.
+std::optional<bool> includeDir(const std::vector<std::string>& args, size_t& i, std::string& dir,
+                               std::string& error) {
+  const std::string& arg = args[i];
+  const std::string name = "--include-dir";
+  if (arg == name) {
+    if (i + 1 >= args.size() || args[i + 1].empty()) {
+      error = "option `--include-dir` needs a directory";
+      return std::nullopt;
+    }
+    dir = args[++i];
+    return true;
+  }
+  if (arg.rfind(name + "=", 0) == 0) {
+    dir = arg.substr(name.size() + 1);
+    if (dir.empty()) {
+      error = "option `--include-dir` needs a directory";
+      return std::nullopt;
+    }
+    return true;
+  }
+  return false;
+}
+
 // `pykc run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR]
 // ARG...`: options anywhere; the first two other words are FILE and KERNEL, the rest ARGs (a
 // negative scalar such as `int64:-3` is an ARG, not an option).
@@ -146,6 +174,13 @@ std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std
       }
       if (matched)
         break;
+    }
+    std::string dir;
+    if (std::optional<bool> r = includeDir(args, i, dir, error); !r) {
+      return std::nullopt;
+    } else if (*r) {
+      options.includeDirs.push_back(dir);
+      continue;
     }
     if (matched && arg.rfind("--out", 0) == 0 && options.outDir.empty()) {
       error = "`--out` needs a folder to write the arrays to, not an empty name";
@@ -345,6 +380,13 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     }
     if (arg == "--index32") {
       options.index32 = true;
+      continue;
+    }
+    std::string dir;
+    if (std::optional<bool> r = includeDir(args, i, dir, error); !r) {
+      return std::nullopt;
+    } else if (*r) {
+      options.includeDirs.push_back(dir);
       continue;
     }
     if (arg == "--help" || arg == "-h") {

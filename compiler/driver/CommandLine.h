@@ -24,6 +24,9 @@ struct Options {
   bool index32 = false;   // --index32: the 32-bit index variant (PYK_INDEX32) of emit=ptx|cubin
   std::string printAfter; // --print-after=PASS (emit=ir): the CPU pipeline's state after PASS
   ColorMode color = ColorMode::Auto;
+  // --include-dir DIR (repeatable): where imports of the user's modules are looked for after
+  // FILE's directory, before PYK_PATH's
+  std::vector<std::string> includeDirs;
   // run: FILE KERNEL --grid G --block B [--shared BYTES] [--backend B] [--out DIR] ARG...
   std::string grid, block, shared, backend, outDir;
   std::vector<std::string> runArgs; // after KERNEL (kept in `kernel`)

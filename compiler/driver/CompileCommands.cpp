@@ -21,6 +21,7 @@
 #include "sema/resolve/FrontEnd.h"
 #include "sema/resolve/ResolvedModulePrinter.h"
 #include "sema/resolve/SignatureParser.h"
+#include "sema/resolve/UserModules.h"
 #include "sema/typing/SpecializationPrinter.h"
 #include "syntax/AstPrinter.h"
 
@@ -231,8 +232,12 @@ int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSe
   DiagnosticEngine diags(&*file);
   std::ostringstream output;
   const bool astOnly = options.command == Command::Emit && options.emit == "ast";
+  sema::ImportSearch search;
+  search.dirs = options.includeDirs;
+  for (const std::string& dir : sema::pykPathDirectories())
+    search.dirs.push_back(dir);
   const sema::FrontEndResult front = sema::runFrontEnd(
-      *file, diags, astOnly ? sema::FrontEndStop::Parsed : sema::FrontEndStop::Resolved);
+      *file, diags, astOnly ? sema::FrontEndStop::Parsed : sema::FrontEndStop::Resolved, &search);
   // The printers and typing recurse with the program's nesting: on a large stack too.
   base::runWithLargeStack([&] {
     const ast::Module* parsed = front.parsed.module;

@@ -12,12 +12,14 @@
 #include "sema/catalog/LibraryModule.h"
 #include "sema/resolve/FrontEnd.h"
 #include "sema/resolve/SignatureParser.h"
+#include "sema/resolve/UserModules.h"
 
 namespace pyk::jit {
 
 struct SourceModule::State {
-  explicit State(SourceFile f) : file(std::move(f)) {}
+  State(SourceFile f, ImportOptions i) : file(std::move(f)), imports(std::move(i)) {}
   SourceFile file;
+  ImportOptions imports;
   sema::FrontEndResult front;
   // The resolved module is shared by the threads that launch its kernels: typing and emission
   // run one at a time (compileSpecialization holds it; the backend's compile runs outside it).
@@ -54,7 +56,13 @@ FunctionInfo describe(const sema::CompiledFunction& f) {
 
 SourceModule::SourceModule(std::unique_ptr<State> state) : state_(std::move(state)) {
   DiagnosticEngine diags(&state_->file);
-  state_->front = sema::runFrontEnd(state_->file, diags);
+  sema::ImportSearch search;
+  search.dirs = state_->imports.includeDirs;
+  for (const ImportOptions::Embedded& e : state_->imports.embedded)
+    search.embedded.push_back({e.module, e.path, e.text});
+  for (const std::string& dir : sema::pykPathDirectories())
+    search.dirs.push_back(dir);
+  state_->front = sema::runFrontEnd(state_->file, diags, sema::FrontEndStop::Resolved, &search);
   if (diags.hasErrors())
     throwDiagnostics(diags);
   for (const sema::CompiledFunction& f : state_->front.resolved.functions)
@@ -63,18 +71,27 @@ SourceModule::SourceModule(std::unique_ptr<State> state) : state_(std::move(stat
 
 SourceModule::~SourceModule() = default;
 
-std::shared_ptr<const SourceModule> SourceModule::load(const std::filesystem::path& path) {
+std::shared_ptr<const SourceModule> SourceModule::load(const std::filesystem::path& path,
+                                                       ImportOptions imports) {
   std::string readError;
   std::optional<SourceFile> file = SourceFile::read(path.string(), readError);
   if (!file)
     throw Error(ErrorKind::File, path.string() + ": " + readError);
   return std::shared_ptr<const SourceModule>(
-      new SourceModule(std::make_unique<State>(std::move(*file))));
+      new SourceModule(std::make_unique<State>(std::move(*file), std::move(imports))));
 }
 
-std::shared_ptr<const SourceModule> SourceModule::fromText(std::string text, std::string name) {
-  return std::shared_ptr<const SourceModule>(
-      new SourceModule(std::make_unique<State>(SourceFile(std::move(name), std::move(text)))));
+std::shared_ptr<const SourceModule> SourceModule::fromText(std::string text, std::string name,
+                                                           ImportOptions imports) {
+  return std::shared_ptr<const SourceModule>(new SourceModule(
+      std::make_unique<State>(SourceFile(std::move(name), std::move(text)), std::move(imports))));
+}
+
+std::vector<ImportOptions::Embedded> SourceModule::importedSources() const {
+  std::vector<ImportOptions::Embedded> out;
+  for (const sema::ImportSearch::Embedded& e : sema::importedSources(state_->front.resolved))
+    out.push_back({e.module, e.path, e.text});
+  return out;
 }
 
 const std::string& SourceModule::path() const {

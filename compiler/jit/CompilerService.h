@@ -52,13 +52,30 @@ struct FunctionInfo {
   std::optional<int64_t> maxThreadsPerBlock;
 };
 
+// Where a module's imports of the user's modules come from (sema/resolve/UserModules.h): the
+// directories searched after its own (then PYK_PATH's), and modules given as text (a module built
+// ahead of time carries those it imports), consulted first.
+struct ImportOptions {
+  std::vector<std::string> includeDirs;
+  struct Embedded {
+    std::string module, path, text;
+  };
+  std::vector<Embedded> embedded;
+};
+
 class SourceModule {
 public:
   // The module in the file at `path`. Throws pyk::Error: File when it cannot be read, Compile
   // with the diagnostics when the front end rejects it.
-  static std::shared_ptr<const SourceModule> load(const std::filesystem::path& path);
+  // The modules of the user's it imports are looked for beside it, then in `includeDirs`, then
+  // in PYK_PATH's directories (sema/resolve/UserModules.h).
+  static std::shared_ptr<const SourceModule> load(const std::filesystem::path& path,
+                                                  ImportOptions imports = {});
   // The module whose source is `text`, named `name` in messages and `#line` directives.
-  static std::shared_ptr<const SourceModule> fromText(std::string text, std::string name);
+  static std::shared_ptr<const SourceModule> fromText(std::string text, std::string name,
+                                                      ImportOptions imports = {});
+  // The modules of the user's it imports, directly or not, as text (what `pykc build` embeds).
+  std::vector<ImportOptions::Embedded> importedSources() const;
 
   ~SourceModule();
   SourceModule(const SourceModule&) = delete;

@@ -86,6 +86,14 @@ TEST_F(AotCpu, DeclaredSignaturesAreBuiltWithoutBeingNamed) {
     ASSERT_EQ(v[static_cast<std::size_t>(i)], 7 + i);
 }
 
+TEST_F(AotCpu, ImportedModulesAreEmbedded) {
+  // aot_helpers.py was found through INCLUDE_DIRS at build time; nothing looks for it now.
+  auto a = pyk::to_device(std::vector<float>{1, 2, 3});
+  aot_kernels::shift({1}, {32}, a);
+  EXPECT_EQ(a.copy_to_host(), (std::vector<float>{101, 102, 103}));
+  EXPECT_EQ(aot_kernels::module()["shift"].overloads().size(), 1u);
+}
+
 TEST_F(AotCpu, TupleParameterIsAStdTuple) {
   auto out = pyk::to_device(std::vector<float>{1, 2, 3});
   aot_kernels::scale_pair({1}, {32}, std::tuple<float, float>{3.0f, 0.5f}, out);

@@ -38,6 +38,8 @@ std::unique_ptr<LibraryModule> buildLibrary(Library id) {
       new LibraryModule{std::string(entry.name),
                         SourceFile(libraryPath(id), std::string(entry.sourceText())),
                         {},
+                        {},
+                        false,
                         {}});
   DiagnosticEngine diags(&library->file);
   FrontEndResult front = runFrontEnd(library->file, diags);

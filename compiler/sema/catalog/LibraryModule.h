@@ -13,11 +13,17 @@
 
 namespace pyk::sema {
 
+// Also a module of the user's that a file imports (`from helpers import clamp`, `import config`:
+// resolve/UserModules.h), with `user` set: what is wrong in it is the user's to hear of.
 struct LibraryModule {
-  std::string qualifiedName; // `numba.cuda.random`
-  SourceFile file;           // the embedded source; its path names it in `#line` directives
+  std::string qualifiedName; // `numba.cuda.random`, `helpers`
+  SourceFile file;           // the embedded source or the user's file; named in `#line` directives
   ParseResult parsed;        // owns the syntax tree the functions point into
   ResolvedModule resolved;   // every function's `library` points back here
+  bool user = false;
+  // A user module's front-end errors, each with its file: reported where the importing file
+  // uses something of the module (Python would not import it; numba never sees its kernels).
+  std::vector<Diagnostic> errors;
 };
 
 // The stdlib's modules (LibraryModules.def).

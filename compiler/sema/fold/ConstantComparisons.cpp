@@ -52,6 +52,7 @@ std::optional<bool> equal(const ConstantValue& a, const ConstantValue& b) {
     return a.typeValue == b.typeValue;
   case Kind::NamedTupleClass:
   case Kind::EnumClass:
+  case Kind::Module:
     return a.strValue == b.strValue && a.elements == b.elements;
   case Kind::Tuple: {
     if (a.elements.size() != b.elements.size())
@@ -113,6 +114,7 @@ std::optional<bool> truthValue(const ConstantValue& value) {
   case Kind::Type:
   case Kind::NamedTupleClass:
   case Kind::EnumClass:
+  case Kind::Module:
     return true;
   case Kind::Array:
     return std::nullopt;

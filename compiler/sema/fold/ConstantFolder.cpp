@@ -309,6 +309,14 @@ FoldResult ConstantFolder::evalAttribute(const ast::Attribute* attribute, int de
     return FoldResult::error(DiagKind::ConstantInvalidOperation,
                              {"type object '" + v.strValue + "' has no attribute '" + attr + "'"});
   }
+  if (v.kind == Kind::Module) {
+    // `config.TPB`: a constant of a module of the user's (its functions are no constants).
+    if (const ConstantValue* member = v.member(attr))
+      return FoldResult::constant(*member);
+    return FoldResult::notConstant("`" + v.strValue + "." + attr +
+                                   "` is not a compile-time constant of module `" + v.strValue +
+                                   "`");
+  }
   if (v.kind == Kind::Array) {
     const ConstantArray& a = *v.array;
     if (attr == "shape") {

@@ -248,6 +248,22 @@ const ConstantValue* ConstantValue::enumMember(const std::string& name) const {
   return nullptr;
 }
 
+ConstantValue ConstantValue::module(std::string name,
+                                    std::vector<std::pair<std::string, ConstantValue>> constants) {
+  ConstantValue v = enumClass(std::move(name), false, std::move(constants));
+  v.kind = Kind::Module;
+  return v;
+}
+
+const ConstantValue* ConstantValue::member(const std::string& name) const {
+  if (kind != Kind::EnumClass && kind != Kind::Module)
+    return nullptr;
+  for (const ConstantValue& m : elements)
+    if (m.elements[0].strValue == name)
+      return &m.elements[1];
+  return nullptr;
+}
+
 std::vector<std::string> ConstantValue::fieldNames() const {
   std::vector<std::string> out;
   for (const ConstantValue& e : elements)
@@ -287,6 +303,8 @@ std::string ConstantValue::repr() const {
   case Kind::NamedTupleClass:
   case Kind::EnumClass:
     return "<class '" + strValue + "'>";
+  case Kind::Module:
+    return "<module '" + strValue + "'>";
   }
   return "?";
 }
@@ -322,6 +340,8 @@ std::string ConstantValue::typeDescription() const {
     return "namedtuple class";
   case Kind::EnumClass:
     return "enum class";
+  case Kind::Module:
+    return "module";
   }
   return "?";
 }
@@ -354,6 +374,7 @@ bool operator==(const ConstantValue& a, const ConstantValue& b) {
     return a.typeValue == b.typeValue;
   case ConstantValue::Kind::NamedTupleClass:
   case ConstantValue::Kind::EnumClass:
+  case ConstantValue::Kind::Module:
     return a.strValue == b.strValue && a.elements == b.elements;
   }
   return false;

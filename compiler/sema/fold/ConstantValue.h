@@ -20,6 +20,8 @@ struct ConstantValue {
   // field names (Str values).
   // EnumClass: `class Color(IntEnum): red = 1`; strValue is the class name, elements its members
   // in order, each a 2-tuple (Str name, value); boolValue true for an IntEnum (or IntFlag).
+  // Module: a module of the user's the file imports (`import config`); strValue is its name,
+  // elements its folded constants as EnumClass's members (its functions are the resolver's).
   enum class Kind : uint8_t {
     None,
     Bool,
@@ -31,7 +33,8 @@ struct ConstantValue {
     Array,
     Type,
     NamedTupleClass,
-    EnumClass
+    EnumClass,
+    Module
   };
 
   Kind kind = Kind::None;
@@ -70,6 +73,10 @@ struct ConstantValue {
                                  std::vector<std::pair<std::string, ConstantValue>> members);
   // EnumClass: the value of member `name`, or null.
   const ConstantValue* enumMember(const std::string& name) const;
+  static ConstantValue module(std::string name,
+                              std::vector<std::pair<std::string, ConstantValue>> constants);
+  // EnumClass or Module: the value of member `name`, or null.
+  const ConstantValue* member(const std::string& name) const;
 
   bool isNumber() const {
     return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float || kind == Kind::Complex;

@@ -57,8 +57,10 @@ std::optional<ConstantValue> enumMember(const FunctionScope& scope,
   if (it == scope.names.end() || it->second.kind != NameBinding::Kind::ModuleConstant)
     return std::nullopt;
   const ConstantValue& cls = symbols.constants()[it->second.index].value;
-  if (const ConstantValue* member = cls.enumMember(name))
-    return *member;
+  if (cls.kind == ConstantValue::Kind::Module && !e->is<ast::Attribute>())
+    return std::nullopt; // a module is not subscripted
+  if (const ConstantValue* member = cls.member(name))
+    return *member; // an enum's member, or a constant of an imported module (`config.TPB`)
   return std::nullopt;
 }
 

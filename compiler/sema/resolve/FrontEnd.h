@@ -19,10 +19,18 @@ struct FrontEndResult {
 // Where runFrontEnd stops: after parsing (pykc --emit=ast) or after resolution.
 enum class FrontEndStop { Parsed, Resolved };
 
+class ModuleImporter;
+struct ImportSearch;
+
 // Parses `file` and, when it parsed and `stop` asks for it, resolves it. Every problem is
 // reported to `diags`; later phases may use the result only when !diags.hasErrors(). `file` must
-// outlive the result (the syntax tree and the diagnostics point into it).
+// outlive the result (the syntax tree and the diagnostics point into it). The modules of the
+// user's it imports are looked for beside it, then in `search`'s directories (resolve/UserModules).
 FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags,
-                           FrontEndStop stop = FrontEndStop::Resolved);
+                           FrontEndStop stop = FrontEndStop::Resolved,
+                           const ImportSearch* search = nullptr);
+// The same with the importer of the file that imports this one (resolve/UserModules).
+FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags, FrontEndStop stop,
+                           ModuleImporter* importer);
 
 } // namespace pyk::sema

@@ -6,15 +6,27 @@
 
 namespace pyk::sema {
 
+namespace {
+
+ImportBinding binding(std::string name, std::string qualifiedName, SourceRange range) {
+  ImportBinding b;
+  b.name = std::move(name);
+  b.qualifiedName = std::move(qualifiedName);
+  b.range = range;
+  return b;
+}
+
+} // namespace
+
 std::vector<ImportBinding> importBindings(const ast::Stmt& statement) {
   std::vector<ImportBinding> out;
   if (const auto* import = statement.as<ast::Import>()) {
     for (const ast::Alias& alias : import->names) {
       if (!alias.asname.empty()) {
-        out.push_back({alias.asname, canonicalApiName(alias.name), alias.range});
+        out.push_back(binding(alias.asname, canonicalApiName(alias.name), alias.range));
       } else {
         std::string root = alias.name.substr(0, alias.name.find('.'));
-        out.push_back({root, root, alias.range});
+        out.push_back(binding(root, root, alias.range));
       }
     }
     return out;
@@ -26,14 +38,16 @@ std::vector<ImportBinding> importBindings(const ast::Stmt& statement) {
       if (alias.name == "*") {
         if (from->level == 0 && isCatalogedModule(canonicalModule))
           for (const std::string& member : apiMembers(canonicalModule))
-            out.push_back({member, canonicalApiName(canonicalModule + "." + member), alias.range});
+            out.push_back(
+                binding(member, canonicalApiName(canonicalModule + "." + member), alias.range));
         continue;
       }
       std::string qualified =
           canonicalModule + (canonicalModule.ends_with(".") ? "" : ".") + alias.name;
       if (from->level == 0)
         qualified = canonicalApiName(qualified);
-      out.push_back({alias.asname.empty() ? alias.name : alias.asname, qualified, alias.range});
+      out.push_back(
+          binding(alias.asname.empty() ? alias.name : alias.asname, qualified, alias.range));
     }
   }
   return out;

@@ -15,6 +15,7 @@
 #include "sema/resolve/KernelLanguageChecker.h"
 #include "sema/resolve/NameResolver.h"
 #include "sema/resolve/ScopeWalk.h"
+#include "sema/resolve/UserModules.h"
 
 namespace pyk::sema {
 
@@ -52,8 +53,9 @@ const char* containerNoun(const ast::Stmt* s) {
 
 class ModuleResolution {
 public:
-  ModuleResolution(const ast::Module& module, DiagnosticEngine& diags)
-      : module_(module), diags_(diags) {}
+  ModuleResolution(const ast::Module& module, DiagnosticEngine& diags, ModuleImporter* importer)
+      : module_(module), diags_(diags), importer_(importer),
+        imported_(importer != nullptr && importer->resolvingImport()) {}
 
   ResolvedModule run() {
     collectEvents();
@@ -62,7 +64,7 @@ public:
     findNestedDecoratedFunctions();
     markShadowed();
     addDeviceTwins();
-    NameResolver resolver(result_.symbols, result_.functions, diags_);
+    NameResolver resolver(result_.symbols, result_.functions, diags_, &result_.imported);
     for (CompiledFunction& function : result_.functions)
       if (!function.calledAsDevice()) {
         resolver.resolve(function);
@@ -98,7 +100,8 @@ private:
     for (size_t i = 0; i < n; ++i) {
       const CompiledFunction& kernel = result_.functions[i];
       if (kernel.kind != CompiledFunctionKind::Kernel || kernel.shadowed ||
-          kernel.decoratorHasErrors || kernel.library != nullptr || !mentioned.count(kernel.name))
+          kernel.decoratorHasErrors || kernel.library != nullptr ||
+          (!mentioned.count(kernel.name) && !imported_)) // the importer's code may call any
         continue;
       CompiledFunction twin;
       twin.name = kernel.name;
@@ -122,11 +125,10 @@ private:
   void resolveCpuJitFunctions() {
     const size_t n = result_.functions.size();
     std::vector<DiagnosticEngine> held(n, DiagnosticEngine(diags_.file()));
-    NameResolver resolver(result_.symbols, result_.functions, diags_);
     for (size_t i = 0; i < n; ++i) {
       if (!result_.functions[i].calledAsDevice())
         continue;
-      NameResolver quiet(result_.symbols, result_.functions, held[i]);
+      NameResolver quiet(result_.symbols, result_.functions, held[i], &result_.imported);
       quiet.resolve(result_.functions[i]);
       checkKernelLanguage(result_.functions[i], held[i]);
       checkConstantArguments(result_.functions[i], result_.symbols, held[i]);
@@ -141,7 +143,7 @@ private:
       pending.pop_back();
       for (const auto& [name, binding] : result_.functions[j].scope.names) {
         const size_t k = binding.index;
-        if (binding.kind != NameBinding::Kind::CompiledFunction || k >= n ||
+        if (binding.kind != NameBinding::Kind::CompiledFunction || binding.imported || k >= n ||
             !result_.functions[k].calledAsDevice() || reached[k])
           continue;
         reached[k] = true;
@@ -296,7 +298,7 @@ private:
       }
       if (allImports) {
         if (importsAgree)
-          result_.symbols.bindImport(event.import);
+          bindImport(event);
         else
           hostValue(event, "it is imported from different modules");
         continue;
@@ -365,6 +367,117 @@ private:
     result_.symbols.bindConstant({event.name,
                                   ConstantValue::enumClass(event.name, integer, std::move(members)),
                                   event.statement->range});
+  }
+
+  // An import: of numba's, numpy's or Python's API as the catalog knows it, or of a module of the
+  // user's (resolve/UserModules.h): `from helpers import TPB` binds the constant, `from helpers
+  // import clamp` the function, `import config` the module (a constant whose members are its
+  // constants; its functions are NameResolver's). Anything else is left an import, an error only
+  // where device code uses it (`import matplotlib.pyplot as plt`).
+  void bindImport(const BindingEvent& event) {
+    ImportBinding binding = event.import;
+    const std::string& q = binding.qualifiedName;
+    const std::string root = q.substr(0, q.find('.'));
+    if (importer_ == nullptr || q.empty() || q[0] == '.' || isCatalogedModule(root) ||
+        lookupApi(q)) {
+      result_.symbols.bindImport(std::move(binding));
+      return;
+    }
+    const std::string path = diags_.file() != nullptr ? diags_.file()->path() : "";
+    const bool from = event.statement->is<ast::ImportFrom>();
+    std::string whyNot;
+    if (!from) {
+      // `import helpers`, `import pkg.mod as m` (`import pkg.mod` binds the package `pkg`).
+      std::shared_ptr<const LibraryModule> m = importer_->load(q, path, whyNot);
+      if (m != nullptr)
+        result_.imported.modules.push_back(m); // its errors point into its file
+      if (m == nullptr || !m->errors.empty()) {
+        binding.userModule = q;
+        binding.unusable = m == nullptr ? whyNot : "has errors";
+        if (m != nullptr)
+          binding.userModuleErrors = m->errors;
+        result_.symbols.bindImport(std::move(binding));
+        return;
+      }
+      result_.symbols.bindConstant({event.name, moduleConstant(*m), event.statement->range});
+      return;
+    }
+    const size_t dot = q.rfind('.');
+    const std::string moduleName = q.substr(0, dot), member = q.substr(dot + 1);
+    std::shared_ptr<const LibraryModule> m = importer_->load(moduleName, path, whyNot);
+    if (m != nullptr)
+      result_.imported.modules.push_back(m); // its errors point into its file
+    binding.userModule = moduleName;
+    if (m == nullptr || !m->errors.empty()) {
+      // `from pkg import mod`, where pkg/mod.py is the module.
+      std::string whyNotSub;
+      if (m == nullptr)
+        if (std::shared_ptr<const LibraryModule> sub = importer_->load(q, path, whyNotSub);
+            sub != nullptr && sub->errors.empty()) {
+          result_.imported.modules.push_back(sub);
+          result_.symbols.bindConstant({event.name, moduleConstant(*sub), event.statement->range});
+          return;
+        }
+      binding.unusable = m == nullptr ? whyNot : "has errors";
+      if (m != nullptr)
+        binding.userModuleErrors = m->errors;
+      result_.symbols.bindImport(std::move(binding));
+      return;
+    }
+    const ModuleSymbol* symbol = m->resolved.symbols.find(member);
+    binding.memberProblem = true;
+    if (symbol == nullptr) {
+      binding.unusable = "is not defined there";
+    } else if (symbol->kind == ModuleSymbolKind::Constant) {
+      result_.symbols.bindConstant({event.name,
+                                    m->resolved.symbols.constants()[symbol->index].value,
+                                    event.statement->range});
+      return;
+    } else if (symbol->kind == ModuleSymbolKind::CompiledFunction) {
+      const CompiledFunction& f = m->resolved.functions[symbol->index];
+      const CompiledFunction* callable = f.kind == CompiledFunctionKind::DeviceFunction ? &f
+                                         : f.deviceTwin ? &m->resolved.functions[*f.deviceTwin]
+                                                        : nullptr;
+      if (callable != nullptr) {
+        binding.importedFunction = result_.imported.indexOf(callable);
+        result_.symbols.bindImport(std::move(binding));
+        return;
+      }
+      binding.unusable = std::string("is a `") + nameOf(f.kind) + "` ufunc";
+    } else if (symbol->kind == ModuleSymbolKind::HostValue ||
+               symbol->kind == ModuleSymbolKind::HostFunction ||
+               symbol->kind == ModuleSymbolKind::Class) {
+      const HostValue& v = m->resolved.symbols.hostValues()[symbol->index];
+      binding.unusable = symbol->kind == ModuleSymbolKind::HostFunction
+                             ? "is not a device function; decorate it with "
+                               "`@cuda.jit(device=True)`"
+                         : symbol->kind == ModuleSymbolKind::Class
+                             ? "is a class"
+                             : "is not a compile-time constant: " + v.reason;
+    } else {
+      // An import of that module's own: what it imports is the user's to import directly.
+      const ImportBinding& again = m->resolved.symbols.imports()[symbol->index];
+      binding.qualifiedName = again.qualifiedName;
+      binding.userModule = again.userModule;
+      binding.unusable = again.unusable;
+      binding.memberProblem = again.memberProblem;
+      binding.userModuleErrors = again.userModuleErrors;
+      if (again.importedFunction)
+        binding.importedFunction =
+            result_.imported.indexOf(m->resolved.imported.functions[*again.importedFunction]);
+      else if (again.userModule.empty())
+        binding.userModule.clear(); // numba's or numpy's API, re-exported
+    }
+    result_.symbols.bindImport(std::move(binding));
+  }
+
+  // An imported module as a constant: its folded constants are its members.
+  static ConstantValue moduleConstant(const LibraryModule& m) {
+    std::vector<std::pair<std::string, ConstantValue>> members;
+    for (const std::string& name : m.resolved.symbols.names())
+      if (const ModuleConstant* c = m.resolved.symbols.constantNamed(name))
+        members.push_back({name, c->value});
+    return ConstantValue::module(m.qualifiedName, std::move(members));
   }
 
   void hostValue(const BindingEvent& event, std::string reason) {
@@ -537,6 +650,8 @@ private:
 
   const ast::Module& module_;
   DiagnosticEngine& diags_;
+  ModuleImporter* importer_;
+  bool imported_; // this module is being imported by another
   ResolvedModule result_;
   std::vector<BindingEvent> events_;
   std::map<std::string, std::vector<size_t>> eventsByName_;
@@ -546,8 +661,9 @@ private:
 
 } // namespace
 
-ResolvedModule resolveModule(const ast::Module& module, DiagnosticEngine& diags) {
-  return ModuleResolution(module, diags).run();
+ResolvedModule resolveModule(const ast::Module& module, DiagnosticEngine& diags,
+                             ModuleImporter* importer) {
+  return ModuleResolution(module, diags, importer).run();
 }
 
 } // namespace pyk::sema

@@ -16,6 +16,8 @@ namespace pyk::sema {
 // constant; a name bound more than once, inside `if`/`for`/`try`/..., by `global` in a function,
 // or to anything else is a host value (an error only where device code uses it). Imports keep
 // their binding when every binding of the name agrees.
-ResolvedModule resolveModule(const ast::Module& module, DiagnosticEngine& diags);
+// Modules of the user's it imports are read through `importer` (none: no such module is read).
+ResolvedModule resolveModule(const ast::Module& module, DiagnosticEngine& diags,
+                             class ModuleImporter* importer = nullptr);
 
 } // namespace pyk::sema

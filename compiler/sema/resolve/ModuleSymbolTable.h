@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "diag/Diagnostic.h"
 #include "diag/SourceLocation.h"
 #include "sema/fold/ConstantValue.h"
 #include "syntax/Ast.h"
@@ -20,6 +21,14 @@ struct ImportBinding {
   std::string name;          // the bound name
   std::string qualifiedName; // canonical (ModuleApiCatalog's spelling)
   SourceRange range;         // the alias in the import statement
+  // A name from a module of the user's that device code cannot use, and why (completes
+  // "`name` comes from module `M`, which ..." or "`name` of module `M` ..."): set by resolution.
+  std::string userModule;
+  std::string unusable;
+  bool memberProblem = false;               // the member, not the module, is at fault
+  std::vector<Diagnostic> userModuleErrors; // the module's own errors, reported with it
+  // `from helpers import clamp`: clamp's index in ResolvedModule::imported.functions.
+  std::optional<size_t> importedFunction;
 };
 
 struct ModuleConstant {

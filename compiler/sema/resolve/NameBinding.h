@@ -27,6 +27,9 @@ struct NameBinding {
   Kind kind = Kind::Local;
   size_t index = 0;
   std::string qualifiedName;
+  // CompiledFunction: a function of a module the file imports (`from helpers import clamp`);
+  // `index` is into ResolvedModule::imported.functions.
+  bool imported = false;
 };
 
 const char* nameOf(NameBinding::Kind kind); // "parameter", "local", "constant", ...
@@ -41,6 +44,8 @@ struct FunctionScope {
   // the node of `cuda.threadIdx.x` → `numba.cuda.threadIdx.x` (and of `cuda.threadIdx` →
   // `numba.cuda.threadIdx`).
   std::unordered_map<const ast::Attribute*, std::string> apiAttributes;
+  // `helpers.clamp` of an imported module of the user's: the function's binding (imported).
+  std::unordered_map<const ast::Attribute*, NameBinding> moduleFunctions;
   // Every name or attribute chain that denotes a numba intrinsic (`cuda.syncthreads`, `math.pi`,
   // `range`), resolved to its enum: what typing, code generation and the analyses switch on.
   std::unordered_map<const ast::Expr*, Intrinsic> intrinsics;

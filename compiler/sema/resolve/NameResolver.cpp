@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "sema/catalog/LibraryModule.h"
 #include "sema/catalog/ModuleApiCatalog.h"
 #include "sema/catalog/PythonBuiltins.h"
 #include "sema/resolve/AssignmentTargets.h"
@@ -27,9 +28,9 @@ class FunctionNameResolver {
 public:
   FunctionNameResolver(const ModuleSymbolTable& symbols,
                        const std::vector<CompiledFunction>& functions, DiagnosticEngine& diags,
-                       CompiledFunction& function)
-      : symbols_(symbols), functions_(functions), diags_(diags), function_(function),
-        scope_(function.scope), context_(pluralNounOf(function.kind)) {}
+                       ImportedNames* imported, CompiledFunction& function)
+      : symbols_(symbols), functions_(functions), diags_(diags), imported_(imported),
+        function_(function), scope_(function.scope), context_(pluralNounOf(function.kind)) {}
 
   void run() {
     collectParameters();
@@ -198,6 +199,14 @@ private:
       return bind(name, {NameBinding::Kind::ModuleConstant, symbol.index, ""});
     case ModuleSymbolKind::Import: {
       const ImportBinding& import = symbols_.imports()[symbol.index];
+      if (import.importedFunction) // `from helpers import clamp`
+        return bind(name,
+                    {NameBinding::Kind::CompiledFunction, *import.importedFunction, "", true});
+      if (!import.userModule.empty()) {
+        if (reportedOnce(id))
+          reportUserModule(name->range, id, import);
+        return nullptr;
+      }
       std::optional<ApiEntity> entity = lookupApi(import.qualifiedName);
       if (!entity) {
         if (!reportedOnce(id))
@@ -250,11 +259,68 @@ private:
     return nullptr;
   }
 
+  // Why a name imported from a module of the user's cannot be used, with the module's errors.
+  void reportUserModule(SourceRange range, const std::string& id, const ImportBinding& import) {
+    if (import.memberProblem)
+      diags_.report(DiagKind::UserModuleMemberUnusable, range,
+                    {id, import.userModule, import.unusable});
+    else
+      diags_.report(import.qualifiedName == import.userModule ? DiagKind::UserModuleImportUnusable
+                                                              : DiagKind::UserModuleUnusable,
+                    range, {id, import.userModule, import.unusable});
+    for (const Diagnostic& d : import.userModuleErrors)
+      diags_.add(d);
+  }
+
+  // `helpers.clamp` where `helpers` is a module of the user's the file imports (bound to a
+  // Module constant): the function's binding, or an error; false when `attribute` is not one.
+  bool resolveModuleMember(ast::Attribute* attribute, const NameBinding& base) {
+    if (base.kind != NameBinding::Kind::ModuleConstant || imported_ == nullptr)
+      return false;
+    const ConstantValue& v = symbols_.constants()[base.index].value;
+    if (v.kind != ConstantValue::Kind::Module || v.member(attribute->attr) != nullptr)
+      return false; // a constant member folds as an enum's does
+    const LibraryModule* m = nullptr;
+    for (const std::shared_ptr<const LibraryModule>& candidate : imported_->modules)
+      if (candidate->qualifiedName == v.strValue)
+        m = candidate.get();
+    if (m == nullptr)
+      return false;
+    const std::string spelled = dottedName(attribute);
+    const ModuleSymbol* symbol = m->resolved.symbols.find(attribute->attr);
+    std::string problem = "is not defined there";
+    if (symbol != nullptr && symbol->kind == ModuleSymbolKind::CompiledFunction) {
+      const CompiledFunction& f = m->resolved.functions[symbol->index];
+      const CompiledFunction* callable = f.kind == CompiledFunctionKind::DeviceFunction ? &f
+                                         : f.deviceTwin ? &m->resolved.functions[*f.deviceTwin]
+                                                        : nullptr;
+      if (callable != nullptr) {
+        scope_.moduleFunctions[attribute] = {NameBinding::Kind::CompiledFunction,
+                                             imported_->indexOf(callable), "", true};
+        return true;
+      }
+      problem = std::string("is a `") + nameOf(f.kind) + "` ufunc";
+    } else if (symbol != nullptr && symbol->kind == ModuleSymbolKind::HostFunction) {
+      problem = "is not a device function; decorate it with `@cuda.jit(device=True)`";
+    } else if (symbol != nullptr && symbol->kind == ModuleSymbolKind::HostValue) {
+      problem = "is not a compile-time constant: " +
+                m->resolved.symbols.hostValues()[symbol->index].reason;
+    } else if (symbol != nullptr) {
+      problem = "is not a constant or a function device code can use";
+    }
+    if (reportedOnce(spelled))
+      diags_.report(DiagKind::UserModuleMemberUnusable, attribute->range,
+                    {spelled, m->qualifiedName, problem});
+    return true;
+  }
+
   // Resolves an attribute chain rooted at an imported module; the qualified name when it is one.
   std::optional<std::string> resolveAttribute(ast::Attribute* attribute) {
     std::optional<std::string> base;
     if (auto* name = attribute->value->as<ast::Name>()) {
       const NameBinding* binding = resolveName(name);
+      if (binding != nullptr && resolveModuleMember(attribute, *binding))
+        return std::nullopt;
       if (binding == nullptr || binding->kind != NameBinding::Kind::Api)
         return std::nullopt;
       base = binding->qualifiedName;
@@ -338,6 +404,7 @@ private:
   const ModuleSymbolTable& symbols_;
   const std::vector<CompiledFunction>& functions_;
   DiagnosticEngine& diags_;
+  ImportedNames* imported_;
   CompiledFunction& function_;
   FunctionScope& scope_;
   std::string context_;
@@ -347,7 +414,7 @@ private:
 } // namespace
 
 void NameResolver::resolve(CompiledFunction& function) {
-  FunctionNameResolver(symbols_, functions_, diags_, function).run();
+  FunctionNameResolver(symbols_, functions_, diags_, imported_, function).run();
 }
 
 } // namespace pyk::sema

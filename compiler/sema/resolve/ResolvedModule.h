@@ -2,6 +2,7 @@
 // folded constants, host values) and the functions numba compiles, with their names resolved.
 #pragma once
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -10,9 +11,30 @@
 
 namespace pyk::sema {
 
+// The modules of the user's a file imports (resolve/UserModules.h), kept alive with it, and the
+// functions of theirs its code names (an imported NameBinding indexes `functions`).
+struct ImportedNames {
+  std::vector<std::shared_ptr<const LibraryModule>> modules;
+  std::vector<const CompiledFunction*> functions;
+
+  size_t indexOf(const CompiledFunction* f) {
+    for (size_t i = 0; i < functions.size(); ++i)
+      if (functions[i] == f)
+        return i;
+    functions.push_back(f);
+    return functions.size() - 1;
+  }
+};
+
 struct ResolvedModule {
   ModuleSymbolTable symbols;
   std::vector<CompiledFunction> functions; // source order
+  ImportedNames imported;
+
+  // The function a CompiledFunction binding names: this module's, or an imported module's.
+  const CompiledFunction& functionOf(const NameBinding& binding) const {
+    return binding.imported ? *imported.functions[binding.index] : functions[binding.index];
+  }
 
   // The function a name is bound to at module level (the last definition, as in Python); else a
   // function defined inside a function, by its qualified name (`make.<locals>.k`) or by its own

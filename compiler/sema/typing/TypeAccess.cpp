@@ -144,6 +144,10 @@ bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
 }
 
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
+  if (auto it = fn_.scope.moduleFunctions.find(a); it != fn_.scope.moduleFunctions.end()) {
+    const CompiledFunction& f = module_.functionOf(it->second); // `helpers.clamp` as a value
+    return NumbaType::function(&f, f.name);
+  }
   if (std::optional<ConstantValue> member = enumMember(fn_.scope, module_.symbols, a))
     return typeOfConstant(*member); // `Color.red`: the member's value
   if (const Intrinsic id = intrinsicOf(a); id != Intrinsic::None)

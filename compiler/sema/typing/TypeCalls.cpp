@@ -51,7 +51,7 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
       std::optional<std::vector<NumbaType>> args = arguments(c);
       if (!args)
         return std::nullopt;
-      return deviceCall(module_.functions[it->second.index], c, *args);
+      return deviceCall(module_.functionOf(it->second), c, *args);
     }
     if (it != fn_.scope.names.end() && it->second.kind == NameBinding::Kind::ModuleConstant) {
       const ConstantValue& v = module_.symbols.constants()[it->second.index].value;
@@ -59,6 +59,14 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
         return namedTupleConstruction(c, v);
     }
   }
+  // A device function of an imported module of the user's (`helpers.clamp(x)`).
+  if (const auto* a = c->func->as<ast::Attribute>())
+    if (auto it = fn_.scope.moduleFunctions.find(a); it != fn_.scope.moduleFunctions.end()) {
+      std::optional<std::vector<NumbaType>> args = arguments(c);
+      if (!args)
+        return std::nullopt;
+      return deviceCall(module_.functionOf(it->second), c, *args);
+    }
   if (const Intrinsic id = intrinsicOf(c->func); id != Intrinsic::None)
     return intrinsicCall(id, c);
   const std::string api = apiName(c->func);
@@ -386,8 +394,13 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
     s = set.add(&callee, params, literals);
     // The callee reports its own errors, once, in its own last pass. A stdlib function's body is
     // not the user's to fix: what fails in it is reported here, as arguments it does not accept.
-    const bool intoLibrary = callee.library != nullptr && callee.library != fn_.library;
+    // A module of the user's (`from helpers import clamp`) reports into its own file.
+    const bool intoLibrary =
+        callee.library != nullptr && callee.library != fn_.library && !callee.library->user;
     DiagnosticEngine libraryDiags;
+    std::optional<DiagnosticEngine::FileScope> inModule;
+    if (callee.library != nullptr && callee.library->user && callee.library != fn_.library)
+      inModule.emplace(realDiags_, &callee.library->file);
     FunctionTyper typer(callee.library ? callee.library->resolved : module_, *s, set_, scratch_,
                         intoLibrary ? libraryDiags : realDiags_, quiet_, !real, depth_ + 1);
     if (!typer.run()) {

@@ -128,7 +128,7 @@ OptType FunctionTyper::visitName(const ast::Name* n) {
   }
   case NameBinding::Kind::CompiledFunction: {
     // A device function as a value (passed to another device function and called there).
-    const CompiledFunction& f = module_.functions[b.index];
+    const CompiledFunction& f = module_.functionOf(b);
     return NumbaType::function(&f, f.name);
   }
   default:

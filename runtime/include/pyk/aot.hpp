@@ -46,6 +46,14 @@ struct CudaKernel {
   bool cooperative;
 };
 
+// A module of the user's the file imports (`from helpers import clamp`), as it was at build time:
+// loading the image reads no file.
+struct ImportedSource {
+  const char* module; // `helpers`
+  const char* path;   // where pykc build read it, for messages and #line
+  std::string_view source;
+};
+
 struct ModuleImage {
   const char* pyk_version;  // the pykc that built it; must be this runtime's (PYK_VERSION_STRING)
   unsigned cpu_abi_version; // the CPU support header's ABI (pyk::cpu::kAbiVersion)
@@ -53,6 +61,7 @@ struct ModuleImage {
   std::string_view source;  // that file's text
   std::span<const CpuKernel> cpu;
   std::span<const CudaKernel> cuda;
+  std::span<const ImportedSource> imports; // the modules of the user's it imports, at build time
 };
 
 // Each generated module registers its image when the program starts (a static initialiser), so

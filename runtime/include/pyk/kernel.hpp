@@ -354,6 +354,13 @@ private:
   std::shared_ptr<detail::KernelState> state_;
 };
 
+// How pyk::load reads a module.
+struct LoadOptions {
+  // Where `import helpers` / `from helpers import clamp` look for helpers.pyk or helpers.py after
+  // the module's own directory (then PYK_PATH's directories), as Python's sys.path.
+  std::vector<std::filesystem::path> include_dirs;
+};
+
 class Module {
 public:
   // The kernel (or @vectorize ufunc, or @guvectorize gufunc) named `name`; pyk::Error
@@ -362,18 +369,22 @@ public:
   std::vector<std::string> kernel_names() const;
 
 private:
-  friend Module load(const std::filesystem::path& path);
-  friend Module loads(const std::string& source, const std::string& name);
+  friend Module load(const std::filesystem::path& path, const LoadOptions& options);
+  friend Module loads(const std::string& source, const std::string& name,
+                      const LoadOptions& options);
   friend Module load(const aot::ModuleImage& image);
   explicit Module(std::shared_ptr<detail::ModuleState> state) : state_(std::move(state)) {}
   std::shared_ptr<detail::ModuleState> state_;
 };
 
-// Reads, parses and checks a .pyk file. Throws pyk::Error (File when it cannot be read, Compile
-// with the located diagnostics when it has errors).
-Module load(const std::filesystem::path& path);
-// The same for source text; `name` stands for the file in messages.
-Module loads(const std::string& source, const std::string& name = "<source>");
+// Reads, parses and checks a .pyk file, and the modules of the user's it imports. Throws
+// pyk::Error (File when it cannot be read, Compile with the located diagnostics when it has
+// errors).
+Module load(const std::filesystem::path& path, const LoadOptions& options = {});
+// The same for source text; `name` stands for the file in messages (and its directory is where
+// its imports are looked for first).
+Module loads(const std::string& source, const std::string& name = "<source>",
+             const LoadOptions& options = {});
 
 // Waits for the compiles the CPU backend runs in the background. A kernel with barriers (split
 // mode) is compiled first for any block shape, then, from its second launch with a block shape,

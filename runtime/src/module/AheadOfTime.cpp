@@ -90,7 +90,11 @@ Module load(const aot::ModuleImage& image) {
                     " (CPU ABI " + std::to_string(image.cpu_abi_version) +
                     "), but this program links pyk " + PYK_VERSION_STRING + " (CPU ABI " +
                     std::to_string(cpu::kAbiVersion) + "): rebuild it with this version's pykc");
-  Module m = loads(std::string(image.source), image.path);
+  jit::ImportOptions imports; // the modules it imports, as built: no file is read
+  for (const aot::ImportedSource& s : image.imports)
+    imports.embedded.push_back({s.module, s.path, std::string(s.source)});
+  Module m(std::make_shared<detail::ModuleState>(
+      jit::SourceModule::fromText(std::string(image.source), image.path, std::move(imports))));
   detail::ModuleState& state = *m.state_;
   state.aot = &image;
   // The signatures built ahead, parsed once: a launch picks among them as among declared ones.

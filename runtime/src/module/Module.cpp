@@ -5,12 +5,25 @@
 
 namespace pyk {
 
-Module load(const std::filesystem::path& path) {
-  return Module(std::make_shared<detail::ModuleState>(jit::SourceModule::load(path)));
+namespace {
+
+jit::ImportOptions importOptions(const LoadOptions& options) {
+  jit::ImportOptions imports;
+  for (const std::filesystem::path& d : options.include_dirs)
+    imports.includeDirs.push_back(d.string());
+  return imports;
 }
 
-Module loads(const std::string& source, const std::string& name) {
-  return Module(std::make_shared<detail::ModuleState>(jit::SourceModule::fromText(source, name)));
+} // namespace
+
+Module load(const std::filesystem::path& path, const LoadOptions& options) {
+  return Module(
+      std::make_shared<detail::ModuleState>(jit::SourceModule::load(path, importOptions(options))));
+}
+
+Module loads(const std::string& source, const std::string& name, const LoadOptions& options) {
+  return Module(std::make_shared<detail::ModuleState>(
+      jit::SourceModule::fromText(source, name, importOptions(options))));
 }
 
 Kernel Module::operator[](const std::string& name) const {

@@ -93,7 +93,10 @@ int runKernelCommand(const Options& options) {
       shared = static_cast<std::size_t>(v);
     }
     const RunArguments args(options.runArgs);
-    Module module = load(options.file);
+    LoadOptions loadOptions;
+    for (const std::string& dir : options.includeDirs)
+      loadOptions.include_dirs.push_back(dir);
+    Module module = load(options.file, loadOptions);
     Kernel kernel = module[options.kernel];
     kernel.launch_with(shape, shared, args.arguments());
     if (!options.outDir.empty())

@@ -1,0 +1,3 @@
+import cycle_b
+
+Y = cycle_b.Z + 1
