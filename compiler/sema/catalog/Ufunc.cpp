@@ -78,13 +78,14 @@ char letterOf(ScalarKind k) {
 const std::map<Intrinsic, std::vector<UfuncLoop>>& loopTable() {
   static const auto* table = [] {
     auto* out = new std::map<Intrinsic, std::vector<UfuncLoop>>;
-#define UFUNC_LOOP(Id, Inputs, Output, Lowered)                                                    \
+#define UFUNC_LOOP(Id, Inputs, Output, Lowered, Compiled)                                          \
   {                                                                                                \
     UfuncLoop loop;                                                                                \
     for (char c : std::string_view(Inputs))                                                        \
       loop.inputs.push_back(kindOfLetter(c));                                                      \
     loop.output = kindOfLetter(Output);                                                            \
     loop.lowered = Lowered;                                                                        \
+    loop.compiled = Compiled;                                                                      \
     (*out)[Intrinsic::Id].push_back(std::move(loop));                                              \
   }
 #include "sema/catalog/UfuncLoops.def"

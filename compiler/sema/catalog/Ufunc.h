@@ -19,7 +19,8 @@ using types::ScalarKind;
 struct UfuncLoop {
   std::vector<ScalarKind> inputs;
   ScalarKind output = ScalarKind::Boolean;
-  bool lowered = true; // numba-cuda has the loop's kernel (its ufunc_db)
+  bool lowered = true;  // numba-cuda has the loop's kernel (its ufunc_db)
+  bool compiled = true; // pyk has it (stdlib/common/numpy_ufuncs.h)
 };
 
 // Whether `id` is a ufunc pyk compiles (a UFUNC row of Intrinsics.def).

@@ -61,6 +61,12 @@ OptType FunctionTyper::ufuncCall(const IntrinsicInfo& info, const ast::Call* c,
           {"`" + name + "`'s loop " + ufuncLoopText(*loop) + " (numba-cuda has no kernel for it)"});
     return std::nullopt;
   }
+  if (!loop->compiled) {
+    error(DiagKind::TypeNotSupported, c->range,
+          {"`" + name + "`'s loop " + ufuncLoopText(*loop) +
+           " (numba-cuda compiles it; pyk has this ufunc's real and integer loops)"});
+    return std::nullopt;
+  }
   if (outputs.empty()) {
     if (rank > 0) {
       error(DiagKind::TypeUfuncAllocates, c->range, {name});

@@ -66,7 +66,17 @@ TEST(Ufunc, LoopsAreNumbasChoice) {
   // Bitwise ufuncs have no float loops.
   EXPECT_EQ(loopFor(Intrinsic::NumpyBitwiseAnd, {K::Float64, K::Float64}), "none");
   EXPECT_EQ(loopFor(Intrinsic::NumpyBitwiseAnd, {K::Boolean, K::Boolean}), "?\?->?");
-  EXPECT_FALSE(pyk::sema::isUfunc(Intrinsic::NumpyDivide)); // not compiled by pyk yet
+  EXPECT_FALSE(pyk::sema::isUfunc(Intrinsic::NumpySpacing)); // not compiled by pyk yet
+  // Integer true division computes in float64; ldexp takes an integer exponent.
+  EXPECT_EQ(loopFor(Intrinsic::NumpyDivide, {K::Int32, K::Int32}), "dd->d"); // numpy 2 has no ii->d
+  EXPECT_EQ(loopFor(Intrinsic::NumpyLdexp, {K::Float32, K::Int64}), "fq->f"); // numpy: fl->f
+  EXPECT_EQ(loopFor(Intrinsic::NumpyFloor, {K::Int16}), "h->h");
+  // A loop numba-cuda compiles and pyk not yet is marked so (typing says so).
+  const std::optional<pyk::sema::UfuncLoop> complexPower =
+      pyk::sema::matchUfuncLoop(Intrinsic::NumpyPower, {K::Complex128, K::Complex128}, {});
+  ASSERT_TRUE(complexPower.has_value());
+  EXPECT_TRUE(complexPower->lowered);
+  EXPECT_FALSE(complexPower->compiled);
 }
 
 } // namespace
