@@ -3,6 +3,8 @@
 // and parameters.
 #include "sema/resolve/DecoratorArgumentReader.h"
 
+#include <functional>
+
 #include "sema/resolve/SignatureParser.h"
 #include "sema/resolve/TypeExpressionReader.h"
 
@@ -59,8 +61,22 @@ void DecoratorArgumentReader::readLayout(const ast::Expr* arg) {
 }
 
 void DecoratorArgumentReader::readSignatures(const ast::Expr* arg) {
+  // A signature kept in a variable (`sig = (float32[:], int32)`; `@cuda.jit(sig)`, `[sig, ...]`)
+  // is read from the expression assigned to it, as numba reads the value.
+  int hops = 0;
+  while (const auto* name = arg->as<ast::Name>()) {
+    const ast::Expr* assigned = symbols_.assignedExpression(name->id);
+    if (assigned == nullptr || ++hops > 8)
+      break;
+    arg = assigned;
+  }
   std::vector<SignatureAt> signatures;
-  auto readOne = [&](const ast::Expr* e) {
+  std::function<void(const ast::Expr*, int)> readOne = [&](const ast::Expr* e, int depth) {
+    if (const auto* name = e->as<ast::Name>(); name && depth < 8)
+      if (const ast::Expr* assigned = symbols_.assignedExpression(name->id)) {
+        readOne(assigned, depth + 1);
+        return;
+      }
     if (const auto* c = e->as<ast::Constant>(); c && c->valueKind == ast::ConstantKind::Str) {
       StringLiteralLocation where(*c, diags_.file());
       if (std::optional<FunctionSignature> s = parseSignature(c->strValue, where, diags_))
@@ -102,9 +118,9 @@ void DecoratorArgumentReader::readSignatures(const ast::Expr* arg) {
     elements = &tuple->elts;
   if (elements != nullptr) {
     for (const ast::Expr* e : *elements)
-      readOne(e);
+      readOne(e, 0);
   } else {
-    readOne(arg);
+    readOne(arg, 0);
   }
   out_.lazy = false;
   for (SignatureAt& s : signatures)

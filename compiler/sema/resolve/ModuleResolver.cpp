@@ -490,6 +490,8 @@ private:
       value = assign->value;
     else if (const auto* ann = event.statement->as<ast::AnnAssign>())
       value = ann->value;
+    if (event.target != nullptr && event.target->is<ast::Name>() && value != nullptr)
+      result_.symbols.recordAssignment(event.name, value);
     auto cached = folded_.find(event.statement);
     if (cached == folded_.end()) {
       ConstantFolder folder(result_.symbols, diags_);

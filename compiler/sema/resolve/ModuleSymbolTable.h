@@ -78,6 +78,17 @@ public:
   const ImportBinding* importNamed(std::string_view name) const;
   const ModuleConstant* constantNamed(std::string_view name) const;
 
+  // The expression a name is assigned once, by a plain top-level `name = value` (whether or not
+  // it folded): a decorator reads a signature kept in a variable through it
+  // (`sig = (float32[:], int32)`, `@cuda.jit(sig)`). Null for any other name.
+  void recordAssignment(const std::string& name, const ast::Expr* value) {
+    assignments_[name] = value;
+  }
+  const ast::Expr* assignedExpression(const std::string& name) const {
+    auto it = assignments_.find(name);
+    return it == assignments_.end() ? nullptr : it->second;
+  }
+
 private:
   void bind(const std::string& name, ModuleSymbolKind kind, size_t index);
 
@@ -86,6 +97,7 @@ private:
   std::vector<HostValue> hostValues_;
   std::vector<std::string> order_;
   std::unordered_map<std::string, ModuleSymbol> symbols_;
+  std::unordered_map<std::string, const ast::Expr*> assignments_;
 };
 
 // The canonical qualified name an expression denotes when it is a name bound by an import, or
