@@ -119,6 +119,7 @@ ir::Expr* FunctionLowering::frozenConstant(const sema::ConstantValue& v, const N
   case sema::ConstantValue::Kind::Bool:
   case sema::ConstantValue::Kind::Int:
   case sema::ConstantValue::Kind::Float:
+  case sema::ConstantValue::Kind::Complex:
   case sema::ConstantValue::Kind::Tuple:
   case sema::ConstantValue::Kind::Array:
     break;

@@ -182,6 +182,10 @@ std::string UnitEmitter::constantValue(const sema::ConstantValue& v, const Numba
     return int128Literal(v.intValue, t.scalarKind());
   case sema::ConstantValue::Kind::Float:
     return cast(doubleLiteral(v.floatValue), NumbaType::scalar(ScalarKind::Float64), t);
+  case sema::ConstantValue::Kind::Complex: // `IMG = 1j`, `np.complex64(1 + 2j)`
+    return cast("pyk::complex128{" + doubleLiteral(v.complexValue.real()) + ", " +
+                    doubleLiteral(v.complexValue.imag()) + "}",
+                NumbaType::scalar(ScalarKind::Complex128), t);
   case sema::ConstantValue::Kind::Tuple: {
     std::vector<std::string> elements;
     for (size_t i = 0; i < v.elements.size(); ++i)
