@@ -15,6 +15,7 @@
 #include "sema/resolve/KernelLanguageChecker.h"
 #include "sema/resolve/NameResolver.h"
 #include "sema/resolve/ScopeWalk.h"
+#include "sema/resolve/UntypedChecks.h"
 #include "sema/resolve/UserModules.h"
 
 namespace pyk::sema {
@@ -69,6 +70,7 @@ public:
       if (!function.calledAsDevice()) {
         resolver.resolve(function);
         checkKernelLanguage(function, diags_);
+        checkUntyped(function, result_.functions, result_.imported, diags_);
         checkConstantArguments(function, result_.symbols, diags_);
       }
     resolveCpuJitFunctions();
@@ -131,6 +133,7 @@ private:
       NameResolver quiet(result_.symbols, result_.functions, held[i], &result_.imported);
       quiet.resolve(result_.functions[i]);
       checkKernelLanguage(result_.functions[i], held[i]);
+      checkUntyped(result_.functions[i], result_.functions, result_.imported, held[i]);
       checkConstantArguments(result_.functions[i], result_.symbols, held[i]);
     }
     std::vector<bool> reached(n, false);
