@@ -223,8 +223,6 @@ int runBuildCommand(const BuildOptions& options, bool color,
     f->diags = std::make_unique<DiagnosticEngine>(f->file.get());
     sema::ImportSearch search;
     search.dirs = options.includeDirs;
-    for (const std::string& dir : sema::pykPathDirectories())
-      search.dirs.push_back(dir);
     f->front = sema::runFrontEnd(*f->file, *f->diags, sema::FrontEndStop::Resolved, &search);
     std::string stem = fs::path(path).stem().string();
     for (char& c : stem)

@@ -234,8 +234,6 @@ int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSe
   const bool astOnly = options.command == Command::Emit && options.emit == "ast";
   sema::ImportSearch search;
   search.dirs = options.includeDirs;
-  for (const std::string& dir : sema::pykPathDirectories())
-    search.dirs.push_back(dir);
   const sema::FrontEndResult front = sema::runFrontEnd(
       *file, diags, astOnly ? sema::FrontEndStop::Parsed : sema::FrontEndStop::Resolved, &search);
   // The printers and typing recurse with the program's nesting: on a large stack too.

@@ -60,8 +60,6 @@ SourceModule::SourceModule(std::unique_ptr<State> state) : state_(std::move(stat
   search.dirs = state_->imports.includeDirs;
   for (const ImportOptions::Embedded& e : state_->imports.embedded)
     search.embedded.push_back({e.module, e.path, e.text});
-  for (const std::string& dir : sema::pykPathDirectories())
-    search.dirs.push_back(dir);
   state_->front = sema::runFrontEnd(state_->file, diags, sema::FrontEndStop::Resolved, &search);
   if (diags.hasErrors())
     throwDiagnostics(diags);

@@ -289,7 +289,9 @@ class ModuleBuilder:
     def _signature_source(self, sig):
         """The decorator's signature: numba's string syntax, or, where it names record types
         (which the string syntax cannot spell), a type expression whose records are module
-        constants made by numba.from_dtype."""
+        constants made by numba.from_dtype. A list of signatures is a list of those."""
+        if isinstance(sig, list):
+            return "[%s]" % ", ".join(self._signature_source(s) for s in sig)
         types_in = list(sig) if isinstance(sig, tuple) else list(getattr(sig, "args", ()) or ())
         if not any(_mentions_record(t) for t in types_in):
             return repr(signature_text(sig))

@@ -9,9 +9,7 @@ namespace pyk::sema {
 
 FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags, FrontEndStop stop,
                            const ImportSearch* search) {
-  ImportSearch fromEnvironment;
-  fromEnvironment.dirs = pykPathDirectories();
-  ModuleImporter importer(search != nullptr ? *search : fromEnvironment);
+  ModuleImporter importer(search != nullptr ? *search : ImportSearch());
   return runFrontEnd(file, diags, stop, &importer);
 }
 

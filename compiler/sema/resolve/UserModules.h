@@ -15,7 +15,8 @@
 
 namespace pyk::sema {
 
-// Where imports are looked for after the importing file's own directory, in order.
+// Where imports are looked for after the importing file's own directory, in order: `dirs`
+// (--include-dir, LoadOptions::include_dirs), then PYK_PATH's (the importer adds those).
 struct ImportSearch {
   std::vector<std::string> dirs;
   // Modules given as text, consulted before any file (a module built ahead of time carries the
@@ -30,12 +31,17 @@ struct ImportSearch {
 // ImportSearch::Embedded (what `pykc build` embeds beside the file's own text).
 std::vector<ImportSearch::Embedded> importedSources(const ResolvedModule& resolved);
 
-// PYK_PATH's directories (separated by `:`), empty ones dropped.
+// PYK_PATH's directories (separated by `:`), empty ones dropped: read here only, by every front
+// end (pykc's commands and the runtime's loads alike), not a runtime setting, so that `pykc
+// check` does not depend on the runtime's other variables.
 std::vector<std::string> pykPathDirectories();
 
 class ModuleImporter {
 public:
-  explicit ModuleImporter(ImportSearch search) : search_(std::move(search)) {}
+  explicit ModuleImporter(ImportSearch search) : search_(std::move(search)) {
+    for (std::string& dir : pykPathDirectories())
+      search_.dirs.push_back(std::move(dir));
+  }
 
   // The module `name` (`helpers`, `pkg.mod`) as the file at `importerPath` imports it, read,
   // parsed and resolved once (its errors kept in LibraryModule::errors); null when no file has
