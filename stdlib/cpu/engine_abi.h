@@ -16,7 +16,7 @@ namespace pyk::cpu {
 // The layout of Block, Thread, WarpExchange and BlockOps is an interface between a compiled shared
 // object and the runtime that loads it: any change to them bumps this number, so that a cached
 // object built against another layout can be told apart (and rebuilt).
-inline constexpr uint32 kAbiVersion = 3;
+inline constexpr uint32 kAbiVersion = 4;
 
 inline constexpr uint32 kWarpSize = 32;
 inline constexpr uint32 kFullWarpMask = 0xFFFFFFFFu;
@@ -80,6 +80,11 @@ struct BlockOps {
   // A grid barrier (`this_grid().sync()`, cooperative launches): every live thread of every
   // block arrives; exited threads, and blocks whose threads have all exited, count as arrived.
   void (*syncGrid)(Thread& thread);
+  // cuda.activemask() at call site `site`: the lanes of the warp that reach this site together, as
+  // a GPU's converged lanes do. The caller waits until no thread of the block can run on; the
+  // lanes then waiting at `site` are the mask (lanes in another branch wait elsewhere, or have
+  // exited).
+  uint32 (*activeMask)(Thread& thread, uint64 site);
 };
 
 // The state of the block a worker is running. One per worker, reused from block to block.

@@ -6,6 +6,7 @@
 #include "thread_context.h"
 
 #include <cstring>
+#include <source_location>
 #include <type_traits>
 
 namespace pyk::cpu {
@@ -114,10 +115,12 @@ inline int32 laneid(const Thread& thread) {
 inline uint32 lanemask_lt(const Thread& thread) {
   return (1u << thread.laneId) - 1u;
 }
-// The lanes of the warp that have not exited. (On a GPU, a subset of them inside divergent code;
-// fibers do not track convergence.)
-inline uint32 activemask(const Thread& thread) {
-  return thread.block->warps[thread.warpId].liveLanes;
+// The lanes of the warp that reach this call (`site`) together, as on a GPU: the engine lets every
+// thread of the block run on until none can, then gives each lane waiting at the site the mask of
+// those waiting there. Lanes in the other branch of divergent code wait at another site, at a
+// barrier or have exited, so they are not in it (numba's warp-aggregated atomics count right).
+inline uint32 activemask(Thread& thread, uint64 site = 0) {
+  return thread.block->ops->activeMask(thread, site);
 }
 
 inline void syncwarp(Thread& thread, uint32 mask = kFullWarpMask) {
@@ -200,8 +203,9 @@ inline int32 laneid(const Context& c) {
 inline uint32 lanemask_lt(const Context& c) {
   return (1u << (linearIndexOf(c) % kWarpSize)) - 1u;
 }
-inline uint32 activemask(Context& c) {
-  return activemask(*c.thread);
+// The call site is where generated code calls it (its line and column, #line's .pyk line).
+inline uint32 activemask(Context& c, std::source_location at = std::source_location::current()) {
+  return activemask(*c.thread, (static_cast<uint64>(at.line()) << 32) | at.column());
 }
 inline void syncwarp(Context& c, uint32 mask = kFullWarpMask) {
   syncwarp(*c.thread, mask);

@@ -48,7 +48,7 @@ inline void announceJumpTo([[maybe_unused]] void* tsanFiber) {
 } // namespace
 
 const BlockOps FiberScheduler::kOps = {&FiberScheduler::syncBlockOp, &FiberScheduler::syncWarpOp,
-                                       &FiberScheduler::syncGridOp};
+                                       &FiberScheduler::syncGridOp, &FiberScheduler::activeMaskOp};
 
 FiberScheduler::FiberScheduler(std::size_t stackBytes)
     : stacks_(stackBytes), warps_(kMaxWarpsPerBlock), warpBarriers_(kMaxWarpsPerBlock) {
@@ -117,6 +117,7 @@ void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void
     const uint32_t lanes = std::min<uint32_t>(kWarpSize, threadCount_ - warp * kWarpSize);
     warps_[warp].liveLanes = lanes == kWarpSize ? kFullWarpMask : (1u << lanes) - 1u;
     warpBarriers_[warp].arrived = 0;
+    warpBarriers_[warp].atActivemask = 0;
   }
   for (uint32_t i = 0; i < threadCount_; ++i) {
     fibers_[i].context = fcontext::make_fcontext(stacks_.top(i), stacks_.stackBytes(), &fiberStart);
@@ -153,6 +154,10 @@ void FiberScheduler::runBlock(Block& block, void (*entry)(Thread&, void**), void
       bool released = false;
       for (uint32_t warp = 0; warp < warpCount; ++warp)
         released = releaseCompleteWarpGroups(warp) || released;
+      // Then the lanes waiting at cuda.activemask(): no other lane of their warps can reach
+      // their site now, so those there are the converged ones.
+      if (!released)
+        released = releaseActivemasks();
       if (!released)
         throwDeadlock();
       continue;
@@ -361,6 +366,50 @@ bool FiberScheduler::releaseCompleteWarpGroups(uint32_t warp) {
     if ((warpBarriers_[warp].arrived >> lane & 1u) &&
         releaseWarpGroupIfComplete(warp, lane, kWarpSize))
       released = true;
+  }
+  return released;
+}
+
+// ---- cuda.activemask() ------------------------------------------------------------------------
+
+uint32 FiberScheduler::activeMaskOp(Thread& thread, uint64 site) {
+  return static_cast<FiberScheduler*>(thread.block->scheduler)->arriveAtActivemask(thread, site);
+}
+
+uint32 FiberScheduler::arriveAtActivemask(Thread& thread, uint64 site) {
+  WarpBarrier& barrier = warpBarriers_[thread.warpId];
+  const uint32_t lane = thread.laneId;
+  barrier.atActivemask |= 1u << lane;
+  barrier.activemaskSite[lane] = site;
+  fibers_[thread.linearIndex].state = FiberState::AtActivemask;
+  suspendCurrent();
+  return barrier.activemaskResult[lane];
+}
+
+bool FiberScheduler::releaseActivemasks() {
+  bool released = false;
+  const uint32_t warpCount = (threadCount_ + kWarpSize - 1) / kWarpSize;
+  for (uint32_t warp = 0; warp < warpCount; ++warp) {
+    WarpBarrier& barrier = warpBarriers_[warp];
+    while (barrier.atActivemask != 0) {
+      const uint32_t first = static_cast<uint32_t>(std::countr_zero(barrier.atActivemask));
+      const uint64_t site = barrier.activemaskSite[first];
+      uint32_t group = 0;
+      for (uint32_t waiting = barrier.atActivemask; waiting != 0; waiting &= waiting - 1) {
+        const uint32_t lane = static_cast<uint32_t>(std::countr_zero(waiting));
+        if (barrier.activemaskSite[lane] == site)
+          group |= 1u << lane;
+      }
+      barrier.atActivemask &= ~group;
+      for (uint32_t waiting = group; waiting != 0; waiting &= waiting - 1) {
+        const uint32_t lane = static_cast<uint32_t>(std::countr_zero(waiting));
+        barrier.activemaskResult[lane] = group;
+        const uint32_t fiber = warp * kWarpSize + lane;
+        fibers_[fiber].state = FiberState::Ready;
+        pushReady(fiber);
+      }
+      released = true;
+    }
   }
   return released;
 }

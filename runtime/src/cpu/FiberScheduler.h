@@ -47,6 +47,7 @@ private:
     AtBlockBarrier,
     AtWarpBarrier,
     AtGridBarrier,
+    AtActivemask,
     Done
   };
   struct Fiber {
@@ -66,11 +67,17 @@ private:
   struct WarpBarrier {
     uint32_t arrived = 0;
     uint32_t requested[kWarpSize] = {};
+    // cuda.activemask(): the lanes waiting at one, the call site each waits at, and the mask
+    // each gets when the block can run no further.
+    uint32_t atActivemask = 0;
+    uint64_t activemaskSite[kWarpSize] = {};
+    uint32_t activemaskResult[kWarpSize] = {};
   };
 
   static BarrierResult syncBlockOp(Thread& thread, int32 predicate);
   static void syncWarpOp(Thread& thread, uint32 mask);
   static void syncGridOp(Thread& thread);
+  static uint32 activeMaskOp(Thread& thread, uint64 site);
   static void fiberStart(boost::context::detail::transfer_t from);
   static const BlockOps kOps;
 
@@ -78,6 +85,10 @@ private:
   BarrierResult arriveAtBlockBarrier(Thread& thread, bool predicate);
   void arriveAtWarpBarrier(Thread& thread, uint32 mask);
   void arriveAtGridBarrier(Thread& thread);
+  uint32 arriveAtActivemask(Thread& thread, uint64 site);
+  // No thread of the block can run on: each lane waiting at a cuda.activemask() gets the mask of
+  // the lanes of its warp waiting at the same site, and runs on. False when none waits.
+  bool releaseActivemasks();
   // The block's live threads have all arrived at the grid barrier: waits for the other blocks,
   // then lets the block's threads go on.
   void completeGridBarrier();
