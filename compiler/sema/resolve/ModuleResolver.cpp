@@ -5,8 +5,10 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "sema/fold/ConstantFolder.h"
+#include "sema/fold/ConstantOperators.h"
 #include "sema/resolve/AssignmentTargets.h"
 #include "sema/resolve/ConstantArguments.h"
 #include "sema/resolve/DecoratorReader.h"
@@ -274,10 +276,66 @@ private:
     walk(const_cast<ast::Module*>(&module_));
   }
 
+  // Where a binding is, as Python runs the module: at top level, in a branch of module-level `if`s
+  // whose tests fold to constants (Taken: as good as top level; Dead: Python never runs it), or
+  // anywhere else (Conditional: inside a loop, a `try`, or an `if` whose test does not fold).
+  enum class Reach : uint8_t { TopLevel, Taken, Dead, Conditional };
+
+  void collectIfBranches(const std::vector<ast::Stmt*>& body, const ast::If* parent, bool inBody) {
+    for (const ast::Stmt* s : body) {
+      if (parent != nullptr)
+        ifParent_[s] = {parent, inBody};
+      if (const auto* i = s->as<ast::If>()) {
+        collectIfBranches(i->body, i, true);
+        collectIfBranches(i->orelse, i, false);
+      }
+    }
+  }
+
+  Reach reachOf(const BindingEvent& event) {
+    if (event.statement == event.topLevel)
+      return Reach::TopLevel;
+    Reach reach = Reach::Taken;
+    for (const ast::Stmt* at = event.statement;;) {
+      auto parent = ifParent_.find(at);
+      if (parent == ifParent_.end())
+        return at == event.topLevel ? reach : Reach::Conditional;
+      const auto [ifNode, inBody] = parent->second;
+      std::optional<bool> test = ifTest(ifNode);
+      if (!test)
+        return Reach::Conditional;
+      if (*test != inBody)
+        reach = Reach::Dead;
+      at = ifNode;
+    }
+  }
+
+  // A module-level `if`'s test, folded with the names bound so far (kept once it folds: what it
+  // reads is bound once and for all).
+  std::optional<bool> ifTest(const ast::If* i) {
+    if (auto it = ifTests_.find(i); it != ifTests_.end())
+      return it->second;
+    DiagnosticEngine quiet;
+    FoldResult r = ConstantFolder(result_.symbols, quiet).fold(i->test);
+    if (!r.isConstant())
+      return std::nullopt;
+    std::optional<bool> truth = truthValue(r.value());
+    if (truth)
+      ifTests_[i] = *truth;
+    return truth;
+  }
+
   void bindInOrder() {
+    collectIfBranches(module_.body, nullptr, false);
     std::set<std::string> done;
     for (const BindingEvent& event : events_) {
-      const std::vector<size_t>& all = eventsByName_[event.name];
+      const Reach reach = reachOf(event);
+      if (reach == Reach::Dead)
+        continue; // the branch Python does not run
+      std::vector<size_t> all;
+      for (size_t i : eventsByName_[event.name])
+        if (reachOf(events_[i]) != Reach::Dead)
+          all.push_back(i);
       bool allFunctions = true, allImports = true, importsAgree = true;
       for (size_t i : all) {
         allFunctions = allFunctions && events_[i].kind == BindingEvent::Kind::Function;
@@ -310,7 +368,7 @@ private:
         hostValue(event, "it is assigned more than once at module level");
         continue;
       }
-      bool direct = event.statement == event.topLevel;
+      bool direct = reach == Reach::TopLevel || reach == Reach::Taken;
       if (event.kind == BindingEvent::Kind::Class) {
         bindClass(event);
         continue;
@@ -318,8 +376,11 @@ private:
       if (event.kind == BindingEvent::Kind::Function)
         continue; // bound by defineFunction... unless rebound, handled above
       if (!direct) {
+        const auto* ifNode = event.topLevel->as<ast::If>();
+        const bool unknownTest = ifNode != nullptr && !ifTest(ifNode);
         hostValue(event, std::string("it is assigned inside ") + containerNoun(event.topLevel) +
-                             " at module level");
+                             " at module level" +
+                             (unknownTest ? " whose test is not a compile-time constant" : ""));
         continue;
       }
       if (event.kind != BindingEvent::Kind::Assign) {
@@ -657,6 +718,9 @@ private:
   DiagnosticEngine& diags_;
   ModuleImporter* importer_;
   bool imported_; // this module is being imported by another
+  // Each statement directly in a module-level `if`'s branch: the `if`, and whether in its body.
+  std::unordered_map<const ast::Stmt*, std::pair<const ast::If*, bool>> ifParent_;
+  std::unordered_map<const ast::If*, bool> ifTests_;
   ResolvedModule result_;
   std::vector<BindingEvent> events_;
   std::map<std::string, std::vector<size_t>> eventsByName_;
