@@ -13,6 +13,7 @@
 #include "sema/resolve/FrontEnd.h"
 #include "sema/resolve/SignatureParser.h"
 #include "sema/resolve/UserModules.h"
+#include "sema/typing/SignatureChoice.h"
 
 namespace pyk::jit {
 
@@ -148,6 +149,13 @@ std::optional<types::FunctionSignature> parseSignature(std::string_view text, st
     error = out.str();
   }
   return parsed;
+}
+
+std::optional<std::size_t> chooseSignature(std::span<const types::FunctionSignature> signatures,
+                                           std::span<const types::NumbaType> args,
+                                           bool (*converts)(const types::NumbaType& arg,
+                                                            const types::NumbaType& param)) {
+  return sema::chooseSignature(signatures, args, converts);
 }
 
 } // namespace pyk::jit

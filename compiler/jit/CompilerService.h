@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -117,5 +118,14 @@ StdlibSource numbaCudaRandomSource();
 // A signature string (`void(float32[::1], int64)`, `(int64,)`) parsed as numba parses the
 // decorator's; std::nullopt with `error` set to what is wrong with it otherwise.
 std::optional<types::FunctionSignature> parseSignature(std::string_view text, std::string& error);
+
+// The declared signature numba's dispatcher picks for arguments of types `args`: the one they
+// need the fewest conversions for (unsafe, then safe, then promotions), the earliest on a tie;
+// `converts(arg, param)` says whether an array or record argument converts to a parameter.
+// std::nullopt when none accepts them (sema/typing/SignatureChoice.h).
+std::optional<std::size_t> chooseSignature(std::span<const types::FunctionSignature> signatures,
+                                           std::span<const types::NumbaType> args,
+                                           bool (*converts)(const types::NumbaType& arg,
+                                                            const types::NumbaType& param));
 
 } // namespace pyk::jit

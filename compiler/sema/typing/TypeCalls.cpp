@@ -9,6 +9,7 @@
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
 #include "sema/typing/FunctionTyper.h"
+#include "sema/typing/SignatureChoice.h"
 #include "sema/typing/TypeRules.h"
 
 namespace pyk::sema {
@@ -329,8 +330,8 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
           {callee.name, std::to_string(arity), std::to_string(args.size() + c->keywords.size())});
     return std::nullopt;
   }
-  // With declared signatures, numba picks the first whose parameters accept the arguments and
-  // converts them; otherwise it specializes for the argument types as they are.
+  // With declared signatures, numba picks the one the arguments need the fewest conversions for
+  // and converts them; otherwise it specializes for the argument types as they are.
   std::vector<NumbaType> params = args;
   std::optional<NumbaType> declaredReturn;
   // numba's literal types: where the callee's body needs a parameter as a constant (a shared
@@ -352,32 +353,13 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
     }
   }
   if (!callee.signatures.empty()) {
-    bool found = false;
-    for (const FunctionSignature& sig : callee.signatures) {
-      if (sig.params.size() != args.size())
-        continue;
-      // As numba's dispatcher converts: a number to another, an array to the declared layout A
-      // (or its own), a writable array to a readonly one.
-      auto convertible = [](const NumbaType& from, const NumbaType& to) {
-        if (from == to || (from.isScalar() && to.isScalar()))
-          return true;
-        return from.isArray() && to.isArray() && from.elementType() == to.elementType() &&
-               from.ndim() == to.ndim() &&
-               (to.layout() == ArrayLayout::A || to.layout() == from.layout()) &&
-               (to.readonly() || !from.readonly());
-      };
-      bool accepts = true;
-      for (size_t i = 0; i < args.size() && accepts; ++i)
-        accepts = convertible(args[i], sig.params[i]);
-      if (accepts) {
-        params = sig.params;
-        declaredReturn = sig.returnType;
-        found = true;
-        break;
-      }
-    }
-    if (!found)
+    // numba's overload resolution: the signature the arguments convert to at the least cost (an
+    // exact match first), converted to its parameters.
+    const std::optional<size_t> chosen = chooseSignature(callee.signatures, args);
+    if (!chosen)
       return badArguments(callee.name, c, args);
+    params = callee.signatures[*chosen].params;
+    declaredReturn = callee.signatures[*chosen].returnType;
   }
   const bool real = reporting_ && !quietOnly_;
   SpecializationSet& set = real ? set_ : scratch_;

@@ -168,13 +168,21 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
         }
     return {wanted, std::nullopt};
   }
+  if (!ufunc) {
+    // numba's dispatcher: the signature the arguments need the fewest conversions for.
+    const std::optional<std::size_t> chosen = jit::chooseSignature(
+        f.signatures, wanted,
+        [](const NumbaType& arg, const NumbaType& param) { return accepts(param, arg); });
+    if (chosen)
+      return {f.signatures[*chosen].params, f.signatures[*chosen].returnType};
+  }
   for (const types::FunctionSignature& s : f.signatures) {
-    if (s.params.size() != wanted.size())
+    if (!ufunc || s.params.size() != wanted.size())
       continue;
     bool ok = true;
     for (size_t i = 0; i < wanted.size() && ok; ++i)
-      ok = ufunc ? s.params[i] == wanted[i] : accepts(s.params[i], wanted[i]);
-    if (ok && ufunc && s.returnType &&
+      ok = s.params[i] == wanted[i];
+    if (ok && s.returnType &&
         !(s.returnType->isScalar() && s.returnType->scalarKind() == argTypes.back().scalarKind()))
       ok = false;
     if (ok)

@@ -82,15 +82,23 @@ TEST(ConstantFolder, NamesInOrder) {
 }
 
 TEST(ConstantFolder, ReassignedOrConditionalNamesAreNotConstants) {
-  Resolved r("A = 1\nA = 2\nif True:\n    B = 3\nfor i in range(3):\n    pass\nC = 1\nC += 1\n"
+  Resolved r("A = 1\nA = 2\nif flag():\n    B = 3\nfor i in range(3):\n    pass\nC = 1\nC += 1\n"
              "def f():\n    global D\n    D = 2\nD = 5\nE = F\nF = 1\n");
   EXPECT_TRUE(r.ok()) << r.errors();
   for (const char* name : {"A", "B", "i", "C", "D", "E"})
     EXPECT_EQ(r.constantText(name), "<not constant>") << name;
   EXPECT_EQ(r.constantText("F"), "1 : int64");
-  EXPECT_TRUE(r.symbols().find("host value B: it is assigned inside an `if` statement") !=
+  EXPECT_TRUE(r.symbols().find("host value B: it is assigned inside an `if` statement at module "
+                               "level whose test is not a compile-time constant") !=
               std::string::npos)
       << r.symbols();
+}
+
+TEST(ConstantFolder, AnIfWhoseTestFoldsRunsOneBranch) {
+  Resolved r("X = 2\nif X > 1:\n    B = 3\nelse:\n    B = 4\nif False:\n    C = 1\n");
+  EXPECT_TRUE(r.ok()) << r.errors();
+  EXPECT_EQ(r.constantText("B"), "3 : int64");
+  EXPECT_EQ(r.constantText("C"), "<not constant>"); // never assigned
 }
 
 TEST(ConstantFolder, Builtins) {
