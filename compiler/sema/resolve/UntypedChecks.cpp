@@ -121,10 +121,13 @@ private:
     const Intrinsic id = intrinsicOf(scope, call.func);
     if (id != Intrinsic::None) {
       const IntrinsicInfo& info = intrinsicInfo(id);
-      if (info.kind != IntrinsicKind::Function && info.kind != IntrinsicKind::Library)
+      // Array constructors take keywords and numba-cuda's `alignment`, which their typing checks;
+      // a call with keywords is left to typing too (which names each).
+      if ((info.kind != IntrinsicKind::Function && info.kind != IntrinsicKind::Library) ||
+          familyOf(info.typing) == IntrinsicFamily::Memory || !call.keywords.empty())
         return;
       const bool tooMany = info.maxArgs >= 0 && static_cast<int>(given) > info.maxArgs;
-      const bool tooFew = call.keywords.empty() && static_cast<int>(given) < info.minArgs;
+      const bool tooFew = static_cast<int>(given) < info.minArgs;
       if (tooMany || tooFew)
         report(call, std::string(info.shortName()), countText(info.minArgs, info.maxArgs), given);
       return;
