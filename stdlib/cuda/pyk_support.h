@@ -26,6 +26,14 @@
 // numba.cuda.libdevice: the __nv_ prototypes NVRTC links from libdevice
 #include "libdevice_declarations.h"
 
+// `launch_bounds=(T, B, C)`: the max blocks per cluster C only where clusters exist (sm_90 on);
+// NVRTC refuses it for older architectures.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define PYK_LAUNCH_BOUNDS_CLUSTER(t, b, c) __launch_bounds__(t, b, c)
+#else
+#define PYK_LAUNCH_BOUNDS_CLUSTER(t, b, c) __launch_bounds__(t, b)
+#endif
+
 // `max_registers=N` on a kernel without `launch_bounds=` (CUDA allows one of the two): CUDA 12.4's
 // __maxnreg__, which puts `.maxnreg N` in the PTX whoever compiles it on; with an older NVRTC only
 // the --maxrregcount option pyk passes too (jit/CompileFlags) applies, to the CUBIN.

@@ -67,7 +67,9 @@ public:
       std::string bounds;
       for (int64_t b : launchBounds)
         bounds += (bounds.empty() ? "" : ", ") + std::to_string(b);
-      return "__launch_bounds__(" + bounds + ") ";
+      // A max blocks per cluster exists from sm_90 (clusters); below, the first two.
+      return launchBounds.size() == 3 ? "PYK_LAUNCH_BOUNDS_CLUSTER(" + bounds + ") "
+                                      : "__launch_bounds__(" + bounds + ") ";
     }
     if (maxRegisters)
       return "PYK_MAX_REGISTERS(" + std::to_string(*maxRegisters) + ") ";
