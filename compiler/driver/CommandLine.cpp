@@ -121,10 +121,10 @@ bool parseBlockShape(const std::string& text, uint32_t (&shape)[3]) {
 
 namespace {
 
-// `--include-dir DIR` or `--include-dir=DIR` at args[i] (i moves past DIR): true with `dir` set;
-// false for another argument; nullopt with `error` set when DIR is missing.
-std::optional<bool> includeDir(const std::vector<std::string>& args, size_t& i, std::string& dir,
-                               std::string& error) {
+// `--include-dir DIR` or `--include-dir=DIR` at args[i] (i moves past DIR): true with DIR added to
+// `dirs`; false for another argument; nullopt with `error` set when DIR is missing.
+std::optional<bool> takeIncludeDir(const std::vector<std::string>& args, size_t& i,
+                                   std::vector<std::string>& dirs, std::string& error) {
   const std::string& arg = args[i];
   const std::string name = "--include-dir";
   if (arg == name) {
@@ -132,15 +132,15 @@ std::optional<bool> includeDir(const std::vector<std::string>& args, size_t& i, 
       error = "option `--include-dir` needs a directory";
       return std::nullopt;
     }
-    dir = args[++i];
+    dirs.push_back(args[++i]);
     return true;
   }
   if (arg.rfind(name + "=", 0) == 0) {
-    dir = arg.substr(name.size() + 1);
-    if (dir.empty()) {
+    if (arg.size() == name.size() + 1) {
       error = "option `--include-dir` needs a directory";
       return std::nullopt;
     }
+    dirs.push_back(arg.substr(name.size() + 1));
     return true;
   }
   return false;
@@ -175,13 +175,10 @@ std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std
       if (matched)
         break;
     }
-    std::string dir;
-    if (std::optional<bool> r = includeDir(args, i, dir, error); !r) {
+    if (std::optional<bool> r = takeIncludeDir(args, i, options.includeDirs, error); !r)
       return std::nullopt;
-    } else if (*r) {
-      options.includeDirs.push_back(dir);
+    else if (*r)
       continue;
-    }
     if (matched && arg.rfind("--out", 0) == 0 && options.outDir.empty()) {
       error = "`--out` needs a folder to write the arrays to, not an empty name";
       return std::nullopt;
@@ -382,13 +379,10 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       options.index32 = true;
       continue;
     }
-    std::string dir;
-    if (std::optional<bool> r = includeDir(args, i, dir, error); !r) {
+    if (std::optional<bool> r = takeIncludeDir(args, i, options.includeDirs, error); !r)
       return std::nullopt;
-    } else if (*r) {
-      options.includeDirs.push_back(dir);
+    else if (*r)
       continue;
-    }
     if (arg == "--help" || arg == "-h") {
       options.command = Command::Help;
       return options;

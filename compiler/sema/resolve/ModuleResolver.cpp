@@ -1,5 +1,9 @@
 // ModuleResolver: the resolution phase's entry point: imports recorded, module constants folded,
-// kernels / device functions / ufuncs found and checked, names in their bodies bound.
+// kernels / device functions / ufuncs found and checked, names in their bodies bound. One class,
+// over 600 lines: the module's top-level statements are taken in one pass, in source order, as
+// Python runs them, and every step (a module-level `if`, an import, a class, an assignment, a
+// function's decorator) reads and extends the pass's state; the parts that need none of it are
+// in the files it includes (ImportResolver, UserModules, DecoratorReader, NameResolver, ...).
 #include "sema/resolve/ModuleResolver.h"
 
 #include <functional>
@@ -434,114 +438,19 @@ private:
   }
 
   // An import: of numba's, numpy's or Python's API as the catalog knows it, or of a module of the
-  // user's (resolve/UserModules.h): `from helpers import TPB` binds the constant, `from helpers
-  // import clamp` the function, `import config` the module (a constant whose members are its
-  // constants; its functions are NameResolver's). Anything else is left an import, an error only
+  // user's (bindUserImport, resolve/UserModules.h); anything else is left an import, an error only
   // where device code uses it (`import matplotlib.pyplot as plt`).
   void bindImport(const BindingEvent& event) {
-    ImportBinding binding = event.import;
-    const std::string& q = binding.qualifiedName;
+    const std::string& q = event.import.qualifiedName;
     const std::string root = q.substr(0, q.find('.'));
     if (importer_ == nullptr || q.empty() || q[0] == '.' || isCatalogedModule(root) ||
         lookupApi(q)) {
-      result_.symbols.bindImport(std::move(binding));
+      result_.symbols.bindImport(event.import);
       return;
     }
-    const std::string path = diags_.file() != nullptr ? diags_.file()->path() : "";
-    const bool from = event.statement->is<ast::ImportFrom>();
-    std::string whyNot;
-    if (!from) {
-      // `import helpers`, `import pkg.mod as m` (`import pkg.mod` binds the package `pkg`).
-      std::shared_ptr<const LibraryModule> m = importer_->load(q, path, whyNot);
-      if (m != nullptr)
-        result_.imported.modules.push_back(m); // its errors point into its file
-      if (m == nullptr || !m->errors.empty()) {
-        binding.userModule = q;
-        binding.unusable = m == nullptr ? whyNot : "has errors";
-        if (m != nullptr)
-          binding.userModuleErrors = m->errors;
-        result_.symbols.bindImport(std::move(binding));
-        return;
-      }
-      result_.symbols.bindConstant({event.name, moduleConstant(*m), event.statement->range});
-      return;
-    }
-    const size_t dot = q.rfind('.');
-    const std::string moduleName = q.substr(0, dot), member = q.substr(dot + 1);
-    std::shared_ptr<const LibraryModule> m = importer_->load(moduleName, path, whyNot);
-    if (m != nullptr)
-      result_.imported.modules.push_back(m); // its errors point into its file
-    binding.userModule = moduleName;
-    if (m == nullptr || !m->errors.empty()) {
-      // `from pkg import mod`, where pkg/mod.py is the module.
-      std::string whyNotSub;
-      if (m == nullptr)
-        if (std::shared_ptr<const LibraryModule> sub = importer_->load(q, path, whyNotSub);
-            sub != nullptr && sub->errors.empty()) {
-          result_.imported.modules.push_back(sub);
-          result_.symbols.bindConstant({event.name, moduleConstant(*sub), event.statement->range});
-          return;
-        }
-      binding.unusable = m == nullptr ? whyNot : "has errors";
-      if (m != nullptr)
-        binding.userModuleErrors = m->errors;
-      result_.symbols.bindImport(std::move(binding));
-      return;
-    }
-    const ModuleSymbol* symbol = m->resolved.symbols.find(member);
-    binding.memberProblem = true;
-    if (symbol == nullptr) {
-      binding.unusable = "is not defined there";
-    } else if (symbol->kind == ModuleSymbolKind::Constant) {
-      result_.symbols.bindConstant({event.name,
-                                    m->resolved.symbols.constants()[symbol->index].value,
-                                    event.statement->range});
-      return;
-    } else if (symbol->kind == ModuleSymbolKind::CompiledFunction) {
-      const CompiledFunction& f = m->resolved.functions[symbol->index];
-      const CompiledFunction* callable = f.kind == CompiledFunctionKind::DeviceFunction ? &f
-                                         : f.deviceTwin ? &m->resolved.functions[*f.deviceTwin]
-                                                        : nullptr;
-      if (callable != nullptr) {
-        binding.importedFunction = result_.imported.indexOf(callable);
-        result_.symbols.bindImport(std::move(binding));
-        return;
-      }
-      binding.unusable = std::string("is a `") + nameOf(f.kind) + "` ufunc";
-    } else if (symbol->kind == ModuleSymbolKind::HostValue ||
-               symbol->kind == ModuleSymbolKind::HostFunction ||
-               symbol->kind == ModuleSymbolKind::Class) {
-      const HostValue& v = m->resolved.symbols.hostValues()[symbol->index];
-      binding.unusable = symbol->kind == ModuleSymbolKind::HostFunction
-                             ? "is not a device function; decorate it with "
-                               "`@cuda.jit(device=True)`"
-                         : symbol->kind == ModuleSymbolKind::Class
-                             ? "is a class"
-                             : "is not a compile-time constant: " + v.reason;
-    } else {
-      // An import of that module's own: what it imports is the user's to import directly.
-      const ImportBinding& again = m->resolved.symbols.imports()[symbol->index];
-      binding.qualifiedName = again.qualifiedName;
-      binding.userModule = again.userModule;
-      binding.unusable = again.unusable;
-      binding.memberProblem = again.memberProblem;
-      binding.userModuleErrors = again.userModuleErrors;
-      if (again.importedFunction)
-        binding.importedFunction =
-            result_.imported.indexOf(m->resolved.imported.functions[*again.importedFunction]);
-      else if (again.userModule.empty())
-        binding.userModule.clear(); // numba's or numpy's API, re-exported
-    }
-    result_.symbols.bindImport(std::move(binding));
-  }
-
-  // An imported module as a constant: its folded constants are its members.
-  static ConstantValue moduleConstant(const LibraryModule& m) {
-    std::vector<std::pair<std::string, ConstantValue>> members;
-    for (const std::string& name : m.resolved.symbols.names())
-      if (const ModuleConstant* c = m.resolved.symbols.constantNamed(name))
-        members.push_back({name, c->value});
-    return ConstantValue::module(m.qualifiedName, std::move(members));
+    bindUserImport(event.import, event.statement->is<ast::ImportFrom>(), event.statement->range,
+                   diags_.file() != nullptr ? diags_.file()->path() : "", *importer_,
+                   result_.symbols, result_.imported);
   }
 
   void hostValue(const BindingEvent& event, std::string reason) {

@@ -291,10 +291,7 @@ private:
     std::string problem = "is not defined there";
     if (symbol != nullptr && symbol->kind == ModuleSymbolKind::CompiledFunction) {
       const CompiledFunction& f = m->resolved.functions[symbol->index];
-      const CompiledFunction* callable = f.kind == CompiledFunctionKind::DeviceFunction ? &f
-                                         : f.deviceTwin ? &m->resolved.functions[*f.deviceTwin]
-                                                        : nullptr;
-      if (callable != nullptr) {
+      if (const CompiledFunction* callable = m->resolved.deviceCallable(f)) {
         scope_.moduleFunctions[attribute] = {NameBinding::Kind::CompiledFunction,
                                              imported_->indexOf(callable), "", true};
         return true;

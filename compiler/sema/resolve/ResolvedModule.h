@@ -31,6 +31,13 @@ struct ResolvedModule {
   std::vector<CompiledFunction> functions; // source order
   ImportedNames imported;
 
+  // What device code calls for `f`, one of `functions`: a device function itself, a kernel's
+  // device twin (numba-cuda's dialect); null for a ufunc.
+  const CompiledFunction* deviceCallable(const CompiledFunction& f) const {
+    if (f.kind == CompiledFunctionKind::DeviceFunction)
+      return &f;
+    return f.deviceTwin ? &functions[*f.deviceTwin] : nullptr;
+  }
   // The function a CompiledFunction binding names: this module's, or an imported module's.
   const CompiledFunction& functionOf(const NameBinding& binding) const {
     return binding.imported ? *imported.functions[binding.index] : functions[binding.index];

@@ -45,6 +45,100 @@ void collectImported(const ResolvedModule& resolved, std::vector<ImportSearch::E
 
 } // namespace
 
+ConstantValue moduleConstant(const LibraryModule& m) {
+  std::vector<std::pair<std::string, ConstantValue>> members;
+  for (const std::string& name : m.resolved.symbols.names())
+    if (const ModuleConstant* c = m.resolved.symbols.constantNamed(name))
+      members.push_back({name, c->value});
+  return ConstantValue::module(m.qualifiedName, std::move(members));
+}
+
+// `event`'s binding of a module of the user's (see the header).
+void bindUserImport(ImportBinding binding, bool fromImport, SourceRange statement,
+                    const std::string& importerPath, ModuleImporter& importer,
+                    ModuleSymbolTable& symbols, ImportedNames& imported) {
+  const std::string q = binding.qualifiedName;
+  const std::string& name = binding.name;
+  std::string whyNot;
+  if (!fromImport) {
+    // `import helpers`, `import pkg.mod as m` (`import pkg.mod` binds the package `pkg`).
+    std::shared_ptr<const LibraryModule> m = importer.load(q, importerPath, whyNot);
+    if (m != nullptr)
+      imported.modules.push_back(m); // its errors point into its file
+    if (m == nullptr || !m->errors.empty()) {
+      binding.userModule = q;
+      binding.unusable = m == nullptr ? whyNot : "has errors";
+      if (m != nullptr)
+        binding.userModuleErrors = m->errors;
+      symbols.bindImport(std::move(binding));
+      return;
+    }
+    symbols.bindConstant({name, moduleConstant(*m), statement});
+    return;
+  }
+  const size_t dot = q.rfind('.');
+  const std::string moduleName = q.substr(0, dot), member = q.substr(dot + 1);
+  std::shared_ptr<const LibraryModule> m = importer.load(moduleName, importerPath, whyNot);
+  if (m != nullptr)
+    imported.modules.push_back(m); // its errors point into its file
+  binding.userModule = moduleName;
+  if (m == nullptr || !m->errors.empty()) {
+    // `from pkg import mod`, where pkg/mod.py is the module.
+    std::string whyNotSub;
+    if (m == nullptr)
+      if (std::shared_ptr<const LibraryModule> sub = importer.load(q, importerPath, whyNotSub);
+          sub != nullptr && sub->errors.empty()) {
+        imported.modules.push_back(sub);
+        symbols.bindConstant({name, moduleConstant(*sub), statement});
+        return;
+      }
+    binding.unusable = m == nullptr ? whyNot : "has errors";
+    if (m != nullptr)
+      binding.userModuleErrors = m->errors;
+    symbols.bindImport(std::move(binding));
+    return;
+  }
+  const ModuleSymbol* symbol = m->resolved.symbols.find(member);
+  binding.memberProblem = true;
+  if (symbol == nullptr) {
+    binding.unusable = "is not defined there";
+  } else if (symbol->kind == ModuleSymbolKind::Constant) {
+    symbols.bindConstant({name, m->resolved.symbols.constants()[symbol->index].value, statement});
+    return;
+  } else if (symbol->kind == ModuleSymbolKind::CompiledFunction) {
+    const CompiledFunction& f = m->resolved.functions[symbol->index];
+    if (const CompiledFunction* callable = m->resolved.deviceCallable(f)) {
+      binding.importedFunction = imported.indexOf(callable);
+      symbols.bindImport(std::move(binding));
+      return;
+    }
+    binding.unusable = std::string("is a `") + nameOf(f.kind) + "` ufunc";
+  } else if (symbol->kind == ModuleSymbolKind::HostValue ||
+             symbol->kind == ModuleSymbolKind::HostFunction ||
+             symbol->kind == ModuleSymbolKind::Class) {
+    const HostValue& v = m->resolved.symbols.hostValues()[symbol->index];
+    binding.unusable = symbol->kind == ModuleSymbolKind::HostFunction
+                           ? "is not a device function; decorate it with `@cuda.jit(device=True)`"
+                       : symbol->kind == ModuleSymbolKind::Class
+                           ? "is a class"
+                           : "is not a compile-time constant: " + v.reason;
+  } else {
+    // An import of that module's own: what it imports is the user's to import directly.
+    const ImportBinding& again = m->resolved.symbols.imports()[symbol->index];
+    binding.qualifiedName = again.qualifiedName;
+    binding.userModule = again.userModule;
+    binding.unusable = again.unusable;
+    binding.memberProblem = again.memberProblem;
+    binding.userModuleErrors = again.userModuleErrors;
+    if (again.importedFunction)
+      binding.importedFunction =
+          imported.indexOf(m->resolved.imported.functions[*again.importedFunction]);
+    else if (again.userModule.empty())
+      binding.userModule.clear(); // numba's or numpy's API, re-exported
+  }
+  symbols.bindImport(std::move(binding));
+}
+
 std::vector<ImportSearch::Embedded> importedSources(const ResolvedModule& resolved) {
   std::vector<ImportSearch::Embedded> out;
   collectImported(resolved, out);

@@ -36,6 +36,21 @@ std::vector<ImportSearch::Embedded> importedSources(const ResolvedModule& resolv
 // check` does not depend on the runtime's other variables.
 std::vector<std::string> pykPathDirectories();
 
+class ModuleImporter;
+
+// An imported module as a constant (`import config`): its folded constants are its members
+// (`config.TPB` folds as an Enum's member does; its functions are NameResolver's).
+ConstantValue moduleConstant(const LibraryModule& m);
+
+// Binds an import of a module of the user's, whose file imports it from `importerPath`:
+// `from helpers import TPB` the constant, `from helpers import clamp` the function (its device
+// twin for a kernel), `import config` the module (moduleConstant). What device code cannot use
+// is left an import with its reason (ImportBinding::unusable, the module's errors), reported where
+// device code uses it. `statement`: the import statement's range.
+void bindUserImport(ImportBinding binding, bool fromImport, SourceRange statement,
+                    const std::string& importerPath, ModuleImporter& importer,
+                    ModuleSymbolTable& symbols, ImportedNames& imported);
+
 class ModuleImporter {
 public:
   explicit ModuleImporter(ImportSearch search) : search_(std::move(search)) {

@@ -1,8 +1,6 @@
 // SignatureChoice: numba's overload resolution over declared signatures.
 #include "sema/typing/SignatureChoice.h"
 
-#include <tuple>
-
 #include "sema/typing/TypeRuleCases.h"
 
 namespace pyk::sema {
@@ -53,31 +51,15 @@ bool argumentConverts(const NumbaType& arg, const NumbaType& param) {
 std::optional<size_t> chooseSignature(std::span<const FunctionSignature> signatures,
                                       std::span<const NumbaType> args, ContainerConverts converts) {
   std::optional<size_t> best;
-  std::tuple<int, int, int> bestRating;
+  type_rules::ConversionRating bestRating;
   for (size_t s = 0; s < signatures.size(); ++s) {
     const std::vector<NumbaType>& params = signatures[s].params;
     if (params.size() != args.size())
       continue;
-    std::tuple<int, int, int> rating{0, 0, 0}; // unsafe, safe, promote conversions
+    type_rules::ConversionRating rating;
     bool viable = true;
-    for (size_t i = 0; i < args.size() && viable; ++i) {
-      switch (conversionOf(args[i], params[i], converts)) {
-      case Conversion::Exact:
-        break;
-      case Conversion::Promote:
-        ++std::get<2>(rating);
-        break;
-      case Conversion::Safe:
-        ++std::get<1>(rating);
-        break;
-      case Conversion::Unsafe:
-        ++std::get<0>(rating);
-        break;
-      case Conversion::None:
-        viable = false;
-        break;
-      }
-    }
+    for (size_t i = 0; i < args.size() && viable; ++i)
+      viable = rating.add(conversionOf(args[i], params[i], converts));
     if (viable && (!best || rating < bestRating)) {
       best = s;
       bestRating = rating;

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <span>
+#include <tuple>
 #include <vector>
 
 namespace pyk::sema::type_rules {
@@ -20,6 +21,18 @@ enum class Conversion : uint8_t { Exact, Promote, Safe, Unsafe, None };
 
 // numba 0.56's typing context `can_convert(from, to)`.
 Conversion conversion(K from, K to);
+
+// A candidate's cost as numba's resolve_overload rates it: its unsafe, then safe, then promoting
+// conversions (fewer is better, compared in that order).
+struct ConversionRating {
+  std::tuple<int, int, int> counts{0, 0, 0};
+  // Counts one argument's conversion; false when it rules the candidate out (None, or Unsafe
+  // where unsafe casting is not allowed).
+  bool add(Conversion c, bool unsafeCasting = true);
+  friend bool operator<(const ConversionRating& a, const ConversionRating& b) {
+    return a.counts < b.counts;
+  }
+};
 
 // One typed case of a numba template: `result(args...)`.
 struct Case {

@@ -143,34 +143,35 @@ Conversion conversion(K from, K to) {
 
 // numba's resolve_overload: rate every case by the conversions the arguments need (unsafe,
 // then safe, then promote; fewer is better) and take the best, the earliest on a tie.
+bool ConversionRating::add(Conversion c, bool unsafeCasting) {
+  switch (c) {
+  case Conversion::Exact:
+    return true;
+  case Conversion::Promote:
+    ++std::get<2>(counts);
+    return true;
+  case Conversion::Safe:
+    ++std::get<1>(counts);
+    return true;
+  case Conversion::Unsafe:
+    ++std::get<0>(counts);
+    return unsafeCasting;
+  case Conversion::None:
+    return false;
+  }
+  return false;
+}
+
 const Case* selectCase(const Cases& cases, std::span<const K> args, bool unsafeCasting) {
   const Case* best = nullptr;
-  std::tuple<int, int, int> bestRating;
+  ConversionRating bestRating;
   for (const Case& c : cases) {
     if (c.args.size() != args.size())
       continue;
-    std::tuple<int, int, int> rating{0, 0, 0};
+    ConversionRating rating;
     bool viable = true;
-    for (size_t i = 0; i < args.size() && viable; ++i) {
-      switch (conversion(args[i], c.args[i])) {
-      case Conversion::Exact:
-        break;
-      case Conversion::Promote:
-        ++std::get<2>(rating);
-        break;
-      case Conversion::Safe:
-        ++std::get<1>(rating);
-        break;
-      case Conversion::Unsafe:
-        if (!unsafeCasting)
-          viable = false;
-        ++std::get<0>(rating);
-        break;
-      case Conversion::None:
-        viable = false;
-        break;
-      }
-    }
+    for (size_t i = 0; i < args.size() && viable; ++i)
+      viable = rating.add(conversion(args[i], c.args[i]), unsafeCasting);
     if (viable && (!best || rating < bestRating)) {
       best = &c;
       bestRating = rating;
