@@ -199,6 +199,8 @@ NumbaType NumbaType::array(ScalarKind dtype, int ndim, ArrayLayout layout, bool 
 }
 
 NumbaType NumbaType::uniTuple(const NumbaType& element, int count) {
+  if (count == 0)
+    return tuple({}); // the empty tuple (a 0-d array's shape) has no element type to keep
   NumbaType type;
   type.kind_ = Kind::UniTuple;
   type.elements_.assign(static_cast<size_t>(count), element);
@@ -446,8 +448,9 @@ std::string NumbaType::spelling() const {
     const std::string dtype = record_ ? recordRepr(*record_) : std::string(scalarName(scalar_));
     // A 1-D Fortran-order array has no slice spelling of its own (`[::1]` is C order), so it is
     // spelt as numba's constructor (the signature fuzzer found `[:]` read back as layout A).
-    if (layout_ == ArrayLayout::F && ndim_ == 1)
-      return "Array(" + dtype + ", 1, \"F\")";
+    // Nor has a 0-d array (numba's float64[()] raises).
+    if ((layout_ == ArrayLayout::F && ndim_ == 1) || ndim_ == 0)
+      return "Array(" + dtype + ", " + std::to_string(ndim_) + ", \"" + layoutName(layout_) + "\")";
     std::string out = dtype + "[";
     for (int i = 0; i < ndim_; ++i) {
       if (i)

@@ -8,8 +8,8 @@
 namespace pyk::lower {
 
 std::vector<const ast::Expr*> FunctionLowering::subscriptItems(const ast::Subscript* s) const {
-  if (auto it = spec_.tupleIndexItems.find(s); it != spec_.tupleIndexItems.end())
-    return it->second; // `a[p]` of a tuple variable p: p[0], p[1], ...
+  if (auto it = spec_.indexItems.find(s); it != spec_.indexItems.end())
+    return it->second; // `a[p]` of a tuple variable p: p[0], p[1], ...; `...` as slices
   std::vector<const ast::Expr*> items;
   if (const auto* tuple = s->slice->as<ast::Tuple>())
     items.assign(tuple->elts.begin(), tuple->elts.end());

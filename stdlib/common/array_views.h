@@ -8,15 +8,23 @@
 
 namespace pyk {
 
+// `out` takes `a`'s shape and strides (a 0-d array has neither).
+template <typename Out, typename In>
+PYK_HD void copy_dims(Out& out, const In& a) {
+  if constexpr (In::ndim > 0)
+    for (int d = 0; d < In::ndim; ++d) {
+      out.shape[d] = a.shape[d];
+      out.strides[d] = a.strides[d];
+    }
+}
+
 // The same array seen with another layout parameter (a C or F array is also an A array: numba
 // unifies such variables to A). Shape and strides are kept; strides are always filled in.
 template <Layout To, typename T, int N, Layout From>
 PYK_HD Array<T, N, To> as_layout(const Array<T, N, From>& a) {
-  Array<T, N, To> out{a.data, {}, {}};
-  for (int d = 0; d < N; ++d) {
-    out.shape[d] = a.shape[d];
-    out.strides[d] = a.strides[d];
-  }
+  Array<T, N, To> out{};
+  out.data = a.data;
+  copy_dims(out, a);
   return out;
 }
 
@@ -24,22 +32,22 @@ PYK_HD Array<T, N, To> as_layout(const Array<T, N, From>& a) {
 // float, a strided view of the same memory, as numba's array_complex_attr makes it.
 template <typename F, int N, Layout L>
 PYK_HD Array<F, N, Layout::A> complex_part(const Array<Complex<F>, N, L>& a, int part) {
-  Array<F, N, Layout::A> out{reinterpret_cast<F*>(a.data) + part, {}, {}};
-  for (int d = 0; d < N; ++d) {
-    out.shape[d] = a.shape[d];
-    out.strides[d] = a.strides[d];
-  }
+  Array<F, N, Layout::A> out{};
+  out.data = reinterpret_cast<F*>(a.data) + part;
+  copy_dims(out, a);
   return out;
 }
 
 // `a.T`: the dimensions reversed (shape and strides); a C array becomes an F array and back.
 template <Layout To, typename T, int N, Layout From>
 PYK_HD Array<T, N, To> transpose(const Array<T, N, From>& a) {
-  Array<T, N, To> out{a.data, {}, {}};
-  for (int d = 0; d < N; ++d) {
-    out.shape[d] = a.shape[N - 1 - d];
-    out.strides[d] = a.strides[N - 1 - d];
-  }
+  Array<T, N, To> out{};
+  out.data = a.data;
+  if constexpr (N > 0)
+    for (int d = 0; d < N; ++d) {
+      out.shape[d] = a.shape[N - 1 - d];
+      out.strides[d] = a.strides[N - 1 - d];
+    }
   return out;
 }
 
@@ -83,14 +91,14 @@ PYK_HD inline SliceRange slice_range(int64 length, bool hasStart, int64 start, b
 // "new type not compatible with array"; the view is then empty.
 template <typename To, Layout Out, typename T, int N, Layout L>
 PYK_HD Array<To, N, Out> view_as(const Array<T, N, L>& a, bool& ok) {
-  Array<To, N, Out> out{reinterpret_cast<To*>(a.data), {}, {}};
-  for (int d = 0; d < N; ++d) {
-    out.shape[d] = a.shape[d];
-    out.strides[d] = a.strides[d];
-  }
+  Array<To, N, Out> out{};
+  out.data = reinterpret_cast<To*>(a.data);
+  copy_dims(out, a);
   ok = true;
   constexpr int64 oldSize = sizeof(T), newSize = sizeof(To);
-  if constexpr (oldSize != newSize) {
+  if constexpr (oldSize != newSize && N == 0) {
+    ok = false; // numpy changes a 0-d array's dtype only to one of the same item size
+  } else if constexpr (oldSize != newSize) {
     // numpy 1.23: only the last axis changes, and it must be contiguous.
     if (a.shape[N - 1] != 1 && a.size() != 0 && a.strides[N - 1] != oldSize)
       ok = false;
@@ -133,10 +141,11 @@ template <typename T, int N, Layout L>
 PYK_HD Array<T, N - 1, Layout::A> first_index_view(const Array<T, N, L>& a, int64 i) {
   Array<T, N - 1, Layout::A> out{};
   out.data = reinterpret_cast<T*>(reinterpret_cast<char*>(a.data) + i * a.strides[0]);
-  for (int d = 1; d < N; ++d) {
-    out.shape[d - 1] = a.shape[d];
-    out.strides[d - 1] = a.strides[d];
-  }
+  if constexpr (N > 1)
+    for (int d = 1; d < N; ++d) {
+      out.shape[d - 1] = a.shape[d];
+      out.strides[d - 1] = a.strides[d];
+    }
   return out;
 }
 
@@ -148,9 +157,7 @@ template <int N, Layout Out, typename T, int M, Layout L>
 PYK_HD Array<T, N, Out> reshape(const Array<T, M, L>& a, const int64 (&shape)[N], bool& ok) {
   static_assert(L != Layout::A && Out == L, "numba reshapes contiguous arrays, keeping the order");
   Array<T, N, Out> out{a.data, {}, {}};
-  int64 total = 1;
-  for (int d = 0; d < M; ++d)
-    total *= a.shape[d];
+  const int64 total = a.size();
   int64 known = 1;
   int inferred = -1;
   ok = true;

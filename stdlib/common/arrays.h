@@ -14,7 +14,6 @@ enum class Layout { C, F, A };
 // do not, as numba's fix_integer_index. Contiguous layouts index from the shape, ignoring strides.
 template <typename T, int N, Layout L = Layout::A>
 struct Array {
-  static_assert(N >= 1, "pyk::Array needs at least one dimension");
   static constexpr int ndim = N;
   static constexpr Layout layout = L;
   using value_type = T;
@@ -84,6 +83,23 @@ struct Array {
   PYK_HD T& operator()(I... indices) const {
     return *element_pointer(indices...);
   }
+};
+
+// A 0-d array (numba's Array(T, 0, L), numpy's np.array(1.0)): one element, no shape or strides;
+// the runtime passes only its data pointer. `a[()]` is `a()`.
+template <typename T, Layout L>
+struct Array<T, 0, L> {
+  static constexpr int ndim = 0;
+  static constexpr Layout layout = L;
+  using value_type = T;
+
+  T* data;
+
+  PYK_HD int64 size() const { return 1; }
+
+  PYK_HD T* element_pointer() const { return data; }
+
+  PYK_HD T& operator()() const { return *data; }
 };
 
 // A signed index the compiler proved non-negative (a thread index, a shape, a `range` counter

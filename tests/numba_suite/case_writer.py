@@ -91,6 +91,11 @@ def numba_type_spelling(value):
     if array is not None:
         if array.dtype.subdtype is not None:
             return None  # an array of sub-arrays: numba sees a record-less nested array
+        if array.ndim == 0:
+            return "Array(%s, 0, 'C')" % (str(numba.from_dtype(array.dtype))
+                                          if array.dtype.fields is not None else
+                                          "boolean" if array.dtype == np.bool_
+                                          else array.dtype.name)
         dims = [":"] * array.ndim
         if array.ndim and array.flags.c_contiguous:
             dims[-1] = "::1"

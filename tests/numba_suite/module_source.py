@@ -311,6 +311,10 @@ class ModuleBuilder:
                            ("record", str(t)))
             return name
         if isinstance(t, nbtypes.Array):
+            if t.ndim == 0 or (t.ndim == 1 and t.layout == "F"):
+                # No subscript spells these (numba's float64[()] raises; [::1] is C).
+                return "numba.types.Array(%s, %d, %r)" % (self._type_expression(t.dtype),
+                                                          t.ndim, t.layout)
             dims = [":"] * t.ndim
             if t.layout == "C":
                 dims[-1] = "::1"
@@ -455,6 +459,8 @@ def type_text(t):
     if isinstance(t, str):
         return t
     if isinstance(t, nbtypes.Array):
+        if t.ndim == 0 or (t.ndim == 1 and t.layout == "F"):
+            return "Array(%s, %d, %r)" % (type_text(t.dtype), t.ndim, t.layout)
         dims = [":"] * t.ndim
         if t.layout == "C":
             dims[-1] = "::1"

@@ -504,14 +504,17 @@ private:
     std::optional<NumbaType> dtype = parseType(/*allowVoid=*/false);
     if (!dtype)
       return std::nullopt;
-    if (!dtype->isScalar()) {
-      expectedAt(dtypeToken, "a scalar element type");
+    if (!dtype->isScalar() && !dtype->isRecord()) {
+      expectedAt(dtypeToken, "a scalar or record element type");
       return std::nullopt;
     }
     if (!expectPunct(","))
       return std::nullopt;
     Token ndimToken = token_;
-    std::optional<int> ndim = parseCount(DiagKind::SignatureExpected, NumbaType::kMaxArrayDims);
+    // numba's Array(T, 0, 'C') is a 0-d array (what typeof gives np.array(1.0)); the subscript
+    // spelling has no 0-d form in numba either (float64[()] raises there).
+    std::optional<int> ndim =
+        parseCount(DiagKind::SignatureExpected, NumbaType::kMaxArrayDims, /*lowest=*/0);
     if (!ndim)
       return std::nullopt;
     if (!expectPunct(","))
@@ -537,15 +540,19 @@ private:
     if (!expectPunct(")"))
       return std::nullopt;
     (void)ndimToken;
+    if (dtype->isRecord())
+      return NumbaType::recordArray(*dtype, *ndim, layout);
     return NumbaType::array(dtype->scalarKind(), *ndim, layout);
   }
 
-  // A positive integer no larger than `limit`.
-  std::optional<int> parseCount(DiagKind kind, int limit) {
+  // An integer from `lowest` to `limit`.
+  std::optional<int> parseCount(DiagKind kind, int limit, int lowest = 1) {
     if (token_.kind != Token::Kind::Integer || token_.text.size() > 6 ||
-        std::stoi(std::string(token_.text)) < 1 || std::stoi(std::string(token_.text)) > limit) {
+        std::stoi(std::string(token_.text)) < lowest ||
+        std::stoi(std::string(token_.text)) > limit) {
       if (kind == DiagKind::SignatureExpected)
-        expected("a dimension count from 1 to " + std::to_string(limit));
+        expected("a dimension count from " + std::to_string(lowest) + " to " +
+                 std::to_string(limit));
       else
         report(kind, token_.offset, std::max<size_t>(token_.text.size(), 1), {});
       return std::nullopt;

@@ -1,5 +1,6 @@
 // TypeExpressionReader: numba types written as Python expressions rather than strings
-// (`float32[:, ::1]`, `void(float32[:], int32)`, `numba.types.UniTuple(int64, 2)`), read through
+// (`float32[:, ::1]`, `void(float32[:], int32)`, `numba.types.UniTuple(int64, 2)`,
+// `numba.types.Array(float64, 0, 'C')`), read through
 // the module's imports.
 #include "sema/resolve/TypeExpressionReader.h"
 
@@ -84,6 +85,28 @@ std::optional<NumbaType> readTypeExpression(const ast::Expr* expr, const ModuleS
       if (!element || !count || *count < 1)
         return std::nullopt;
       return NumbaType::uniTuple(*element, static_cast<int>(*count));
+    }
+    if (ctor->qualifiedName == "numba.types.Array" && call->args.size() == 3) {
+      // numba.types.Array(float64, 0, 'C'): the only spelling of a 0-d array type.
+      std::optional<NumbaType> dtype = readTypeExpression(call->args[0], symbols);
+      std::optional<int64_t> ndim = smallInt(call->args[1]);
+      const auto* layoutText = call->args[2]->as<ast::Constant>();
+      if (!dtype || !(dtype->isScalar() || dtype->isRecord()) || !ndim ||
+          *ndim > NumbaType::kMaxArrayDims || layoutText == nullptr ||
+          layoutText->valueKind != ast::ConstantKind::Str)
+        return std::nullopt;
+      ArrayLayout layout;
+      if (layoutText->strValue == "C")
+        layout = ArrayLayout::C;
+      else if (layoutText->strValue == "F")
+        layout = ArrayLayout::F;
+      else if (layoutText->strValue == "A")
+        layout = ArrayLayout::A;
+      else
+        return std::nullopt;
+      if (dtype->isRecord())
+        return NumbaType::recordArray(*dtype, static_cast<int>(*ndim), layout);
+      return NumbaType::array(dtype->scalarKind(), static_cast<int>(*ndim), layout);
     }
     if (ctor->qualifiedName == "numba.types.Tuple" && call->args.size() == 1) {
       const auto* tuple = call->args[0]->as<ast::Tuple>();

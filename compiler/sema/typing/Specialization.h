@@ -42,10 +42,10 @@ struct Specialization {
   // Each call with `*tuple` arguments as the call of the tuple's elements (`f(*t)` as
   // `f(t[0], t[1])`), in nodes the specialization owns; the emitter evaluates each `*` value once.
   std::unordered_map<const ast::Call*, const ast::Call*> spreadCalls;
-  // An array indexed by a tuple variable (`p = (i, j); a[p]`, `a[cuda.grid(2)]` held in `gid`):
-  // the subscript's items, `p[0], p[1], ...` (nodes of spreadNodes), which lowering reads instead
-  // of the slice.
-  std::unordered_map<const ast::Subscript*, std::vector<const ast::Expr*>> tupleIndexItems;
+  // An array index typing rewrote, whose items lowering reads instead of the slice (nodes of
+  // spreadNodes): a tuple variable (`p = (i, j); a[p]`, `a[cuda.grid(2)]` held in `gid`) as
+  // `p[0], p[1], ...`; an ellipsis (`a[..., 0]`) as the full slices it stands for.
+  std::unordered_map<const ast::Subscript*, std::vector<const ast::Expr*>> indexItems;
   ast::AstContext spreadNodes;
 
   const NumbaType* versionType(size_t version) const {

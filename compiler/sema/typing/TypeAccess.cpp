@@ -47,28 +47,57 @@ OptType FunctionTyper::recordArrayField(const NumbaType& array, const std::strin
              : NumbaType::array(element.scalarKind(), ndim, ArrayLayout::A, array.readonly());
 }
 
+namespace {
+
+bool isEllipsis(const ast::Expr* index) {
+  const auto* k = index->as<ast::Constant>();
+  return k != nullptr && k->valueKind == ast::ConstantKind::Ellipsis;
+}
+
+} // namespace
+
 ArrayLayout viewLayout(const NumbaType& base, const std::vector<const ast::Expr*>& indices) {
   // numba's rule (arraydecl's keeps_contiguity): from the outside in (C: left to right; F:
-  // right to left, with every dimension indexed), integers keep the view contiguous, and so does
-  // a slice without a step as the innermost index given; anything else makes it A.
-  const int n = static_cast<int>(indices.size());
+  // right to left), integers and an ellipsis keep the view contiguous, and so does a slice
+  // without a step as the innermost index given; anything else makes it A. The indices after an
+  // ellipsis (before it, for F) make a view A, unless the ellipsis stands for no dimension.
   auto keeps = [&](const ast::Expr* index, bool innermost) {
     const auto* slice = index->as<ast::Slice>();
     return slice == nullptr || (innermost && slice->step == nullptr);
   };
+  auto contiguous = [&](const std::vector<const ast::Expr*>& outerFirst) {
+    for (size_t i = 0; i < outerFirst.size(); ++i)
+      if (!keeps(outerFirst[i], i + 1 == outerFirst.size()))
+        return false;
+    return true;
+  };
+  std::vector<const ast::Expr*> before, after;
+  bool ellipsis = false;
+  for (const ast::Expr* index : indices) {
+    if (isEllipsis(index))
+      ellipsis = true;
+    else
+      (ellipsis ? after : before).push_back(index);
+  }
+  const bool allGiven = static_cast<int>(before.size() + after.size()) == base.ndim();
   if (base.layout() == ArrayLayout::C) {
-    for (int i = 0; i < n; ++i)
-      if (!keeps(indices[static_cast<size_t>(i)], i == n - 1))
-        return ArrayLayout::A;
-    return ArrayLayout::C;
+    if (allGiven) {
+      before.insert(before.end(), after.begin(), after.end());
+      after.clear();
+    }
+    return after.empty() && contiguous(before) ? ArrayLayout::C : ArrayLayout::A;
   }
   if (base.layout() == ArrayLayout::F) {
-    if (n != base.ndim())
-      return ArrayLayout::A;
-    for (int i = n - 1; i >= 0; --i)
-      if (!keeps(indices[static_cast<size_t>(i)], i == 0))
+    if (allGiven || !ellipsis) {
+      // Without an ellipsis every index is on the left unless all are given.
+      if (!allGiven)
         return ArrayLayout::A;
-    return ArrayLayout::F;
+      before.insert(before.end(), after.begin(), after.end());
+      after = std::move(before);
+      before.clear();
+    }
+    std::reverse(after.begin(), after.end());
+    return before.empty() && contiguous(after) ? ArrayLayout::F : ArrayLayout::A;
   }
   return ArrayLayout::A;
 }
@@ -295,13 +324,28 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
         item->slice = k;
         items.push_back(item);
       }
-      spec_.tupleIndexItems[s] = items;
+      spec_.indexItems[s] = items;
       indices = items;
     }
   }
   if (!base->isArray()) {
     error(DiagKind::TypeIndexScalar, s->value->range, {base->str()});
     return std::nullopt;
+  }
+  const ArrayLayout layout = viewLayout(*base, indices);
+  // An ellipsis stands for as many full slices as the other indices leave dimensions.
+  if (auto e = std::find_if(indices.begin(), indices.end(), isEllipsis); e != indices.end()) {
+    if (std::count_if(indices.begin(), indices.end(), isEllipsis) > 1) {
+      error(DiagKind::TypeIndexTwoEllipses, s->slice->range, {});
+      return std::nullopt;
+    }
+    const int given = static_cast<int>(indices.size()) - 1;
+    std::vector<const ast::Expr*> items(indices.begin(), e);
+    for (int d = given; d < base->ndim(); ++d)
+      items.push_back(spec_.spreadNodes.make<ast::Slice>((*e)->range));
+    items.insert(items.end(), e + 1, indices.end());
+    spec_.indexItems[s] = items;
+    indices = std::move(items);
   }
   int sliced = 0;
   for (const ast::Expr* index : indices) {
@@ -333,7 +377,7 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
   int remaining = base->ndim() - static_cast<int>(indices.size()) + sliced;
   if (remaining == 0)
     return base->elementType();
-  return base->withShape(remaining, viewLayout(*base, indices), base->readonly());
+  return base->withShape(remaining, layout, base->readonly());
 }
 
 } // namespace pyk::sema

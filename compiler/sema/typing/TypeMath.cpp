@@ -57,6 +57,10 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
       return args[0];
     return bad();
   case IntrinsicTyping::Len:
+    if (args.size() == 1 && args[0].isArray() && args[0].ndim() == 0) {
+      error(DiagKind::TypeLenOfZeroDim, c->range, {args[0].str()});
+      return std::nullopt;
+    }
     if (args.size() == 1 && (args[0].isArray() || args[0].isTuple()))
       return NumbaType::scalar(ScalarKind::Int64);
     return bad();

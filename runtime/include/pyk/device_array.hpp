@@ -38,7 +38,8 @@ enum class MemoryKind {
   External // memory pyk did not allocate (from_pointer), on whichever backend wrapped it
 };
 
-// An array of any dtype and rank (what .npy files and `pykc run` carry), on the backend that was
+// An array of any dtype and rank, 0 to 8 (what .npy files and `pykc run` carry; an empty shape is a
+// 0-d array of one element, numpy's np.array(1.0)), on the backend that was
 // current when it was made (pyk::current_backend()). Strides are in bytes, as numpy's; arrays made
 // here are C-contiguous, views (slice, operator[], transpose) need not be. Copies without a stream
 // are synchronous; with one they are queued on it (asynchronous on CUDA: the host memory must
@@ -191,7 +192,7 @@ std::vector<T> host_values(const HostArray& h) {
 // C-contiguous as arrays made here are, `T[:, :]` for a strided view.
 template <typename T, int N = 1>
 class DeviceArray {
-  static_assert(N >= 1 && N <= 8, "pyk arrays have 1 to 8 dimensions");
+  static_assert(N >= 0 && N <= 8, "pyk arrays have 0 to 8 dimensions");
 
 public:
   DeviceArray() = default;

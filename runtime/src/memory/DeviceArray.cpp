@@ -15,9 +15,9 @@ namespace pyk {
 namespace {
 
 std::int64_t checkedCount(const std::vector<std::int64_t>& shape) {
-  if (shape.empty() || shape.size() > 8)
+  if (shape.size() > 8) // an empty shape is a 0-d array: one element
     throw Error(ErrorKind::InvalidArgument,
-                "device arrays have 1 to 8 dimensions, not " + std::to_string(shape.size()));
+                "device arrays have 0 to 8 dimensions, not " + std::to_string(shape.size()));
   std::int64_t count = 1;
   for (std::int64_t extent : shape) {
     if (extent < 0)
@@ -227,7 +227,7 @@ std::int64_t AnyDeviceArray::size() const {
   std::int64_t n = 1;
   for (std::int64_t e : shape_)
     n *= e;
-  return shape_.empty() ? 0 : n;
+  return shape_.empty() && empty() ? 0 : n; // a 0-d array holds one element; no array, none
 }
 
 Backend AnyDeviceArray::backend() const {
@@ -306,7 +306,8 @@ AnyDeviceArray AnyDeviceArray::slice(int dim, std::int64_t start, std::int64_t s
 AnyDeviceArray AnyDeviceArray::operator[](std::int64_t i) const {
   if (ndim() < 2)
     throw Error(ErrorKind::InvalidArgument,
-                "operator[]: a 1-D array has no sub-arrays (copy it to the host to read elements)");
+                "operator[]: a " + std::to_string(ndim()) +
+                    "-d array has no sub-arrays (copy it to the host to read elements)");
   const std::int64_t j = normalizedIndex(i, shape_[0], "operator[]");
   AnyDeviceArray v = *this;
   v.data_ = static_cast<char*>(data_) + j * strides_[0];
@@ -438,11 +439,8 @@ AnyDeviceArray to_device(const HostArray& host) {
   if (!host.is_consistent())
     throw Error(ErrorKind::InvalidArgument, "to_device: the host array's size does not match "
                                             "its dtype and shape");
-  std::vector<std::int64_t> shape = host.shape;
-  if (shape.empty())
-    shape.push_back(1); // a 0-d array travels as one element
   AnyDeviceArray a =
-      detail::ArrayAccess::allocate(current_backend(), host.dtype, shape, host.record);
+      detail::ArrayAccess::allocate(current_backend(), host.dtype, host.shape, host.record);
   a.copy_from_host(host.bytes.data(), host.bytes.size());
   return a;
 }

@@ -108,7 +108,7 @@ AnyDeviceArray from_dlpack(DLManagedTensor* tensor) {
   const DLTensor& t = tensor->dl_tensor;
   if (t.ndim < 0 || t.ndim > 8)
     throw Error(ErrorKind::InvalidArgument, "from_dlpack: tensors of " + std::to_string(t.ndim) +
-                                                " dimensions (pyk arrays have 1 to 8)");
+                                                " dimensions (pyk arrays have 0 to 8)");
   const Dtype dtype = dtypeFromDlpack(t.dtype);
   const std::size_t item = dtype_itemsize(dtype);
   if (t.byte_offset % item != 0)
@@ -120,10 +120,6 @@ AnyDeviceArray from_dlpack(DLManagedTensor* tensor) {
   if (t.strides != nullptr)
     for (int d = 0; d < t.ndim; ++d)
       strides.push_back(t.strides[d] * static_cast<std::int64_t>(item));
-  if (shape.empty()) { // a 0-d tensor is one element
-    shape.push_back(1);
-    strides.assign(1, static_cast<std::int64_t>(item));
-  }
   void* data = static_cast<char*>(t.data) + t.byte_offset;
   switch (t.device.device_type) {
   case kDLCPU:

@@ -154,10 +154,7 @@ private:
   }
 
   KernelArgument array(const std::string& path) {
-    HostArray host = read_npy(path);
-    if (host.shape.empty())
-      fail(path + " holds a 0-d array (shape ()): 0-d arrays are not supported as kernel "
-                  "arguments yet; save it with shape (1,), or pass its value as a scalar");
+    HostArray host = read_npy(path); // a 0-d file is a 0-d array, as numba types np.array(1.0)
     if (host.shape.size() < 2 || !fortranOrdered(path))
       return KernelArgument::of(arrays_.emplace_back(to_device(host)));
     // A Fortran-ordered file keeps its layout, as numba types such an array F: the elements

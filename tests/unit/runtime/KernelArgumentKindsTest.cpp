@@ -1,7 +1,7 @@
 // KernelArgumentKindsTest: the launch arguments besides arrays and scalars, through the C++ API
 // on the CPU backend: a record by reference (numba's np.void argument, written back in place), a
 // record dtype with a sub-array field, tuples (std::tuple, nested, holding arrays), named tuples,
-// one array passed as two arguments; and the dynamic shared array's bounds.
+// one array passed as two arguments, 0-d arrays; and the dynamic shared array's bounds.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -48,6 +48,13 @@ def twice(a, b):
     if i < a.shape[0]:
         a[i] = a[i] + 1
         b[i] = b[i] * 3
+
+
+@cuda.jit
+def zero_d(total, values):
+    cuda.atomic.add(total, (), values[cuda.threadIdx.x])
+    if cuda.threadIdx.x == 0:
+        values[0] = total.ndim + total.size
 
 
 @cuda.jit
@@ -106,6 +113,35 @@ TEST_F(KernelArgumentKinds, ARecordIsPassedByReferenceAndWrittenInPlace) {
   EXPECT_EQ(launchErrorOf([&] { KernelArgument::record(floats.untyped()); }),
             "a record argument is one record: an array of one item of a structured dtype, not an "
             "array of float32");
+}
+
+TEST_F(KernelArgumentKinds, ZeroDimensionalArraysAreOneElementWithNoShape) {
+  // numba's typeof(np.array(0.0)) is array(float64, 0d, C): made from an empty shape, in C++ as
+  // DeviceArray<double, 0> or from a 0-d host array, never reshaped to (1,).
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
+  pyk::DeviceArray<double, 0> total = pyk::device_array<double, 0>({});
+  EXPECT_EQ(total.size(), 1);
+  EXPECT_EQ(total.untyped().ndim(), 0);
+  total.copy_from_host(std::vector<double>{0.5}.data());
+  auto values = pyk::to_device(std::vector<double>{1, 2, 3, 4});
+  m["zero_d"][{1, 4}](total, values);
+  EXPECT_EQ(total.copy_to_host(), (std::vector<double>{10.5}));
+  EXPECT_EQ(values.copy_to_host()[0], 1.0); // ndim 0 + size 1
+  pyk::HostArray host;
+  host.dtype = Dtype::Float64;
+  host.bytes.resize(8);
+  const double seven = 7.0;
+  std::memcpy(host.bytes.data(), &seven, 8);
+  pyk::AnyDeviceArray fromHost = pyk::to_device(host);
+  EXPECT_EQ(fromHost.ndim(), 0);
+  m["zero_d"][{1, 1}](fromHost, values);
+  pyk::HostArray back = fromHost.copy_to_host();
+  EXPECT_TRUE(back.shape.empty());
+  double got = 0;
+  std::memcpy(&got, back.bytes.data(), 8);
+  EXPECT_EQ(got, 8.0);
+  // An empty AnyDeviceArray is no array at all: no element.
+  EXPECT_EQ(pyk::AnyDeviceArray().size(), 0);
 }
 
 TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
