@@ -198,6 +198,15 @@ NumbaType NumbaType::array(ScalarKind dtype, int ndim, ArrayLayout layout, bool 
   return type;
 }
 
+NumbaType NumbaType::enumMember(std::string className, const NumbaType& value, bool intEnum) {
+  NumbaType type;
+  type.kind_ = Kind::EnumMember;
+  type.className_ = std::move(className);
+  type.elements_ = {value};
+  type.intEnum_ = intEnum;
+  return type;
+}
+
 NumbaType NumbaType::uniTuple(const NumbaType& element, int count) {
   if (count == 0)
     return tuple({}); // the empty tuple (a 0-d array's shape) has no element type to keep
@@ -258,9 +267,10 @@ NumbaType NumbaType::withShape(int ndim, ArrayLayout layout, bool readonly) cons
 
 bool operator==(const NumbaType& a, const NumbaType& b) {
   if (a.kind_ != b.kind_ || a.scalar_ != b.scalar_ || a.ndim_ != b.ndim_ ||
-      a.layout_ != b.layout_ || a.readonly_ != b.readonly_ || a.elements_ != b.elements_ ||
-      a.className_ != b.className_ || a.fieldNames_ != b.fieldNames_ ||
-      a.intrinsic_ != b.intrinsic_ || a.definition_ != b.definition_)
+      a.layout_ != b.layout_ || a.readonly_ != b.readonly_ || a.intEnum_ != b.intEnum_ ||
+      a.elements_ != b.elements_ || a.className_ != b.className_ ||
+      a.fieldNames_ != b.fieldNames_ || a.intrinsic_ != b.intrinsic_ ||
+      a.definition_ != b.definition_)
     return false;
   if (a.record_ == nullptr || b.record_ == nullptr)
     return a.record_ == b.record_;
@@ -432,6 +442,9 @@ std::string NumbaType::str() const {
     return std::string("class(") + scalarRepr(scalar_) + ")";
   case Kind::Vector:
     return std::string(scalarName(scalar_)) + "x" + std::to_string(ndim_);
+  case Kind::EnumMember: // numba's repr: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)`
+    return std::string(intEnum_ ? "IntEnum<" : "Enum<") + elements_[0].str() + ">(" + className_ +
+           ")";
   }
   return "?";
 }
@@ -476,8 +489,9 @@ std::string NumbaType::spelling() const {
     return recordRepr(*record_);
   case Kind::Function:
   case Kind::TypeRef:
-    return str();    // no signature string names them
-  case Kind::Vector: // no signature string names a vector type; its repr
+    return str();        // no signature string names them
+  case Kind::Vector:     // no signature string names a vector type; its repr
+  case Kind::EnumMember: // nor an Enum class's members
     return str();
   }
   return "?";

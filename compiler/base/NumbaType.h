@@ -119,6 +119,9 @@ public:
   // passed on as a dtype or called as a cast.
   // Neither has a value at run time: code generation passes nothing for them.
   // Vector: a numba.cuda vector type (`float32x4`): 1 to 4 elements of a base scalar type.
+  // EnumMember: a member of an Enum or IntEnum class (numba's EnumMember / IntEnumMember):
+  // a type per class, whose value is the member's value (an integer, a float, a tuple...). An
+  // IntEnum member also computes as its integer; an Enum member only compares with its class's.
   enum class Kind : uint8_t {
     Void,
     Scalar,
@@ -129,7 +132,8 @@ public:
     Record,
     Function,
     TypeRef,
-    Vector
+    Vector,
+    EnumMember
   };
 
   static constexpr int kMaxArrayDims = 8;
@@ -150,6 +154,8 @@ public:
   // numba.cuda's `<base>x<count>` (sema/catalog/VectorTypes.def lists the ones numba has).
   static NumbaType vector(ScalarKind base, int count);
   static NumbaType record(RecordLayout layout);
+  // A member of the Enum (or, with `intEnum`, IntEnum) class `className`, of values of `value`.
+  static NumbaType enumMember(std::string className, const NumbaType& value, bool intEnum);
   // An array whose items are records.
   static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
                                bool readonly = false);
@@ -169,6 +175,10 @@ public:
   Intrinsic intrinsic() const { return intrinsic_; }
   const CompiledFunction* definition() const { return definition_; }
   bool isVector() const { return kind_ == Kind::Vector; }
+  bool isEnumMember() const { return kind_ == Kind::EnumMember; }
+  bool isIntEnumMember() const { return kind_ == Kind::EnumMember && intEnum_; }
+  // EnumMember: the type of the members' values (className() is the class).
+  const NumbaType& enumValue() const { return elements_[0]; }
   // Vectors: how many elements (x, y, z, w in order); scalarKind() is their type.
   int vectorSize() const { return ndim_; }
   // An array of records (its scalarKind() means nothing then).
@@ -207,6 +217,7 @@ private:
   int ndim_ = 0; // Array: the dimensions; Vector: the elements
   ArrayLayout layout_ = ArrayLayout::A;
   bool readonly_ = false;
+  bool intEnum_ = false; // EnumMember of an IntEnum
   std::vector<NumbaType> elements_;
   std::string className_;
   std::vector<std::string> fieldNames_;

@@ -38,6 +38,8 @@ ParameterLayout parameterLayout(const NumbaType& t) {
     out.size = t.elements().empty() ? 1 : (at + out.alignment - 1) / out.alignment * out.alignment;
     return out;
   }
+  case NumbaType::Kind::EnumMember: // its value
+    return parameterLayout(t.enumValue());
   case NumbaType::Kind::Void:
   case NumbaType::Kind::GridGroup:
   case NumbaType::Kind::Function: // no value at run time

@@ -49,6 +49,8 @@ commands:
                                (ARG, ...)       a tuple: `()` empty, `(ARG,)` one element;
                                                 inside one a file name ends at `,` or `)`
                                NAME(F=ARG, ...) a named tuple of class NAME, fields F
+                               enum:CLASS.M     member M of the file's Enum or IntEnum
+                                                class CLASS (`enum:Color.red`)
                              after the run each array or record argument i is written to
                              DIR/arg<i>.npy (element j of tuple argument i to arg<i>_<j>.npy);
                              without --out, a warning says they are not saved

@@ -2,6 +2,8 @@
 // and their specializations compiled under the module's lock.
 #include "jit/CompilerService.h"
 
+#include <complex>
+#include <cstring>
 #include <mutex>
 #include <sstream>
 
@@ -13,6 +15,7 @@
 #include "sema/resolve/FrontEnd.h"
 #include "sema/resolve/SignatureParser.h"
 #include "sema/resolve/UserModules.h"
+#include "sema/typing/FunctionTyper.h"
 #include "sema/typing/SignatureChoice.h"
 
 namespace pyk::jit {
@@ -107,6 +110,57 @@ const FunctionInfo* SourceModule::function(std::string_view name) const {
     return nullptr;
   return &state_->functions[static_cast<std::size_t>(found -
                                                      state_->front.resolved.functions.data())];
+}
+
+SourceModule::EnumMemberArgument SourceModule::enumMember(std::string_view className,
+                                                          std::string_view member) const {
+  const std::string what = "`" + std::string(className) + "." + std::string(member) + "`";
+  const sema::ModuleConstant* cls = state_->front.resolved.symbols.constantNamed(className);
+  if (cls == nullptr || cls->value.kind != sema::ConstantValue::Kind::EnumClass)
+    throw Error(ErrorKind::InvalidArgument, path() + " has no Enum or IntEnum class `" +
+                                                std::string(className) + "` for " + what);
+  const sema::ConstantValue* value = cls->value.enumMember(std::string(member));
+  if (value == nullptr)
+    throw Error(ErrorKind::InvalidArgument, "the Enum class `" + std::string(className) + "` of " +
+                                                path() + " has no member `" + std::string(member) +
+                                                "`");
+  const std::optional<types::NumbaType> valueType = sema::typeOfConstant(*value);
+  if (!valueType || !valueType->isScalar())
+    throw Error(ErrorKind::InvalidArgument,
+                what + " is valued " + value->typeDescription() +
+                    ": pyk takes Enum members valued by numbers as kernel arguments, not yet "
+                    "others");
+  EnumMemberArgument out;
+  out.type = types::NumbaType::enumMember(std::string(className), *valueType,
+                                          /*intEnum=*/cls->value.boolValue);
+  auto put = [&out](auto v) { std::memcpy(out.value, &v, sizeof v); };
+  switch (valueType->scalarKind()) {
+  case types::ScalarKind::Boolean:
+    put(value->kind == sema::ConstantValue::Kind::Bool ? value->boolValue : value->intValue != 0);
+    break;
+  case types::ScalarKind::Float32:
+    put(static_cast<float>(value->floatValue));
+    break;
+  case types::ScalarKind::Float64:
+    put(value->floatValue);
+    break;
+  case types::ScalarKind::Complex64:
+    put(std::complex<float>(value->complexValue));
+    break;
+  case types::ScalarKind::Complex128:
+    put(value->complexValue);
+    break;
+  case types::ScalarKind::Float16:
+    throw Error(ErrorKind::InvalidArgument,
+                what + " is valued float16: not taken as a kernel argument yet");
+  default: // an integer: its low bytes (little-endian) are the value in its own width
+    if (valueType->scalarKind() == types::ScalarKind::UInt64)
+      put(static_cast<uint64_t>(value->intValue));
+    else
+      put(static_cast<int64_t>(value->intValue));
+    break;
+  }
+  return out;
 }
 
 CompiledKernel SourceModule::compile(const FunctionInfo& function,

@@ -100,6 +100,17 @@ public:
                          const std::optional<types::NumbaType>& returnType, const Target& target,
                          const JitSettings& settings, bool rebuild = false) const;
 
+  // A member of one of the module's Enum or IntEnum classes (`Color`, `red`) as a kernel argument
+  // (numba passes it typed as its class's member, valued as its value): its EnumMember type and
+  // its value's bytes as the scalar type of its value holds them. Throws pyk::Error
+  // (InvalidArgument) when the module has no such class or member, or the value is not a number
+  // (a tuple-valued member is not taken as an argument yet).
+  struct EnumMemberArgument {
+    types::NumbaType type;
+    unsigned char value[16]{};
+  };
+  EnumMemberArgument enumMember(std::string_view className, std::string_view member) const;
+
 private:
   struct State;
   explicit SourceModule(std::unique_ptr<State> state);

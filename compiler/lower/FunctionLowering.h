@@ -129,6 +129,8 @@ private:
   ir::Expr* visitTuple(const ast::Tuple* tuple, const NumbaType* t);
   ir::Expr* visitCall(const ast::Call* c, const NumbaType*) { return call(c); }
   ir::Expr* visitExpr(const ast::Expr* e, const NumbaType* t);
+  // `Color.red` (typed as its Enum member type) or `config.TPB`: the constant's value.
+  ir::Expr* enumOrModuleConstant(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);
   ir::Expr* frozenConstant(const sema::ConstantValue& v, const NumbaType& t, SourceRange at,
                            const std::string& name);
 

@@ -18,11 +18,18 @@ std::vector<const ast::Expr*> FunctionLowering::subscriptItems(const ast::Subscr
   return items;
 }
 
+ir::Expr* FunctionLowering::enumOrModuleConstant(const sema::ConstantValue& v, const NumbaType& t,
+                                                 SourceRange at) {
+  if (!t.isEnumMember())
+    return frozenConstant(v, t, at, "");
+  return as(frozenConstant(v, t.enumValue(), at, ""), t); // an Enum member is its value in C++
+}
+
 ir::Expr* FunctionLowering::visitAttribute(const ast::Attribute* a, const NumbaType* t) {
   if (t != nullptr)
     if (std::optional<sema::ConstantValue> member =
             sema::enumMember(scope_, definingModule().symbols, a))
-      return frozenConstant(*member, *t, a->range, ""); // `Color.red`
+      return enumOrModuleConstant(*member, *t, a->range); // `Color.red`, `config.TPB`
   if (const sema::Intrinsic id = spec_.intrinsicOf(a); id != sema::Intrinsic::None)
     return intrinsicValue(id, a, t);
   if (const std::string api = sema::qualifiedApiName(scope_, a); !api.empty()) {
@@ -65,6 +72,8 @@ ir::Expr* FunctionLowering::visitAttribute(const ast::Attribute* a, const NumbaT
         return out;
       }
   const sema::ValueMember member = sema::attributeNamed(a->attr);
+  if (base != nullptr && base->isEnumMember() && member == sema::ValueMember::EnumValue)
+    return as(expr(a->value), base->enumValue()); // the same C++ value
   if (base != nullptr && (base->isScalar() || base->isArray()) &&
       (member == sema::ValueMember::Real || member == sema::ValueMember::Imag) && t != nullptr) {
     ir::Expr* value = expr(a->value);
@@ -95,7 +104,7 @@ ir::Expr* FunctionLowering::visitSubscript(const ast::Subscript* s, const NumbaT
   if (t != nullptr)
     if (std::optional<sema::ConstantValue> member =
             sema::enumMember(scope_, definingModule().symbols, s))
-      return frozenConstant(*member, *t, s->range, ""); // `Color['red']`
+      return enumOrModuleConstant(*member, *t, s->range); // `Color['red']`
   const NumbaType* base = typeOf(s->value);
   if (base == nullptr || t == nullptr) {
     unsupported(s->range, "this subscript");

@@ -183,6 +183,8 @@ ir::Expr* FunctionLowering::binary(ast::BinOpKind op, ir::Expr* l, ir::Expr* r,
                                    const NumbaType& result, SourceRange at) {
   if (l == nullptr || r == nullptr)
     return nullptr;
+  l = as(l, sema::computedAs(l->type)); // an IntEnum member computes as its integer
+  r = as(r, sema::computedAs(r->type));
   const NumbaType lt = l->type, rt = r->type;
   if (!lt.isScalar() || !rt.isScalar() || !result.isScalar()) {
     unsupported(at, "this operation");
@@ -302,7 +304,7 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
     // numba's generic `is`: `==` on one scalar type, true for None is None, false between types
     // that differ (the operands still evaluated).
     const bool is = op == ast::CmpOpKind::Is;
-    if (*lt == *rt && lt->isScalar())
+    if (*lt == *rt && (lt->isScalar() || lt->isEnumMember()))
       return comparison(is ? ast::CmpOpKind::Eq : ast::CmpOpKind::NotEq, left, right, at);
     const bool same = *lt == *rt && lt->isVoid();
     auto* out = makeExpr<ir::IdentityTest>(at, boolean);
@@ -313,12 +315,19 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
       return nullptr;
     return out;
   }
-  if (lt == nullptr || rt == nullptr || !lt->isScalar() || !rt->isScalar()) {
+  if (lt == nullptr || rt == nullptr) {
+    unsupported(at, "this comparison");
+    return nullptr;
+  }
+  // Enum members compare by value (one class's, or IntEnum members as integers).
+  const NumbaType l0 = lt->isEnumMember() && *lt == *rt ? lt->enumValue() : sema::computedAs(*lt);
+  const NumbaType r0 = rt->isEnumMember() && *lt == *rt ? rt->enumValue() : sema::computedAs(*rt);
+  if (!l0.isScalar() || !r0.isScalar()) {
     unsupported(at, "this comparison");
     return nullptr;
   }
   const std::optional<ScalarKind> k =
-      sema::comparisonOperandType(op, lt->scalarKind(), rt->scalarKind());
+      sema::comparisonOperandType(op, l0.scalarKind(), r0.scalarKind());
   static const ir::CompareOp kOps[] = {ir::CompareOp::Eq, ir::CompareOp::NotEq,
                                        ir::CompareOp::Lt, ir::CompareOp::LtE,
                                        ir::CompareOp::Gt, ir::CompareOp::GtE};

@@ -46,8 +46,9 @@ def scalar_spelling(value):
     """`dtype:value` as `pykc run` takes a scalar, typed as numba's typeof types it."""
     if isinstance(value, enum.Enum):
         # numba types it as a member of its class (`a is b` tells classes apart even where the
-        # values are equal); `pykc run` has no spelling for that.
-        raise NotKept("an Enum or IntEnum member as an argument")
+        # values are equal): `pykc run`'s enum:CLASS.MEMBER, the class written into the module
+        # (module_source.module_for_kernel's enum_arguments).
+        return "enum:%s.%s" % (type(value).__name__, value.name)
     if isinstance(value, (bool, np.bool_)):
         return "bool:" + ("true" if value else "false")
     if isinstance(value, np.generic):
@@ -106,9 +107,22 @@ def numba_type_spelling(value):
         else:
             name = "boolean" if array.dtype == np.bool_ else array.dtype.name
         return "%s[%s]" % (name, ", ".join(dims))
+    if isinstance(value, enum.Enum):
+        return None  # no signature string names an Enum class's members
     spelt = scalar_spelling(value)
     name = spelt.split(":")[0]
     return "boolean" if name == "bool" else name
+
+
+def enum_arguments(args):
+    """The Enum and IntEnum members among the arguments (in tuples too)."""
+    out = []
+    for a in args:
+        if isinstance(a, enum.Enum):
+            out.append(a)
+        elif isinstance(a, tuple):
+            out.extend(enum_arguments(a))
+    return out
 
 
 class Case:
@@ -150,7 +164,7 @@ class CaseWriter:
             # numba copies a `cuda.In` array to the device and never back.
             compared = [k for k in arrays if not isinstance(self._sources[k], cuda_args.In)
                         and k not in self._not_compared]
-            source, name = module_source.module_for_kernel(kernel)
+            source, name = module_source.module_for_kernel(kernel, enum_arguments(args))
             os.makedirs(os.path.join(folder, "in"), exist_ok=True)
             for k, a in arrays.items():
                 np.save(os.path.join(folder, "in", "arg%s.npy" % k), a, allow_pickle=False)

@@ -480,11 +480,14 @@ def type_text(t):
     return str(t)
 
 
-def module_for_kernel(k):
-    """`(text, kernel name)` of a standalone module that defines the launched kernel."""
+def module_for_kernel(k, enum_arguments=()):
+    """`(text, kernel name)` of a standalone module that defines the launched kernel (and the
+    classes of the Enum members it is launched with, which `pykc run` finds there)."""
     builder = ModuleBuilder()
     name = getattr(k.fn, "__name__", None)
     if not name or not name.isidentifier():
         raise NotExtractable("the kernel has no usable name")
     builder.jitted_function(name, k.fn, builder._cuda_decorator(k), id(k))
+    for member in enum_arguments:
+        builder.enum_class(type(member).__name__, type(member))
     return builder.text(), name

@@ -32,6 +32,8 @@ std::string UnitEmitter::type(const NumbaType& t) {
     return "void"; // nothing at run time: never declared, passed or stored
   case NumbaType::Kind::Vector:
     return "pyk::vector<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.vectorSize()) + ">";
+  case NumbaType::Kind::EnumMember: // its value
+    return type(t.enumValue());
   }
   return "void";
 }
@@ -222,6 +224,10 @@ std::string UnitEmitter::element(const NumbaType& tuple, const std::string& valu
 std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, const NumbaType& to) {
   if (from == to)
     return code;
+  if (from.isEnumMember()) // an Enum member is its value in C++
+    return cast(code, from.enumValue(), to);
+  if (to.isEnumMember())
+    return cast(code, from, to.enumValue());
   if (to.isScalar() && from.isScalar()) {
     const ScalarKind f = from.scalarKind();
     const ScalarKind k = to.scalarKind();

@@ -140,6 +140,9 @@ std::string typeCode(const NumbaType& t) {
     return "K" + scalarCode(t.scalarKind());
   case NumbaType::Kind::Vector:
     return "V" + scalarCode(t.scalarKind()) + "x" + std::to_string(t.vectorSize());
+  case NumbaType::Kind::EnumMember: // the class is part of the type: `E5Color_i64`, `I5Shape_i64`
+    return (t.isIntEnumMember() ? "I" : "E") + std::to_string(t.className().size()) +
+           t.className() + "_" + typeCode(t.enumValue());
   }
   return "x";
 }

@@ -64,6 +64,16 @@ std::optional<ConstantValue> enumMember(const FunctionScope& scope,
   return std::nullopt;
 }
 
+const ConstantValue* enumClassOfMember(const FunctionScope& scope, const ModuleSymbolTable& symbols,
+                                       const ast::Expr* e) {
+  if (!enumMember(scope, symbols, e))
+    return nullptr;
+  const ast::Expr* base =
+      e->is<ast::Attribute>() ? e->as<ast::Attribute>()->value : e->as<ast::Subscript>()->value;
+  const ConstantValue& cls = symbols.constants()[scope.names.at(base->as<ast::Name>()).index].value;
+  return cls.kind == ConstantValue::Kind::EnumClass ? &cls : nullptr;
+}
+
 std::vector<bool> parametersNeedingConstants(const CompiledFunction& function) {
   const FunctionScope& scope = function.scope;
   std::vector<bool> needs(scope.params.size(), false);

@@ -18,6 +18,11 @@ ConstantFolder::LocalNames functionLocalNames(const Specialization& spec, Consta
 std::optional<ConstantValue> enumMember(const FunctionScope& scope,
                                         const ModuleSymbolTable& symbols, const ast::Expr* e);
 
+// The Enum (or IntEnum) class a member expression (`Color.red`, `Color['red']`) is of; null
+// when `e` names no Enum member (a module's constant `config.TPB` is none).
+const ConstantValue* enumClassOfMember(const FunctionScope& scope, const ModuleSymbolTable& symbols,
+                                       const ast::Expr* e);
+
 // The parameters of `function` whose value its body needs as a constant (a shared or local
 // array's shape, `cuda.grid`'s rank): a call with a constant argument there specializes for it.
 std::vector<bool> parametersNeedingConstants(const CompiledFunction& function);

@@ -138,6 +138,8 @@ private:
 
   // ---- attributes and subscripts (TypeAccess.cpp) ----
   OptType visitAttribute(const ast::Attribute* a);
+  // The type of a member of an Enum class (its EnumMember type) or of an imported module.
+  OptType memberType(const ast::Expr* e, const ConstantValue& member);
   // x.real / x.imag (and numpy.real / numpy.imag): a number's part, a complex array's float view.
   OptType realOrImag(const NumbaType& base, bool imaginary, SourceRange at);
   // A record's field (reported when it has no type pyk can give), and a field of every record of

@@ -5,6 +5,7 @@
 #include "sema/catalog/ValueMember.h"
 #include "sema/fold/FunctionConstants.h"
 #include "sema/typing/FunctionTyper.h"
+#include "sema/typing/TypeRules.h"
 
 namespace pyk::sema {
 
@@ -115,7 +116,7 @@ bool storableInView(const NumbaType& value, const NumbaType& view) {
 
 bool storableIn(const NumbaType& value, const NumbaType& place) {
   if (place.isScalar())
-    return value.isScalar();
+    return computedAs(value).isScalar(); // an IntEnum member stores its integer
   // A record into a record (an item of a record array, a nested record field): the same layout.
   if (place.isRecord())
     return value.isRecord() && value.recordLayout() == place.recordLayout();
@@ -172,13 +173,21 @@ bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
   return true;
 }
 
+OptType FunctionTyper::memberType(const ast::Expr* e, const ConstantValue& member) {
+  OptType value = typeOfConstant(member);
+  const ConstantValue* cls = enumClassOfMember(fn_.scope, module_.symbols, e);
+  if (!value || cls == nullptr)
+    return value;
+  return NumbaType::enumMember(cls->strValue, *value, cls->boolValue);
+}
+
 OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   if (auto it = fn_.scope.moduleFunctions.find(a); it != fn_.scope.moduleFunctions.end()) {
     const CompiledFunction& f = module_.functionOf(it->second); // `helpers.clamp` as a value
     return NumbaType::function(&f, f.name);
   }
   if (std::optional<ConstantValue> member = enumMember(fn_.scope, module_.symbols, a))
-    return typeOfConstant(*member); // `Color.red`: the member's value
+    return memberType(a, *member); // `Color.red`; `config.TPB`: the constant's value
   if (const Intrinsic id = intrinsicOf(a); id != Intrinsic::None)
     return intrinsicValue(id);
   if (const std::optional<ScalarKind> k = scalarTypeObject(fn_.scope, a))
@@ -189,6 +198,8 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
   if (!base)
     return std::nullopt;
   const ValueMember member = attributeNamed(a->attr);
+  if (base->isEnumMember() && member == ValueMember::EnumValue)
+    return base->enumValue();
   if (base->isArray()) {
     if (member == ValueMember::Shape || member == ValueMember::Strides)
       return NumbaType::uniTuple(NumbaType::scalar(ScalarKind::Int64), base->ndim());
@@ -253,7 +264,7 @@ OptType FunctionTyper::realOrImag(const NumbaType& base, bool imaginary, SourceR
 
 OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
   if (std::optional<ConstantValue> member = enumMember(fn_.scope, module_.symbols, s))
-    return typeOfConstant(*member); // `Color['red']`
+    return memberType(s, *member); // `Color['red']`
   OptType base = expr(s->value);
   if (!base)
     return std::nullopt;

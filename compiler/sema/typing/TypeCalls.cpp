@@ -227,7 +227,7 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
 
 OptType FunctionTyper::castCall(const NumbaType& target, const ast::Call* c,
                                 const std::vector<NumbaType>& args) {
-  if (args.size() != 1 || !args[0].isScalar())
+  if (args.size() != 1 || !computedAs(args[0]).isScalar())
     return badArguments(apiName(c->func), c, args);
   return target;
 }

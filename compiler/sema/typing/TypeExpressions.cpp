@@ -143,8 +143,9 @@ OptType FunctionTyper::visitBinOp(const ast::BinOp* b) {
   return binaryOperation(b->op, *l, *r, b->range);
 }
 
-OptType FunctionTyper::binaryOperation(ast::BinOpKind op, const NumbaType& l, const NumbaType& r,
-                                       SourceRange at) {
+OptType FunctionTyper::binaryOperation(ast::BinOpKind op, const NumbaType& left,
+                                       const NumbaType& right, SourceRange at) {
+  const NumbaType l = computedAs(left), r = computedAs(right);
   if (l.isArray() || r.isArray()) {
     error(DiagKind::TypeArrayArithmetic, at, {ast::toString(op), l.str(), r.str()});
     return std::nullopt;
@@ -152,7 +153,7 @@ OptType FunctionTyper::binaryOperation(ast::BinOpKind op, const NumbaType& l, co
   if (l.isScalar() && r.isScalar())
     if (std::optional<ScalarKind> k = binaryResultType(op, l.scalarKind(), r.scalarKind()))
       return NumbaType::scalar(*k);
-  error(DiagKind::TypeBadOperands, at, {ast::toString(op), l.str(), r.str()});
+  error(DiagKind::TypeBadOperands, at, {ast::toString(op), left.str(), right.str()});
   return std::nullopt;
 }
 
@@ -160,6 +161,7 @@ OptType FunctionTyper::visitUnaryOp(const ast::UnaryOp* u) {
   OptType t = expr(u->operand);
   if (!t)
     return std::nullopt;
+  t = computedAs(*t);
   if (u->op == ast::UnaryOpKind::Not)
     return NumbaType::scalar(ScalarKind::Boolean);
   if (t->isScalar())
@@ -178,12 +180,18 @@ OptType FunctionTyper::visitCompare(const ast::Compare* c) {
     OptType right = expr(c->comparators[i]);
     if (!left || !right)
       return std::nullopt;
-    bool ok = left->isScalar() && right->isScalar() &&
-              comparisonOperandType(c->ops[i], left->scalarKind(), right->scalarKind());
+    const NumbaType l = computedAs(*left), r = computedAs(*right);
+    bool ok = l.isScalar() && r.isScalar() &&
+              comparisonOperandType(c->ops[i], l.scalarKind(), r.scalarKind());
+    // Members of one Enum class compare by value (numba's EnumCompare), only for == and !=.
+    if (!ok && *left == *right && left->isEnumMember() && left->enumValue().isScalar() &&
+        (c->ops[i] == ast::CmpOpKind::Eq || c->ops[i] == ast::CmpOpKind::NotEq))
+      ok = true;
     // numba's generic `is`: `==` between values of one immutable type, false between types
     // that differ (`x is None` too); arrays, being mutable, have none.
     if (!ok && (c->ops[i] == ast::CmpOpKind::Is || c->ops[i] == ast::CmpOpKind::IsNot))
-      ok = !(*left == *right) || left->isScalar() || left->isVoid();
+      ok = !(*left == *right) || left->isScalar() || left->isVoid() ||
+           (left->isEnumMember() && left->enumValue().isScalar());
     if (!ok) {
       error(DiagKind::TypeBadOperands, c->range,
             {ast::toString(c->ops[i]), left->str(), right->str()});

@@ -11,7 +11,8 @@ namespace {
 // The arguments' scalar kinds, or nullopt when one is not a scalar.
 std::optional<std::vector<ScalarKind>> scalarsOf(const std::vector<NumbaType>& args) {
   std::vector<ScalarKind> out;
-  for (const NumbaType& t : args) {
+  for (const NumbaType& arg : args) {
+    const NumbaType t = computedAs(arg); // an IntEnum member as its integer
     if (!t.isScalar())
       return std::nullopt;
     out.push_back(t.scalarKind());

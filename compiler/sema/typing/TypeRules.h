@@ -22,6 +22,12 @@
 
 namespace pyk::sema {
 
+// The value an operand computes as: an IntEnum member as its integer (numba's IntEnumMember
+// converts to it for arithmetic, comparisons, casts and math); any other type as itself.
+inline NumbaType computedAs(const NumbaType& t) {
+  return t.isIntEnumMember() ? t.enumValue() : t;
+}
+
 // The type of `left OP right`; nullopt where numba rejects it (`%`, `//` on complex, shifts and
 // `& | ^` on floats, `@` on scalars). Integer operations widen to 64 bits, signed if either side
 // is (boolean counts as signed): int32 + int32 → int64, uint64 + int64 → int64; `/` on integers

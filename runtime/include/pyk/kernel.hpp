@@ -50,18 +50,26 @@ struct TupleArgument {
   std::vector<std::string> field_names; // a named tuple's fields, one per element
 };
 
+// An Enum or IntEnum member argument's class and member (Module::enum_member makes one).
+struct EnumArgument {
+  std::string class_name; // `Color`
+  std::string member;     // `red`
+  bool int_enum = false;  // an IntEnum's member (computes as its integer in the kernel)
+};
+
 // One argument of a launch, whatever its C++ type was. An array argument refers to the array,
 // which must outlive the launch call (a launch copies nothing and allocates nothing); so does a
 // record, passed as numba passes a np.void: by reference to one record in device memory (an
 // array of one record), which the kernel may write. A tuple holds its elements (arrays, records,
 // scalars, tuples).
 struct KernelArgument {
-  enum class Kind { Array, Scalar, Record, Tuple };
+  enum class Kind { Array, Scalar, Record, Tuple, EnumMember };
   Kind kind = Kind::Scalar;
   Dtype dtype = Dtype::Int64;
   const AnyDeviceArray* array = nullptr;      // Array; Record: the array of one record
   std::shared_ptr<const TupleArgument> tuple; // Tuple
-  alignas(16) unsigned char value[16]{};      // Scalar: the value, in dtype
+  std::shared_ptr<const EnumArgument> member; // EnumMember: its class (the value is in value)
+  alignas(16) unsigned char value[16]{};      // Scalar, EnumMember: the value, in dtype
 
   // An argument made already (a record, a named tuple) passes as it is.
   static KernelArgument of(const KernelArgument& a) { return a; }
@@ -367,6 +375,11 @@ public:
   // (InvalidArgument) if none.
   Kernel operator[](const std::string& name) const;
   std::vector<std::string> kernel_names() const;
+  // A member of one of the module's Enum or IntEnum classes, `"Color.red"`, as a kernel argument:
+  // numba passes it typed as a member of its class (`x == Color.red`, `x is Color.red`,
+  // `x.value` in the kernel), valued as its value. pyk::Error (InvalidArgument) when the module
+  // has no such class or member, or its value is not a number.
+  KernelArgument enum_member(const std::string& qualified_name) const;
 
 private:
   friend Module load(const std::filesystem::path& path, const LoadOptions& options);

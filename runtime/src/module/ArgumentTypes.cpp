@@ -97,6 +97,9 @@ ArrayLayout layoutOf(const AnyDeviceArray& a) {
 }
 
 NumbaType typeOf(const KernelArgument& a) {
+  if (a.kind == KernelArgument::Kind::EnumMember)
+    return NumbaType::enumMember(a.member->class_name, NumbaType::scalar(scalarKindOf(a.dtype)),
+                                 a.member->int_enum);
   if (a.kind == KernelArgument::Kind::Record)
     return recordTypeOf(*a.array->record());
   if (a.kind == KernelArgument::Kind::Tuple) {
@@ -147,7 +150,8 @@ bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out)
     return false;
   for (const KernelArgument& a : args)
     if ((a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr) ||
-        a.kind == KernelArgument::Kind::Record || a.kind == KernelArgument::Kind::Tuple)
+        a.kind == KernelArgument::Kind::Record || a.kind == KernelArgument::Kind::Tuple ||
+        a.kind == KernelArgument::Kind::EnumMember) // a type of its class, not of its dtype
       return false;
   out.count = static_cast<int>(args.size());
   for (size_t i = 0; i < args.size(); ++i) {

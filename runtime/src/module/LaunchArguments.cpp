@@ -26,6 +26,8 @@ void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsig
     const types::ParameterLayout layout = types::parameterLayout(param);
     for (std::size_t i = 0; i < param.elements().size(); ++i)
       writeArgument(a.tuple->elements[i], param.elements()[i], out + layout.elementOffsets[i]);
+  } else if (param.isEnumMember()) {
+    convertScalar(a, param.enumValue().scalarKind(), out); // its value
   } else {
     convertScalar(a, param.scalarKind(), out);
   }

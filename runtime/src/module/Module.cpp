@@ -1,7 +1,10 @@
 // Module: pyk::load and module["name"]: the module through the compiler service's front end once,
 // its errors thrown as the located diagnostics pykc prints.
+#include <cstring>
+
 #include "module/BackgroundCompiles.h"
 #include "module/ModuleState.h"
+#include "module/ScalarConversion.h"
 
 namespace pyk {
 
@@ -24,6 +27,23 @@ Module load(const std::filesystem::path& path, const LoadOptions& options) {
 Module loads(const std::string& source, const std::string& name, const LoadOptions& options) {
   return Module(std::make_shared<detail::ModuleState>(
       jit::SourceModule::fromText(source, name, importOptions(options))));
+}
+
+KernelArgument Module::enum_member(const std::string& qualified_name) const {
+  const std::size_t dot = qualified_name.rfind('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == qualified_name.size())
+    throw Error(ErrorKind::InvalidArgument,
+                "`" + qualified_name +
+                    "` is not an Enum member: write it CLASS.MEMBER (`Color.red`)");
+  const std::string cls = qualified_name.substr(0, dot), name = qualified_name.substr(dot + 1);
+  const jit::SourceModule::EnumMemberArgument resolved = state_->source->enumMember(cls, name);
+  KernelArgument k;
+  k.kind = KernelArgument::Kind::EnumMember;
+  k.dtype = *detail::dtypeOfKind(resolved.type.enumValue().scalarKind()); // a number's dtype
+  std::memcpy(k.value, resolved.value, sizeof k.value);
+  k.member = std::make_shared<const EnumArgument>(
+      EnumArgument{cls, name, resolved.type.isIntEnumMember()});
+  return k;
 }
 
 Kernel Module::operator[](const std::string& name) const {

@@ -92,11 +92,11 @@ int runKernelCommand(const Options& options) {
                     "`--shared " + options.shared + "` is not a byte count");
       shared = static_cast<std::size_t>(v);
     }
-    const RunArguments args(options.runArgs);
     LoadOptions loadOptions;
     for (const std::string& dir : options.includeDirs)
       loadOptions.include_dirs.push_back(dir);
     Module module = load(options.file, loadOptions);
+    const RunArguments args(options.runArgs, &module);
     Kernel kernel = module[options.kernel];
     kernel.launch_with(shape, shared, args.arguments());
     if (!options.outDir.empty())

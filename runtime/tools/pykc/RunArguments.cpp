@@ -21,8 +21,9 @@ class ArgumentParser {
 public:
   ArgumentParser(const std::string& text, std::deque<AnyDeviceArray>& arrays,
                  std::map<const AnyDeviceArray*, std::vector<std::int64_t>>& recordShapes,
-                 const std::vector<KernelArgument>& earlier)
-      : text_(text), arrays_(arrays), recordShapes_(recordShapes), earlier_(earlier) {}
+                 const std::vector<KernelArgument>& earlier, const Module* module)
+      : text_(text), arrays_(arrays), recordShapes_(recordShapes), earlier_(earlier),
+        module_(module) {}
 
   KernelArgument parse() {
     KernelArgument a = argument(0, /*inTuple=*/false);
@@ -78,6 +79,17 @@ private:
       if (type == "record") {
         at_ = colon + 1;
         return record(word(inTuple));
+      }
+      if (type == "enum") {
+        at_ = colon + 1;
+        const std::string member = word(inTuple);
+        if (module_ == nullptr)
+          fail("an Enum member needs the module that defines its class");
+        try {
+          return module_->enum_member(member);
+        } catch (const Error& e) {
+          fail(e.what());
+        }
       }
       const std::string w = word(inTuple);
       if (!(w.size() > 4 && w.substr(w.size() - 4) == ".npy")) {
@@ -273,14 +285,15 @@ private:
       return KernelArgument::of(floating<double>(text, "float64"));
     fail("`" + type +
          "` is not a scalar type (bool, int8..int64, uint8..uint64, float16, float32, float64, "
-         "complex64, complex128), and the argument is not a .npy file, `record:x.npy`, `@I` or "
-         "a tuple");
+         "complex64, complex128), and the argument is not a .npy file, `record:x.npy`, "
+         "`enum:Class.member`, `@I` or a tuple");
   }
 
   const std::string& text_;
   std::deque<AnyDeviceArray>& arrays_;
   std::map<const AnyDeviceArray*, std::vector<std::int64_t>>& recordShapes_;
   const std::vector<KernelArgument>& earlier_;
+  const Module* module_;
   size_t at_ = 0;
 };
 
@@ -299,9 +312,9 @@ void RunArguments::writeArrays(const KernelArgument& a, const std::filesystem::p
   }
 }
 
-RunArguments::RunArguments(const std::vector<std::string>& texts) {
+RunArguments::RunArguments(const std::vector<std::string>& texts, const Module* module) {
   for (const std::string& text : texts)
-    arguments_.push_back(ArgumentParser(text, arrays_, recordShapes_, arguments_).parse());
+    arguments_.push_back(ArgumentParser(text, arrays_, recordShapes_, arguments_, module).parse());
 }
 
 void RunArguments::writeBack(const std::filesystem::path& folder) const {

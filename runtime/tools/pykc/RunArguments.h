@@ -13,6 +13,8 @@
 //                         element; tuples nest
 //   NAME(F=ARG, ...)      a named tuple of class NAME with fields F, ... (`Point(x=int64:1,
 //                         y=int64:2)`)
+//   enum:CLASS.MEMBER     a member of one of the module's Enum or IntEnum classes
+//                         (`enum:Color.red`), typed as numba types it (Module::enum_member)
 //
 // Inside a tuple a file name ends at `,` or `)`. After the run every array is written to
 // DIR/arg<i>.npy (i the argument's position; an array at position j of tuple argument i to
@@ -33,7 +35,8 @@ class RunArguments {
 public:
   // Reads each ARG in order. Throws pyk::Error (InvalidArgument) naming the argument and what is
   // wrong with it; File errors of the .npy files as read_npy throws them.
-  explicit RunArguments(const std::vector<std::string>& texts);
+  // `module` resolves `enum:` arguments (none without it).
+  explicit RunArguments(const std::vector<std::string>& texts, const Module* module = nullptr);
   RunArguments(const RunArguments&) = delete;
   RunArguments& operator=(const RunArguments&) = delete;
 

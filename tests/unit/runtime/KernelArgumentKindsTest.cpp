@@ -1,7 +1,8 @@
 // KernelArgumentKindsTest: the launch arguments besides arrays and scalars, through the C++ API
 // on the CPU backend: a record by reference (numba's np.void argument, written back in place), a
 // record dtype with a sub-array field, tuples (std::tuple, nested, holding arrays), named tuples,
-// one array passed as two arguments, 0-d arrays; and the dynamic shared array's bounds.
+// one array passed as two arguments, 0-d arrays, Enum members; and the dynamic shared array's
+// bounds.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -18,7 +19,26 @@ using pyk::RecordDtype;
 using pyk::RecordField;
 
 const char* kArgumentKindsSource = R"pyk(
+import enum
+
 from numba import cuda, float32
+
+
+class Color(enum.Enum):
+    red = 1
+    green = 2
+
+
+class Level(enum.IntEnum):
+    low = 10
+    high = 20
+
+
+@cuda.jit
+def members(c, level, out):
+    out[0] = c == Color.green
+    out[1] = c.value
+    out[2] = level + 1
 
 
 @cuda.jit
@@ -142,6 +162,23 @@ TEST_F(KernelArgumentKinds, ZeroDimensionalArraysAreOneElementWithNoShape) {
   EXPECT_EQ(got, 8.0);
   // An empty AnyDeviceArray is no array at all: no element.
   EXPECT_EQ(pyk::AnyDeviceArray().size(), 0);
+}
+
+TEST_F(KernelArgumentKinds, EnumMembersAreTypedByTheirClass) {
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
+  auto out = pyk::device_array<std::int64_t>({3});
+  m["members"][{1, 1}](m.enum_member("Color.green"), m.enum_member("Level.high"), out);
+  EXPECT_EQ(out.copy_to_host(), (std::vector<std::int64_t>{1, 2, 21}));
+  m["members"][{1, 1}](m.enum_member("Color.red"), m.enum_member("Level.low"), out);
+  EXPECT_EQ(out.copy_to_host(), (std::vector<std::int64_t>{0, 1, 11}));
+  // Both launches typed the kernel once, for the classes' members.
+  const std::vector<std::string> overloads = m["members"].overloads();
+  ASSERT_EQ(overloads.size(), 1u);
+  EXPECT_NE(overloads[0].find("Enum<int64>(Color)"), std::string::npos) << overloads[0];
+  EXPECT_EQ(launchErrorOf([&] { (void)m.enum_member("Color.blue"); }),
+            "the Enum class `Color` of kinds.pyk has no member `blue`");
+  EXPECT_EQ(launchErrorOf([&] { (void)m.enum_member("red"); }),
+            "`red` is not an Enum member: write it CLASS.MEMBER (`Color.red`)");
 }
 
 TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {
