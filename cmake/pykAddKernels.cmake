@@ -11,6 +11,9 @@
 #                   [INCLUDE_DIRS <dir>...]                   where `import helpers` looks after
 #                                                             the file's own directory (the
 #                                                             modules found are embedded)
+#                   [LINK <file.cu>...]                       CUDA C++ compiled and linked with
+#                                                             every kernel (numba's link=), for
+#                                                             cuda.declare_device's functions
 #                   [CPU <ON|OFF>]                            the CPU backend's code (default ON)
 #                   [RUNTIME <static|shared>])                the runtime the target links
 #
@@ -29,7 +32,7 @@
 include_guard(GLOBAL)
 
 function(pyk_add_kernels target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CPU;RUNTIME" "FILES;SIGNATURES;ARCHS;INCLUDE_DIRS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CPU;RUNTIME" "FILES;SIGNATURES;ARCHS;INCLUDE_DIRS;LINK")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "pyk_add_kernels(${target}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -57,6 +60,12 @@ function(pyk_add_kernels target)
   foreach(dir IN LISTS arg_INCLUDE_DIRS)
     get_filename_component(dir ${dir} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     list(APPEND command --include-dir ${dir})
+  endforeach()
+  set(linked "")
+  foreach(file IN LISTS arg_LINK)
+    get_filename_component(file ${file} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(APPEND command --link ${file})
+    list(APPEND linked ${file})
   endforeach()
   if(arg_ARCHS)
     # The CUBINs of the architectures and the PTX go into one fatbin (the toolkit's fatbinary).
@@ -92,7 +101,7 @@ function(pyk_add_kernels target)
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND pyk::pykc ${command} ${inputs}
-    DEPENDS ${inputs} pyk::pykc
+    DEPENDS ${inputs} ${linked} pyk::pykc
     COMMENT "pykc build: ${names} for ${target}"
     VERBATIM)
   target_sources(${target} PRIVATE ${sources})

@@ -89,6 +89,12 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
       throw Error(ErrorKind::Compile,
                   "--arch needs NVRTC (the CUDA toolkit) where pykc build runs: " +
                       compiled->nvrtcFailure->log);
+    if (compiled->nvrtcFailure &&
+        compiled->nvrtcFailure->kind == jit::NvrtcFailure::Kind::LinkedSourceRejected)
+      throw Error(ErrorKind::Compile, "NVRTC rejected the CUDA C++ linked with " +
+                                          compiled->description + " (" +
+                                          compiled->nvrtcFailure->generatedLines + "):\n" +
+                                          compiled->nvrtcFailure->log);
     if (compiled->nvrtcFailure && compiled->nvrtcFailure->kind != jit::NvrtcFailure::Kind::Rejected)
       throw Error(ErrorKind::Compile, "NVRTC " + compiled->nvrtcFailure->nvrtcVersion +
                                           " cannot compile for " + target.describe() + ": " +
@@ -152,7 +158,7 @@ std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& ar
     std::string value;
     bool matched = false;
     for (const char* name :
-         {"--signature", "--arch", "--out-dir", "--fatbinary", "--include-dir"}) {
+         {"--signature", "--arch", "--out-dir", "--fatbinary", "--include-dir", "--link"}) {
       std::optional<bool> r = take(name, value);
       if (!r)
         return std::nullopt;
@@ -173,6 +179,8 @@ std::optional<BuildOptions> parseBuildCommand(const std::vector<std::string>& ar
         o.outDir = value;
       else if (n == "--include-dir")
         o.includeDirs.push_back(value);
+      else if (n == "--link")
+        o.links.push_back(value);
       else
         o.fatbinary = value;
       break;
@@ -223,6 +231,7 @@ int runBuildCommand(const BuildOptions& options, bool color,
     f->diags = std::make_unique<DiagnosticEngine>(f->file.get());
     sema::ImportSearch search;
     search.dirs = options.includeDirs;
+    search.links = options.links;
     f->front = sema::runFrontEnd(*f->file, *f->diags, sema::FrontEndStop::Resolved, &search);
     std::string stem = fs::path(path).stem().string();
     for (char& c : stem)

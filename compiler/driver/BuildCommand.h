@@ -18,6 +18,7 @@ struct BuildOptions {
   std::string fatbinary; // the toolkit's fatbinary, needed with archs
   bool cpu = true;
   std::vector<std::string> includeDirs; // --include-dir: where imported modules are looked for
+  std::vector<std::string> links;       // --link: CUDA C++ linked with every kernel
 };
 
 // `pykc build` after the command word; nullopt and `error` for a malformed command line.

@@ -93,6 +93,10 @@ options:
   --include-dir DIR          (check, emit, run, build; repeatable) where `import helpers` and
                              `from helpers import f` look for helpers.pyk or helpers.py after
                              FILE's directory, before the directories of PYK_PATH (`:`-separated)
+  --link FILE.cu             (check, emit, run, build; repeatable) CUDA C++ compiled and linked
+                             with every kernel, as numba's link=: what cuda.declare_device
+                             declares (on the CPU backend compiled as C++, without CUDA's
+                             built-ins)
   --color=auto|always|never  colour diagnostics (auto: only on a terminal)
 
 exit status: 0 on success, 1 when the input or the command line has an error.
@@ -123,29 +127,39 @@ bool parseBlockShape(const std::string& text, uint32_t (&shape)[3]) {
 
 namespace {
 
-// `--include-dir DIR` or `--include-dir=DIR` at args[i] (i moves past DIR): true with DIR added to
-// `dirs`; false for another argument; nullopt with `error` set when DIR is missing.
-std::optional<bool> takeIncludeDir(const std::vector<std::string>& args, size_t& i,
-                                   std::vector<std::string>& dirs, std::string& error) {
+// `NAME VALUE` or `NAME=VALUE` at args[i] (i moves past VALUE): true with VALUE added to
+// `values`; false for another argument; nullopt with `error` set when VALUE is missing.
+std::optional<bool> takeRepeatedOption(const std::vector<std::string>& args, size_t& i,
+                                       const std::string& name, const char* what,
+                                       std::vector<std::string>& values, std::string& error) {
   const std::string& arg = args[i];
-  const std::string name = "--include-dir";
   if (arg == name) {
     if (i + 1 >= args.size() || args[i + 1].empty()) {
-      error = "option `--include-dir` needs a directory";
+      error = "option `" + name + "` needs " + what;
       return std::nullopt;
     }
-    dirs.push_back(args[++i]);
+    values.push_back(args[++i]);
     return true;
   }
   if (arg.rfind(name + "=", 0) == 0) {
     if (arg.size() == name.size() + 1) {
-      error = "option `--include-dir` needs a directory";
+      error = "option `" + name + "` needs " + what;
       return std::nullopt;
     }
-    dirs.push_back(arg.substr(name.size() + 1));
+    values.push_back(arg.substr(name.size() + 1));
     return true;
   }
   return false;
+}
+
+// `--include-dir DIR` and `--link FILE.cu`, each as often as given.
+std::optional<bool> takeIncludeDir(const std::vector<std::string>& args, size_t& i,
+                                   Options& options, std::string& error) {
+  std::optional<bool> r =
+      takeRepeatedOption(args, i, "--include-dir", "a directory", options.includeDirs, error);
+  if (!r || *r)
+    return r;
+  return takeRepeatedOption(args, i, "--link", "a CUDA C++ file (.cu)", options.links, error);
 }
 
 // `pykc run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR]
@@ -177,7 +191,7 @@ std::optional<Options> parseRunCommand(const std::vector<std::string>& args, std
       if (matched)
         break;
     }
-    if (std::optional<bool> r = takeIncludeDir(args, i, options.includeDirs, error); !r)
+    if (std::optional<bool> r = takeIncludeDir(args, i, options, error); !r)
       return std::nullopt;
     else if (*r)
       continue;
@@ -381,7 +395,7 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       options.index32 = true;
       continue;
     }
-    if (std::optional<bool> r = takeIncludeDir(args, i, options.includeDirs, error); !r)
+    if (std::optional<bool> r = takeIncludeDir(args, i, options, error); !r)
       return std::nullopt;
     else if (*r)
       continue;

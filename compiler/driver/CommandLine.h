@@ -27,6 +27,7 @@ struct Options {
   // --include-dir DIR (repeatable): where imports of the user's modules are looked for after
   // FILE's directory, before PYK_PATH's
   std::vector<std::string> includeDirs;
+  std::vector<std::string> links; // --link FILE.cu: linked with every kernel (numba's link=)
   // run: FILE KERNEL --grid G --block B [--shared BYTES] [--backend B] [--out DIR] ARG...
   std::string grid, block, shared, backend, outDir;
   std::vector<std::string> runArgs; // after KERNEL (kept in `kernel`)

@@ -73,6 +73,10 @@ void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpe
   case jit::NvrtcFailure::Kind::UnsupportedArch:
     diags.report(DiagKind::UnsupportedArch, SourceRange(), {failure.nvrtcVersion, arch});
     return;
+  case jit::NvrtcFailure::Kind::LinkedSourceRejected:
+    diags.report(DiagKind::LinkedSourceRejected, entry.function->def->nameRange,
+                 {failure.generatedLines, unit.description, failure.log});
+    return;
   case jit::NvrtcFailure::Kind::Rejected:
     // pykc's own output failed to compile: a bug in pykc, with the generated lines NVRTC names.
     diags.report(DiagKind::InternalError, entry.function->def->nameRange,
@@ -234,6 +238,7 @@ int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSe
   const bool astOnly = options.command == Command::Emit && options.emit == "ast";
   sema::ImportSearch search;
   search.dirs = options.includeDirs;
+  search.links = options.links;
   const sema::FrontEndResult front = sema::runFrontEnd(
       *file, diags, astOnly ? sema::FrontEndStop::Parsed : sema::FrontEndStop::Resolved, &search);
   // The printers and typing recurse with the program's nesting: on a large stack too.

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "base/FunctionKind.h"
+#include "base/LinkedSource.h"
 #include "ir/IrNode.h"
 #include "sema/resolve/PhiEdge.h"
 
@@ -126,6 +127,25 @@ public:
   Function* addFunction() {
     functions_.push_back(std::make_unique<Function>());
     return functions_.back().get();
+  }
+
+  // numba's FFI: each function of CUDA C++ the unit calls, declared once, and the CUDA C++ files
+  // linked into it (the kernels' and device functions' link=, the link= of each declare_device
+  // called), in the order first needed, each once.
+  struct ForeignDeclaration {
+    std::string symbol;
+    types::NumbaType returnType;
+    std::vector<types::NumbaType> params;
+    bool cAbi = false;     // `Ret symbol(args...)`; else numba's `int symbol(Ret* result, args...)`
+    SourceRange firstCall; // in the unit's own file; invalid when in an imported module's
+  };
+  std::vector<ForeignDeclaration> foreignDeclarations;
+  std::vector<types::LinkedSource> linkedSources;
+  void addLinkedSource(const types::LinkedSource& source) {
+    for (const types::LinkedSource& s : linkedSources)
+      if (s.path == source.path)
+        return;
+    linkedSources.push_back(source);
   }
 
   // The file of the unit (the user's, whatever file a stdlib function comes from).

@@ -239,6 +239,12 @@ void Verifier::value(const Expr* e) {
       expectType(e, it->second, "the bound value");
     return;
   }
+  case NodeKind::ForeignCall: {
+    const auto* c = e->as<ForeignCall>();
+    for (const Expr* arg : c->args)
+      value(arg);
+    return;
+  }
   case NodeKind::IntrinsicCall: {
     const auto* c = e->as<IntrinsicCall>();
     if (sema::intrinsicInfo(c->intrinsic).kind != sema::IntrinsicKind::Function)

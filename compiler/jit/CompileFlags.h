@@ -25,4 +25,14 @@ std::vector<std::string> nvrtcFlags(const sema::DecoratorOptions& options);
 // opt=False changes nothing on the CPU: the CPU backend's code is what its execution plan makes.
 std::vector<std::string> hostFlags(const sema::DecoratorOptions& options);
 
+// `-I DIR` for the directory of each CUDA C++ file linked into the unit (numba's link=), so that
+// its `#include "x.cuh"` finds what sits beside it, for NVRTC and the host compiler alike.
+std::vector<std::string> linkedSourceIncludes(const std::vector<types::LinkedSource>& sources);
+
+// The linked CUDA C++ file that a compiler's log reports an error in (the emitter appends each
+// under `#line 1 "PATH"` after its marker; gcc writes `PATH:LINE:COL: error:`, NVRTC
+// `PATH(LINE): error:`); "" when the unit links none or the errors are elsewhere. Such an error is
+// the user's to mend, not a bug in pyk.
+std::string linkedSourceInError(const std::string& unit, const std::string& log);
+
 } // namespace pyk::jit

@@ -102,6 +102,13 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
   return ok;
 }
 
+// `flags` and the include directories of the unit's linked CUDA C++ files.
+std::vector<std::string> withLinkedIncludes(std::vector<std::string> flags, const ir::Module& ir) {
+  for (std::string& include : linkedSourceIncludes(ir.linkedSources))
+    flags.push_back(std::move(include));
+  return flags;
+}
+
 } // namespace
 
 std::optional<CompiledSpecialization> compileSpecialization(const SpecializationRequest& request) {
@@ -124,7 +131,7 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     const CachedArtifact object =
         compileCpuObject(request.settings, out.cpu.source, out.description, request.rebuild,
                          request.file.path() + "\t" + out.description + "\t" + target,
-                         hostFlags(request.function.options));
+                         withLinkedIncludes(hostFlags(request.function.options), *out.ir));
     out.binary = object.bytes;
     out.fromCache = object.fromCache;
     out.target = "cpu";
@@ -154,10 +161,10 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     });
     return source;
   };
-  CudaImage image =
-      compileCudaImage(request.settings, out.cuda.source, request.file.path() + ".cu", *target,
-                       nvrtcFlags(request.function.options), request.rebuild, unitWithoutLines,
-                       request.file.path() + "\t" + out.description + "\t" + target->describe());
+  CudaImage image = compileCudaImage(
+      request.settings, out.cuda.source, request.file.path() + ".cu", *target,
+      withLinkedIncludes(nvrtcFlags(request.function.options), *out.ir), request.rebuild,
+      unitWithoutLines, request.file.path() + "\t" + out.description + "\t" + target->describe());
   out.binary = std::move(image.bytes);
   out.fromCache = image.fromCache;
   out.target = target->describe();

@@ -41,10 +41,12 @@ enum class Stage {
 // Why NVRTC made no image, for the caller to word: pykc reports diagnostics, the runtime throws.
 struct NvrtcFailure {
   enum class Kind {
-    Unavailable,     // NVRTC cannot be loaded; `log` says why
-    NoArchitecture,  // CudaDevice: NVRTC knows no architecture the device can run
-    UnsupportedArch, // NVRTC refused the target's architecture; `log` is its log
-    Rejected,        // NVRTC rejected the generated code (a bug in pyk); `log` is its log
+    Unavailable,          // NVRTC cannot be loaded; `log` says why
+    NoArchitecture,       // CudaDevice: NVRTC knows no architecture the device can run
+    UnsupportedArch,      // NVRTC refused the target's architecture; `log` is its log
+    Rejected,             // NVRTC rejected the generated code (a bug in pyk); `log` is its log
+    LinkedSourceRejected, // NVRTC rejected CUDA C++ the user linked (link=); `generatedLines`
+                          // names the file
   };
   Kind kind = Kind::Rejected;
   std::string nvrtcVersion; // "13.0", or "none"

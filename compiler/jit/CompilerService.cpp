@@ -62,6 +62,7 @@ SourceModule::SourceModule(std::unique_ptr<State> state) : state_(std::move(stat
   DiagnosticEngine diags(&state_->file);
   sema::ImportSearch search;
   search.dirs = state_->imports.includeDirs;
+  search.links = state_->imports.links;
   for (const ImportOptions::Embedded& e : state_->imports.embedded)
     search.embedded.push_back({e.module, e.path, e.text});
   state_->front = sema::runFrontEnd(state_->file, diags, sema::FrontEndStop::Resolved, &search);

@@ -62,6 +62,8 @@ struct ImportOptions {
     std::string module, path, text;
   };
   std::vector<Embedded> embedded;
+  // CUDA C++ files linked with every kernel (numba's link=), relative to the module's directory.
+  std::vector<std::string> links;
 };
 
 class SourceModule {

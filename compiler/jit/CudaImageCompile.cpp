@@ -2,6 +2,8 @@
 // then the image, and an entry without a known tag is compiled afresh.
 #include "jit/CudaImageCompile.h"
 
+#include "jit/CompileFlags.h"
+
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -87,6 +89,11 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
     }
     if (out.log.find("--gpu-architecture") != std::string::npos) {
       image.failure = NvrtcFailure{NvrtcFailure::Kind::UnsupportedArch, version, out.log, ""};
+      return std::nullopt;
+    }
+    if (const std::string linked = linkedSourceInError(source, out.log); !linked.empty()) {
+      image.failure =
+          NvrtcFailure{NvrtcFailure::Kind::LinkedSourceRejected, version, out.log, linked};
       return std::nullopt;
     }
     const std::string plain = sourceWithoutLines();

@@ -2,6 +2,8 @@
 // the compiler there (jit/ChildProcess).
 #include "jit/HostCompiler.h"
 
+#include "jit/CompileFlags.h"
+
 #include <algorithm>
 
 #include <signal.h>
@@ -205,10 +207,21 @@ std::string HostCompiler::compile(const std::string& source, const std::string& 
   const ChildOutcome outcome = runChild(args, dir / "log.txt");
   if (outcome.startError != 0)
     throw Error(ErrorKind::Compile, cannotRun(command_, outcome.startError));
-  if (!outcome.succeeded)
+  if (!outcome.succeeded) {
+    const std::string log = readWholeFile(dir / "log.txt");
+    // An error in CUDA C++ the user linked (numba's link=) is the user's to mend, not pyk's bug.
+    if (const std::string linked = linkedSourceInError(source, log); !linked.empty())
+      throw Error(ErrorKind::Compile,
+                  "the CUDA C++ linked with `" + name + "` (" + linked +
+                      ") does not compile for the CPU backend: the host C++ compiler sees it as "
+                      "plain C++, without CUDA's device built-ins (threadIdx, __syncthreads, "
+                      "__shfl_sync, ... exist only on a GPU); run it on the CUDA backend, or keep "
+                      "to portable C++ in the functions pyk kernels call:\n" +
+                      log);
     throw Error(ErrorKind::Internal, "the host C++ compiler `" + command_ +
                                          "` rejected the code pyk generated for `" + name +
-                                         "` (a bug in pyk):\n" + readWholeFile(dir / "log.txt"));
+                                         "` (a bug in pyk):\n" + log);
+  }
   return readWholeFile(dir / "kernel.so");
 }
 

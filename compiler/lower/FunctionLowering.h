@@ -128,6 +128,7 @@ private:
   ir::Expr* visitIfExp(const ast::IfExp* i, const NumbaType* t);
   ir::Expr* visitTuple(const ast::Tuple* tuple, const NumbaType* t);
   ir::Expr* visitCall(const ast::Call* c, const NumbaType*) { return call(c); }
+  ir::Expr* foreignCall(const ast::Call* c, const sema::ForeignCallee& f);
   ir::Expr* visitExpr(const ast::Expr* e, const NumbaType* t);
   // `Color.red` (typed as its Enum member type) or `config.TPB`: the constant's value.
   ir::Expr* enumOrModuleConstant(const sema::ConstantValue& v, const NumbaType& t, SourceRange at);

@@ -2,12 +2,43 @@
 // construction, the methods numba has on values (`z.conjugate()`, `a.view(t)`, `g.sync()`), casts
 // to scalar types, print, and the dispatch of intrinsic calls, by their typing rule, to the family
 // that lowers them (LowerIntrinsics.cpp).
+#include <algorithm>
+
 #include "lower/FunctionLowering.h"
 #include "sema/typing/TypeRules.h"
 
 namespace pyk::lower {
 
 using sema::IntrinsicTyping;
+
+ir::Expr* FunctionLowering::foreignCall(const ast::Call* c, const sema::ForeignCallee& f) {
+  // Declared once a unit; the same symbol declared twice with different signatures is an error,
+  // as it would be in C++.
+  ir::Module::ForeignDeclaration declaration{
+      f.symbol, *f.signature.returnType, f.signature.params, f.cAbi,
+      &definingModule() == &m_.module ? c->range : SourceRange()};
+  auto& declared = m_.out.foreignDeclarations;
+  auto same = std::find_if(declared.begin(), declared.end(),
+                           [&](const auto& d) { return d.symbol == f.symbol; });
+  if (same == declared.end()) {
+    declared.push_back(declaration);
+  } else if (!(same->returnType == declaration.returnType) || same->params != declaration.params ||
+             same->cAbi != declaration.cAbi) {
+    unsupported(c->range,
+                "`" + f.symbol + "` declared with two different signatures or ABIs in one kernel");
+    return nullptr;
+  }
+  for (const types::LinkedSource& source : f.sources)
+    m_.out.addLinkedSource(source);
+  auto* out = makeExpr<ir::ForeignCall>(c->range, *f.signature.returnType);
+  out->symbol = f.symbol;
+  bool ok = true;
+  for (size_t i = 0; i < c->args.size(); ++i) {
+    out->args.push_back(exprAs(c->args[i], f.signature.params[i]));
+    ok = ok && out->args.back() != nullptr;
+  }
+  return ok ? out : nullptr;
+}
 
 ir::Expr* FunctionLowering::call(const ast::Call* c) {
   if (auto it = spec_.spreadCalls.find(c); it != spec_.spreadCalls.end())
@@ -26,6 +57,8 @@ ir::Expr* FunctionLowering::call(const ast::Call* c) {
       }
     return ok ? out : nullptr;
   }
+  if (auto it = spec_.foreignCalls.find(c); it != spec_.foreignCalls.end())
+    return foreignCall(c, it->second);
   if (const auto* n = c->func->as<ast::Name>()) {
     auto it = scope_.names.find(n);
     if (it != scope_.names.end() && it->second.kind == sema::NameBinding::Kind::ModuleConstant) {

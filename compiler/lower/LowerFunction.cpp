@@ -48,6 +48,16 @@ LoweredModule lowerSpecialization(const sema::ResolvedModule& module, const Sour
     m.functions[s] = out->addFunction();
   for (const sema::Specialization* s : reached)
     FunctionLowering(m, *s, *m.functions[s]).run();
+  // A function declared with cuda.declare_device that no linked file mentions has no definition:
+  // said here, where the kernel calls it, rather than as an unresolved symbol when it loads.
+  for (const ir::Module::ForeignDeclaration& d : out->foreignDeclarations)
+    if (std::none_of(out->linkedSources.begin(), out->linkedSources.end(),
+                     [&](const types::LinkedSource& l) {
+                       return l.text.find(d.symbol) != std::string::npos;
+                     })) {
+      diags.report(DiagKind::ForeignNotLinked, d.firstCall, {d.symbol});
+      m.failed = true;
+    }
   result.internalProblems = std::move(m.internalProblems);
   if (!m.failed)
     result.module = std::move(out);
@@ -77,6 +87,8 @@ void FunctionLowering::header() {
     out_.launchBounds = fn.options.launchBounds;
     out_.maxRegisters = fn.options.maxRegisters;
   }
+  for (const types::LinkedSource& source : fn.options.linkSources) // `link=` of the decorator
+    m_.out.addLinkedSource(source);
   for (size_t i = 0; i < scope_.params.size(); ++i)
     out_.variables.push_back(ir::Variable{scope_.params[i], true, std::nullopt});
   for (size_t i = 0; i < scope_.locals.size(); ++i)

@@ -255,6 +255,12 @@ private:
   std::string visitSpreadCall(const ir::SpreadCall* s);
   std::string visitBound(const ir::Bound* b);
   std::string visitIntrinsicCall(const ir::IntrinsicCall* c);
+  // ---- numba's FFI (EmitForeignFunctions.cpp) ----
+  std::string visitForeignCall(const ir::ForeignCall* c);
+  // The declarations of the functions declared with cuda.declare_device, and their wrappers.
+  std::string foreignDeclarations();
+  // The linked CUDA C++ sources, to follow the unit's own code.
+  std::string linkedSources() const;
   std::string visitMethodCall(const ir::MethodCall* m);
   std::string visitPrint(const ir::Print* p);
 

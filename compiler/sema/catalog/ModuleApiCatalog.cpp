@@ -205,6 +205,7 @@ public:
     entities_["numpy.asarray"].hostCall = HostCall::NumpyArray;
     entities_["numpy.dtype"].hostCall = HostCall::NumpyDtype;
     entities_["numba.from_dtype"].hostCall = HostCall::NumbaFromDtype;
+    entities_["numba.cuda.declare_device"].hostCall = HostCall::DeclareDevice;
     entities_["numpy.zeros"].hostCall = HostCall::NumpyZeros;
     entities_["numpy.ones"].hostCall = HostCall::NumpyOnes;
     entities_["numpy.full"].hostCall = HostCall::NumpyFull;

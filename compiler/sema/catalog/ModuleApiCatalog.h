@@ -45,6 +45,7 @@ enum class HostCall : uint8_t {
   NumpyArange,     // numpy.arange([start,] stop[, step], dtype=)
   NumpyLinspace,   // numpy.linspace(start, stop, num=50)
   NumpyLayoutCopy, // numpy.asfortranarray / ascontiguousarray / copy of an array: its items
+  DeclareDevice,   // numba.cuda.declare_device(name, sig, link=, abi=): a CUDA C++ function
 };
 
 struct ApiEntity {

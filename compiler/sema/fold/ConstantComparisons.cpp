@@ -53,6 +53,7 @@ std::optional<bool> equal(const ConstantValue& a, const ConstantValue& b) {
   case Kind::NamedTupleClass:
   case Kind::EnumClass:
   case Kind::Module:
+  case Kind::ForeignFunction:
     return a.strValue == b.strValue && a.elements == b.elements;
   case Kind::Tuple: {
     if (a.elements.size() != b.elements.size())
@@ -115,6 +116,7 @@ std::optional<bool> truthValue(const ConstantValue& value) {
   case Kind::NamedTupleClass:
   case Kind::EnumClass:
   case Kind::Module:
+  case Kind::ForeignFunction:
     return true;
   case Kind::Array:
     return std::nullopt;

@@ -65,6 +65,8 @@ private:
   // `namedtuple("Point", ["x", "y"])` or `namedtuple("Point", "x y")`: the class, with
   // Python's checks on its names.
   FoldResult evalNamedTupleClass(const ast::Call* call, int depth);
+  // cuda.declare_device(name, sig, link=..., abi=...): a ForeignFunction.
+  FoldResult evalDeclareDevice(const ast::Call* call, int depth);
   // ConstantFolderRecordDtypes.cpp: `np.dtype([("x", np.float32), ("y", "int32", (3,))],
   // align=True)` or `np.dtype({'names': ..., 'formats': ..., 'offsets': ..., 'itemsize': ...})`:
   // a record type, laid out as numpy lays it out (packed, or each field at its alignment with

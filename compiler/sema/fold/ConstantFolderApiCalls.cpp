@@ -3,6 +3,7 @@
 // scalar ufuncs, and the dispatch to numpy arrays, record dtypes and namedtuple classes.
 #include "sema/fold/ConstantFolder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string_view>
@@ -241,6 +242,8 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
     return evalNumpyConstructor(host, call, depth);
   if (q == "collections.namedtuple")
     return evalNamedTupleClass(call, depth);
+  if (host == HostCall::DeclareDevice)
+    return evalDeclareDevice(call, depth);
   if (host == HostCall::NumpyDtype && call->args.size() == 1)
     return evalRecordDtype(call, depth);
   if (host == HostCall::NumbaFromDtype && call->args.size() == 1 && call->keywords.empty()) {
@@ -354,6 +357,70 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
     }
   }
   return notFolded("a call of `" + q + "`");
+}
+
+} // namespace pyk::sema
+
+namespace pyk::sema {
+
+FoldResult ConstantFolder::evalDeclareDevice(const ast::Call* call, int depth) {
+  // numba-cuda's parameters: declare_device(name, sig, link=None, use_cooperative=False,
+  // abi="numba"); numba 0.56 has the first two.
+  const ast::Expr* given[5] = {};
+  static const char* const kNames[5] = {"name", "sig", "link", "use_cooperative", "abi"};
+  if (call->args.size() > 5)
+    return invalid("`cuda.declare_device` takes a name, a signature, link=, use_cooperative= and "
+                   "abi=");
+  for (size_t i = 0; i < call->args.size(); ++i)
+    given[i] = call->args[i];
+  for (const ast::Keyword& k : call->keywords) {
+    const auto* at = std::find(std::begin(kNames), std::end(kNames), k.arg);
+    if (at == std::end(kNames))
+      return invalid("`cuda.declare_device` has no parameter `" + k.arg + "`");
+    given[at - std::begin(kNames)] = k.value;
+  }
+  if (given[0] == nullptr || given[1] == nullptr)
+    return invalid("`cuda.declare_device` needs the function's name and its signature");
+  std::string parts[2];
+  for (int i = 0; i < 2; ++i) {
+    FoldResult r = eval(given[i], depth + 1);
+    if (!r.isConstant())
+      return r;
+    if (r.value().kind != Kind::Str)
+      return notFolded(i == 0 ? "a function name that is not a string"
+                              : "a signature that is not a string (write it as numba's signature "
+                                "string, 'float32(float32, float32)')");
+    parts[i] = r.value().strValue;
+  }
+  std::vector<std::string> links;
+  if (given[2] != nullptr) {
+    FoldResult r = eval(given[2], depth + 1);
+    if (!r.isConstant())
+      return r;
+    const ConstantValue& v = r.value();
+    if (v.kind == Kind::Str) {
+      links.push_back(v.strValue);
+    } else if (v.kind == Kind::Tuple) {
+      for (const ConstantValue& e : v.elements) {
+        if (e.kind != Kind::Str)
+          return invalid("`link=` of `cuda.declare_device` is a file name or a list of them");
+        links.push_back(e.strValue);
+      }
+    } else if (v.kind != Kind::None) {
+      return invalid("`link=` of `cuda.declare_device` is a file name or a list of them");
+    }
+  }
+  std::string abi = "numba";
+  if (given[4] != nullptr) {
+    FoldResult r = eval(given[4], depth + 1);
+    if (!r.isConstant())
+      return r;
+    if (r.value().kind != Kind::Str || (r.value().strValue != "numba" && r.value().strValue != "c"))
+      return invalid("`abi=` of `cuda.declare_device` is 'numba' or 'c'");
+    abi = r.value().strValue;
+  }
+  return FoldResult::constant(
+      ConstantValue::foreignFunction(parts[0], parts[1], std::move(links), abi));
 }
 
 } // namespace pyk::sema

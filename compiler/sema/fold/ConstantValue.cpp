@@ -255,6 +255,32 @@ ConstantValue ConstantValue::module(std::string name,
   return v;
 }
 
+ConstantValue ConstantValue::foreignFunction(std::string symbol, std::string signature,
+                                             std::vector<std::string> links, std::string abi,
+                                             const std::vector<types::LinkedSource>& sources) {
+  ConstantValue v;
+  v.kind = Kind::ForeignFunction;
+  v.strValue = std::move(symbol);
+  std::vector<ConstantValue> files;
+  for (std::string& l : links)
+    files.push_back(string(std::move(l)));
+  std::vector<ConstantValue> read;
+  for (const types::LinkedSource& source : sources)
+    read.push_back(tuple({string(source.path), string(source.text)}));
+  v.elements = {string(std::move(signature)), tuple(std::move(files)), string(std::move(abi)),
+                tuple(std::move(read))};
+  return v;
+}
+
+ConstantValue::ForeignFunction ConstantValue::foreignFunction() const {
+  ForeignFunction f{strValue, elements.at(0).strValue, elements.at(2).strValue, {}, {}};
+  for (const ConstantValue& l : elements.at(1).elements)
+    f.links.push_back(l.strValue);
+  for (const ConstantValue& r : elements.at(3).elements)
+    f.sources.push_back({r.elements.at(0).strValue, r.elements.at(1).strValue});
+  return f;
+}
+
 const ConstantValue* ConstantValue::member(const std::string& name) const {
   if (kind != Kind::EnumClass && kind != Kind::Module)
     return nullptr;
@@ -305,6 +331,8 @@ std::string ConstantValue::repr() const {
     return "<class '" + strValue + "'>";
   case Kind::Module:
     return "<module '" + strValue + "'>";
+  case Kind::ForeignFunction:
+    return "<declared device function '" + strValue + "'>";
   }
   return "?";
 }
@@ -342,6 +370,8 @@ std::string ConstantValue::typeDescription() const {
     return "enum class";
   case Kind::Module:
     return "module";
+  case Kind::ForeignFunction:
+    return "declared device function";
   }
   return "?";
 }
@@ -375,6 +405,7 @@ bool operator==(const ConstantValue& a, const ConstantValue& b) {
   case ConstantValue::Kind::NamedTupleClass:
   case ConstantValue::Kind::EnumClass:
   case ConstantValue::Kind::Module:
+  case ConstantValue::Kind::ForeignFunction:
     return a.strValue == b.strValue && a.elements == b.elements;
   }
   return false;

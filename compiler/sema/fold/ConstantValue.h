@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/LinkedSource.h"
 #include "base/NumbaType.h"
 
 namespace pyk::sema {
@@ -34,7 +35,8 @@ struct ConstantValue {
     Type,
     NamedTupleClass,
     EnumClass,
-    Module
+    Module,
+    ForeignFunction
   };
 
   Kind kind = Kind::None;
@@ -77,6 +79,20 @@ struct ConstantValue {
                               std::vector<std::pair<std::string, ConstantValue>> constants);
   // EnumClass or Module: the value of member `name`, or null.
   const ConstantValue* member(const std::string& name) const;
+  // `cuda.declare_device(symbol, signature, link=[...], abi='numba')`: a function of CUDA C++
+  // (numba's foreign-function interface), by its symbol, its signature as written, the files
+  // that define it and its calling convention ("numba": `int symbol(Ret* result, args...)`,
+  // "c": `Ret symbol(args...)`).
+  // `sources`: the linked files as the front end read them (LinkedSources.h).
+  static ConstantValue foreignFunction(std::string symbol, std::string signature,
+                                       std::vector<std::string> links, std::string abi,
+                                       const std::vector<types::LinkedSource>& sources = {});
+  struct ForeignFunction {
+    std::string symbol, signature, abi;
+    std::vector<std::string> links;
+    std::vector<types::LinkedSource> sources;
+  };
+  ForeignFunction foreignFunction() const;
 
   bool isNumber() const {
     return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float || kind == Kind::Complex;

@@ -74,6 +74,22 @@ const ConstantValue* enumClassOfMember(const FunctionScope& scope, const ModuleS
   return cls.kind == ConstantValue::Kind::EnumClass ? &cls : nullptr;
 }
 
+std::optional<ConstantValue> foreignFunctionOf(const FunctionScope& scope,
+                                               const ModuleSymbolTable& symbols,
+                                               const ast::Expr* callee) {
+  std::optional<ConstantValue> v;
+  if (const auto* n = callee->as<ast::Name>()) {
+    auto it = scope.names.find(n);
+    if (it != scope.names.end() && it->second.kind == NameBinding::Kind::ModuleConstant)
+      v = symbols.constants()[it->second.index].value;
+  } else if (callee->is<ast::Attribute>()) {
+    v = enumMember(scope, symbols, callee); // `helpers.mul`: a member of an imported module
+  }
+  if (v && v->kind == ConstantValue::Kind::ForeignFunction)
+    return v;
+  return std::nullopt;
+}
+
 std::vector<bool> parametersNeedingConstants(const CompiledFunction& function) {
   const FunctionScope& scope = function.scope;
   std::vector<bool> needs(scope.params.size(), false);

@@ -23,6 +23,12 @@ std::optional<ConstantValue> enumMember(const FunctionScope& scope,
 const ConstantValue* enumClassOfMember(const FunctionScope& scope, const ModuleSymbolTable& symbols,
                                        const ast::Expr* e);
 
+// The function of CUDA C++ a callee expression names (`mul`, `helpers.mul` bound to
+// `cuda.declare_device(...)`): its ForeignFunction constant; nullopt for anything else.
+std::optional<ConstantValue> foreignFunctionOf(const FunctionScope& scope,
+                                               const ModuleSymbolTable& symbols,
+                                               const ast::Expr* callee);
+
 // The parameters of `function` whose value its body needs as a constant (a shared or local
 // array's shape, `cuda.grid`'s rank): a call with a constant argument there specializes for it.
 std::vector<bool> parametersNeedingConstants(const CompiledFunction& function);

@@ -11,6 +11,7 @@
 #include "base/FunctionKind.h"
 #include "base/FunctionSignature.h"
 #include "base/GufuncLayout.h"
+#include "base/LinkedSource.h"
 #include "diag/SourceLocation.h"
 #include "sema/resolve/NameBinding.h"
 #include "syntax/Ast.h"
@@ -31,8 +32,9 @@ struct DecoratorOptions {
   // `inline=`: "always" (True), "never" (False) or the string given.
   std::optional<std::string> inlineMode;
   std::optional<int64_t> maxRegisters;
-  std::vector<int64_t> launchBounds; // `launch_bounds=128` or `(128, 2)`
-  std::vector<std::string> link;
+  std::vector<int64_t> launchBounds;            // `launch_bounds=128` or `(128, 2)`
+  std::vector<std::string> link;                // as written
+  std::vector<types::LinkedSource> linkSources; // those found and read (LinkedSources.h)
   std::optional<bool> lto;
   std::optional<bool> boundscheck;
   std::optional<bool> nopython;

@@ -1,6 +1,8 @@
 // FrontEnd: parse, then resolve, on a large stack.
 #include "sema/resolve/FrontEnd.h"
 
+#include "sema/resolve/LinkedSources.h"
+
 #include "base/LargeStack.h"
 #include "sema/resolve/ModuleResolver.h"
 #include "sema/resolve/UserModules.h"
@@ -10,7 +12,20 @@ namespace pyk::sema {
 FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags, FrontEndStop stop,
                            const ImportSearch* search) {
   ModuleImporter importer(search != nullptr ? *search : ImportSearch());
-  return runFrontEnd(file, diags, stop, &importer);
+  FrontEndResult result = runFrontEnd(file, diags, stop, &importer);
+  if (search != nullptr)
+    for (const std::string& written : search->links) {
+      std::string why;
+      std::optional<types::LinkedSource> read = readLinkedSource(written, file.path(), why);
+      if (!read) {
+        diags.report(DiagKind::LinkedSourceUnusable, SourceRange(),
+                     {written, "a link option of " + file.path(), why});
+        continue;
+      }
+      for (CompiledFunction& f : result.resolved.functions)
+        f.options.linkSources.push_back(*read);
+    }
+  return result;
 }
 
 FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags, FrontEndStop stop,

@@ -19,6 +19,7 @@
 #include "sema/resolve/EnclosingScope.h"
 #include "sema/resolve/ImportResolver.h"
 #include "sema/resolve/KernelLanguageChecker.h"
+#include "sema/resolve/LinkedSources.h"
 #include "sema/resolve/NameResolver.h"
 #include "sema/resolve/ScopeWalk.h"
 #include "sema/resolve/UntypedChecks.h"
@@ -485,7 +486,28 @@ private:
       hostValue(event, reason);
       return;
     }
+    if (v->kind == ConstantValue::Kind::ForeignFunction)
+      v = withLinkedSources(*v, event.statement->range);
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
+  }
+
+  // The path of this module's file ("" for a module given as text).
+  std::string modulePath() const { return diags_.file() != nullptr ? diags_.file()->path() : ""; }
+
+  // `cuda.declare_device(..., link=...)` with its files found and read; each that cannot be is
+  // an error at the declaration.
+  ConstantValue withLinkedSources(const ConstantValue& declared, SourceRange at) {
+    ConstantValue::ForeignFunction f = declared.foreignFunction();
+    std::vector<types::LinkedSource> sources;
+    for (const std::string& written : f.links) {
+      std::string why;
+      if (std::optional<types::LinkedSource> read = readLinkedSource(written, modulePath(), why))
+        sources.push_back(std::move(*read));
+      else
+        diags_.report(DiagKind::LinkedSourceUnusable, at,
+                      {written, "cuda.declare_device's link= for `" + f.symbol + "`", why});
+    }
+    return ConstantValue::foreignFunction(f.symbol, f.signature, f.links, f.abi, sources);
   }
 
   // The part of `value` that `name` receives when `value` is assigned to `target`.
@@ -553,6 +575,14 @@ private:
     } else {
       const unsigned errorsBefore = diags_.errorCount();
       readDecorator(match, def, result_.symbols, diags_, function);
+      for (const std::string& written : function.options.link) {
+        std::string why;
+        if (std::optional<types::LinkedSource> read = readLinkedSource(written, modulePath(), why))
+          function.options.linkSources.push_back(std::move(*read));
+        else
+          diags_.report(DiagKind::LinkedSourceUnusable, match.decorator->range,
+                        {written, "link= of `" + def.name + "`", why});
+      }
       function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
     }
     function.qualifiedName = def.name;

@@ -25,6 +25,9 @@ struct ImportSearch {
     std::string module, path, text;
   };
   std::vector<Embedded> embedded;
+  // CUDA C++ files linked with every kernel of the module (LoadOptions::link, `pykc --link`), as
+  // numba's link= of each decorator; read by runFrontEnd, relative to the module's directory.
+  std::vector<std::string> links;
 };
 
 // Every module of the user's `resolved` imports, directly or through another, once each, as

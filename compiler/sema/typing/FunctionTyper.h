@@ -163,6 +163,8 @@ private:
   OptType functionValueCall(const NumbaType& callee, const ast::Call* c);
   OptType deviceCall(const CompiledFunction& callee, const ast::Call* c,
                      const std::vector<NumbaType>& args);
+  // A call of a function of CUDA C++ declared with cuda.declare_device.
+  OptType foreignCall(const ast::Call* c, const ConstantValue& declared);
   OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);
   std::optional<std::vector<NumbaType>> arguments(const ast::Call* c);
   // A call of an intrinsic: dispatched on its typing rule to the family that types it.

@@ -15,6 +15,15 @@
 
 namespace pyk::sema {
 
+// A call of a function of CUDA C++ declared with `cuda.declare_device` (numba's FFI): what the
+// emitted code declares and calls.
+struct ForeignCallee {
+  std::string symbol;
+  FunctionSignature signature; // its return type set
+  bool cAbi = false; // abi='c': `Ret symbol(args...)`; else numba's `int symbol(Ret*, ...)`
+  std::vector<types::LinkedSource> sources; // declare_device's link=, as the front end read them
+};
+
 struct Specialization {
   const CompiledFunction* function = nullptr;
   std::vector<NumbaType> params; // the argument types this specialization is for
@@ -37,6 +46,8 @@ struct Specialization {
   // Per FunctionScope::versions index: each SSA version's own type (numba's), nullopt where
   // typing gave it none.
   std::vector<std::optional<NumbaType>> versionTypes;
+  // The callee of each call of a function declared with cuda.declare_device.
+  std::unordered_map<const ast::Call*, ForeignCallee> foreignCalls;
   // The callee of each call of a device function.
   std::unordered_map<const ast::Call*, const Specialization*> callees;
   // Each call with `*tuple` arguments as the call of the tuple's elements (`f(*t)` as

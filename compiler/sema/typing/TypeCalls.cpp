@@ -8,6 +8,7 @@
 #include "sema/catalog/ValueMember.h"
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
+#include "sema/resolve/SignatureParser.h"
 #include "sema/typing/FunctionTyper.h"
 #include "sema/typing/SignatureChoice.h"
 #include "sema/typing/TypeRules.h"
@@ -60,6 +61,9 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
         return namedTupleConstruction(c, v);
     }
   }
+  // A function of CUDA C++ (`mul = cuda.declare_device('mul_f32_f32', sig, link=...)`).
+  if (std::optional<ConstantValue> f = foreignFunctionOf(fn_.scope, module_.symbols, c->func))
+    return foreignCall(c, *f);
   // A device function of an imported module of the user's (`helpers.clamp(x)`).
   if (const auto* a = c->func->as<ast::Attribute>())
     if (auto it = fn_.scope.moduleFunctions.find(a); it != fn_.scope.moduleFunctions.end()) {
@@ -274,6 +278,44 @@ OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
 }
 
 // `Point(x, y=...)`: every field given once, by position or by name.
+OptType FunctionTyper::foreignCall(const ast::Call* c, const ConstantValue& declared) {
+  const ConstantValue::ForeignFunction f = declared.foreignFunction();
+  const std::string name = apiName(c->func).empty() && c->func->is<ast::Name>()
+                               ? c->func->as<ast::Name>()->id
+                               : f.symbol;
+  DiagnosticEngine quiet;
+  const std::optional<FunctionSignature> sig =
+      parseSignature(f.signature, StringLiteralLocation(c->range, f.signature), quiet);
+  if (!sig || !sig->returnType) {
+    std::string why = "it has no return type";
+    if (!sig && !quiet.diagnostics().empty())
+      why = quiet.diagnostics().front().message;
+    error(DiagKind::TypeForeignSignature, c->func->range, {f.symbol, f.signature, why});
+    return std::nullopt;
+  }
+  for (const NumbaType& p : sig->params)
+    if (!p.isScalar()) {
+      error(DiagKind::TypeForeignUnsupported, c->func->range,
+            {name, f.symbol, "a parameter of type `" + p.str() + "` (only numbers are passed)"});
+      return std::nullopt;
+    }
+  if (!sig->returnType->isScalar() && !sig->returnType->isVoid()) {
+    error(DiagKind::TypeForeignUnsupported, c->func->range,
+          {name, f.symbol, "a result of type `" + sig->returnType->str() + "`"});
+    return std::nullopt;
+  }
+  std::optional<std::vector<NumbaType>> args = arguments(c);
+  if (!args)
+    return std::nullopt;
+  if (!c->keywords.empty() ||
+      !chooseSignature(std::span<const FunctionSignature>(&*sig, 1), *args)) {
+    error(DiagKind::TypeForeignArguments, c->range, {name, f.symbol, typeList(*args)});
+    return std::nullopt;
+  }
+  spec_.foreignCalls[c] = ForeignCallee{f.symbol, *sig, f.abi == "c", f.sources};
+  return *sig->returnType;
+}
+
 OptType FunctionTyper::namedTupleConstruction(const ast::Call* c, const ConstantValue& cls) {
   std::vector<std::string> fields = cls.fieldNames();
   std::vector<OptType> elements(fields.size());

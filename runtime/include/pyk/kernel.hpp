@@ -366,7 +366,11 @@ private:
 struct LoadOptions {
   // Where `import helpers` / `from helpers import clamp` look for helpers.pyk or helpers.py after
   // the module's own directory (then PYK_PATH's directories), as Python's sys.path.
-  std::vector<std::filesystem::path> include_dirs;
+  std::vector<std::filesystem::path> include_dirs{};
+  // CUDA C++ files (.cu) compiled and linked with every kernel of the module, as numba's
+  // `@cuda.jit(link=[...])`: functions there that `cuda.declare_device` declares (relative to
+  // the module's directory, then the working directory).
+  std::vector<std::filesystem::path> link{};
 };
 
 class Module {

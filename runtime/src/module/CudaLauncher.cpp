@@ -47,6 +47,10 @@ jit::CompiledKernel compileForDevice(KernelState& k, const SpecializationChoice&
     throw Error(ErrorKind::Compile,
                 compiled.description + ": NVRTC " + failure.nvrtcVersion +
                     " knows no architecture this device can run (it is older than all of them)");
+  case jit::NvrtcFailure::Kind::LinkedSourceRejected:
+    throw Error(ErrorKind::Compile, "NVRTC rejected the CUDA C++ linked with " +
+                                        compiled.description + " (" + failure.generatedLines +
+                                        "):\n" + failure.log);
   case jit::NvrtcFailure::Kind::UnsupportedArch:
   case jit::NvrtcFailure::Kind::Rejected:
     break;

@@ -14,6 +14,8 @@ jit::ImportOptions importOptions(const LoadOptions& options) {
   jit::ImportOptions imports;
   for (const std::filesystem::path& d : options.include_dirs)
     imports.includeDirs.push_back(d.string());
+  for (const std::filesystem::path& l : options.link)
+    imports.links.push_back(l.string());
   return imports;
 }
 

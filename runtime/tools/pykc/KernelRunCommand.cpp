@@ -95,6 +95,8 @@ int runKernelCommand(const Options& options) {
     LoadOptions loadOptions;
     for (const std::string& dir : options.includeDirs)
       loadOptions.include_dirs.push_back(dir);
+    for (const std::string& file : options.links)
+      loadOptions.link.push_back(file);
     Module module = load(options.file, loadOptions);
     const RunArguments args(options.runArgs, &module);
     Kernel kernel = module[options.kernel];

@@ -90,3 +90,38 @@ TEST_F(ModuleLoadOptions, ABlockLargerThanTheLaunchBoundsIsRefused) {
 }
 
 } // namespace
+
+namespace {
+
+// numba's FFI through the C++ API: LoadOptions::link gives every kernel the CUDA C++ that
+// defines what cuda.declare_device declares (on the CPU backend, compiled as C++).
+TEST(ModuleLoadLink, LinkedCudaSourcesDefineDeclaredFunctions) {
+  TemporaryFolder folder;
+  SettingsForTest settings;
+  settings.change([&](pyk::RuntimeSettings& s) { s.cache_folder = folder / "cache"; });
+  write(folder / "ffi" / "cube.cu", R"cu(
+extern "C" __device__ int cube(long long* result, long long x) {
+  *result = x * x * x;
+  return 0;
+}
+)cu");
+  write(folder / "main.pyk", R"pyk(
+from numba import cuda
+
+cube = cuda.declare_device("cube", "int64(int64)")
+
+
+@cuda.jit
+def k(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = cube(a[i])
+)pyk");
+  EXPECT_THROW((void)pyk::load(folder / "main.pyk", {.link = {"ffi/missing.cu"}}), pyk::Error);
+  pyk::Module m = pyk::load(folder / "main.pyk", {.link = {"ffi/cube.cu"}});
+  auto a = pyk::to_device(std::vector<std::int64_t>{1, 2, -3});
+  m["k"][{1, 3}](a);
+  EXPECT_EQ(a.copy_to_host(), (std::vector<std::int64_t>{1, 8, -27}));
+}
+
+} // namespace

@@ -147,7 +147,7 @@ from numba import cuda
 DEBUG = False
 
 @cuda.jit("void(float32[:])", fastmath=True, debug=DEBUG, lineinfo=True, cache=True,
-          max_registers=32, opt=False, link=["a.cu"], launch_bounds=(128, 2))
+          max_registers=32, opt=False, launch_bounds=(128, 2))
 def k(a):
     pass
 
@@ -163,7 +163,7 @@ def d(a):
   EXPECT_EQ(o.cache, true);
   EXPECT_EQ(o.maxRegisters, 32);
   EXPECT_EQ(o.opt, false);
-  EXPECT_EQ(o.link, std::vector<std::string>{"a.cu"});
+  // link= is read and its files found then (lit: run/ffi_declare_device, run/ffi_errors).
   EXPECT_EQ(o.launchBounds, (std::vector<int64_t>{128, 2}));
   const sema::DecoratorOptions& d = r.module.function("d")->options;
   EXPECT_EQ(d.fastmathFlags.size(), 2u);

@@ -1,0 +1,83 @@
+// EmitForeignFunctions: numba's foreign-function interface in the emitted unit. The CUDA C++ files
+// linked into the unit come first, after the support header, each under a `#line` naming it, so
+// that NVRTC (or the host compiler, for the CPU backend, with CUDA's function qualifiers defined
+// away) compiles them with the kernel and their own declarations are the ones in force (an
+// `int64_t` there is not a second, conflicting declaration of pyk's `long long`). Each function
+// declared with cuda.declare_device is called through a wrapper in numba's calling convention
+// (`int symbol(Ret* result, args...)`; abi='c': `Ret symbol(args...)`) that returns the result and
+// is never inlined, as numba calls a linked function.
+#include "codegen/emit/UnitEmitter.h"
+
+namespace pyk::codegen {
+
+namespace {
+
+std::string wrapperName(const std::string& symbol) {
+  return "pyk_ffi_" + symbol;
+}
+
+} // namespace
+
+std::string UnitEmitter::foreignDeclarations() {
+  const bool cuda = target_.backend() == Backend::Cuda;
+  const std::string device = cuda ? "__device__ " : "";
+  // Called as numba calls a linked function: through a call the compiler does not inline, so
+  // that its result is rounded where it returns (no multiply-add fused across the call, which
+  // gave a last-bit difference from numba's separately compiled .cu).
+  const std::string noinline = cuda ? "__noinline__ " : "__attribute__((noinline)) ";
+  std::string out;
+  for (const ir::Module::ForeignDeclaration& d : module_.foreignDeclarations) {
+    std::string params, args;
+    for (size_t i = 0; i < d.params.size(); ++i) {
+      params += (i ? ", " : "") + type(d.params[i]) + " a" + std::to_string(i);
+      args += (i ? ", " : "") + std::string("a") + std::to_string(i);
+    }
+    const std::string result = d.returnType.isVoid() ? "void" : type(d.returnType);
+    out += "// " + d.symbol + ", declared with cuda.declare_device" +
+           std::string(d.cAbi ? " (abi='c')" : "") + "\n";
+    out += "static " + device + noinline + result + " " + wrapperName(d.symbol) + "(" + params +
+           ") {\n";
+    if (d.cAbi) {
+      out += "  return " + d.symbol + "(" + args + ");\n}\n";
+    } else if (d.returnType.isVoid()) {
+      // numba's convention: the result through the first pointer, a status returned (0: no
+      // Python exception; numba ignores it in CUDA code, as here).
+      out += "  " + d.symbol + "(nullptr" + (args.empty() ? "" : ", ") + args + ");\n}\n";
+    } else {
+      out += "  " + result + " pyk_result{};\n";
+      out += "  " + d.symbol + "(&pyk_result" + (args.empty() ? "" : ", ") + args + ");\n";
+      out += "  return pyk_result;\n}\n";
+    }
+  }
+  return out.empty() ? out : out + "\n";
+}
+
+std::string UnitEmitter::linkedSources() const {
+  std::string out;
+  if (module_.linkedSources.empty())
+    return out;
+  const bool cpu = target_.backend() != Backend::Cuda;
+  out += "// The CUDA C++ linked with the kernel (numba's link=).\n";
+  if (cpu)
+    out += "#define __device__\n#define __host__\n#define __forceinline__ inline\n"
+           "#define __noinline__\n";
+  for (const types::LinkedSource& source : module_.linkedSources) {
+    if (lineDirectives_)
+      out += "#line 1 \"" + source.path + "\"\n";
+    out += source.text;
+    if (!source.text.empty() && source.text.back() != '\n')
+      out += "\n";
+  }
+  if (cpu)
+    out += "#undef __device__\n#undef __host__\n#undef __forceinline__\n#undef __noinline__\n";
+  return out + "\n";
+}
+
+std::string UnitEmitter::visitForeignCall(const ir::ForeignCall* c) {
+  std::string out = wrapperName(c->symbol) + "(";
+  for (size_t i = 0; i < c->args.size(); ++i)
+    out += (i ? ", " : "") + expr(c->args[i]);
+  return out + ")";
+}
+
+} // namespace pyk::codegen

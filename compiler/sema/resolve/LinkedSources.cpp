@@ -1,0 +1,52 @@
+// LinkedSources: see LinkedSources.h.
+#include "sema/resolve/LinkedSources.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace pyk::sema {
+
+namespace fs = std::filesystem;
+
+std::optional<types::LinkedSource>
+readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why) {
+  const fs::path name(written);
+  const std::string ext = name.extension().string();
+  if (ext != ".cu") {
+    why = ext.empty() ? "pyk links CUDA C++ sources (.cu files), and this name has no extension"
+                      : "linking a " + ext +
+                            " file is not supported by pyk yet: it compiles CUDA C++ sources "
+                            "(.cu) with the kernel, but links no PTX, CUBIN, fatbin, object, "
+                            "archive or LTO-IR";
+    return std::nullopt;
+  }
+  std::error_code ec;
+  fs::path found;
+  const fs::path beside = modulePath.empty() ? fs::path() : fs::path(modulePath).parent_path();
+  if (name.is_absolute()) {
+    found = name;
+  } else if (fs::is_regular_file(beside / name, ec)) {
+    found = beside / name;
+  } else if (fs::is_regular_file(name, ec)) {
+    found = name; // the working directory, where numba opens it
+  } else {
+    why = "no such file beside " + (modulePath.empty() ? std::string("the module") : modulePath) +
+          " or in the working directory";
+    return std::nullopt;
+  }
+  if (!fs::is_regular_file(found, ec)) {
+    why = "no such file";
+    return std::nullopt;
+  }
+  std::ifstream in(found, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in.good() && !in.eof()) {
+    why = "it cannot be read";
+    return std::nullopt;
+  }
+  return types::LinkedSource{found.lexically_normal().string(), text.str()};
+}
+
+} // namespace pyk::sema

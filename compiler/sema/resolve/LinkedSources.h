@@ -1,0 +1,21 @@
+// LinkedSources: finds and reads the files numba's foreign-function interface links with a
+// kernel: `cuda.declare_device(name, sig, link=...)` and `@cuda.jit(link=[...])`. A relative
+// name is looked for beside the module that names it, then in the working directory (numba opens
+// it from there). pyk compiles CUDA C++ sources (.cu) with the kernel (NVRTC on CUDA, the host
+// compiler on the CPU backend); PTX, CUBIN, fatbins, objects, archives and LTO-IR are refused
+// with the reason.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "base/LinkedSource.h"
+
+namespace pyk::sema {
+
+// The file `written` names, for the module at `modulePath` ("" for a module given as text);
+// nullopt with `why` set when it is not a .cu file or cannot be read.
+std::optional<types::LinkedSource>
+readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why);
+
+} // namespace pyk::sema
