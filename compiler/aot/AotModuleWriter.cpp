@@ -3,6 +3,7 @@
 // extern "C" entry points are renamed after the module and the unit's number, so that modules
 // and specializations never clash when linked into one program.
 #include "aot/AotModuleWriter.h"
+#include "base/GeneratedUnit.h"
 
 #include <set>
 #include <sstream>
@@ -381,6 +382,15 @@ std::string cpuUnitsText(const AotModule& m) {
     if (!s.cpu.blockEntry.empty())
       rename(s.cpu.blockEntry, entryName(m, i, "block"));
     rename(s.cpu.threadEntry, entryName(m, i, "thread"));
+    // The CUDA C++ it links at file scope, where every unit's calls find it (each file's text is
+    // guarded to appear once).
+    const size_t linkedBegin = body.find(base::kLinkedSourcesBegin);
+    const size_t linkedEnd = body.find(base::kLinkedSourcesEnd);
+    if (linkedBegin != std::string::npos && linkedEnd != std::string::npos) {
+      const size_t stop = linkedEnd + std::string(base::kLinkedSourcesEnd).size();
+      out << "\n" << body.substr(linkedBegin, stop - linkedBegin);
+      body.erase(linkedBegin, stop - linkedBegin);
+    }
     out << "\n// " << s.function->qualifiedName << parameterSpelling(s.signature.params)
         << "\nnamespace pyk_aot_unit_" << i << " {\n"
         << body << "} // namespace pyk_aot_unit_" << i << "\n";

@@ -11,6 +11,12 @@
 namespace pyk::base {
 
 // The CUDA unit (codegen/emit/CudaEmitter.h).
+// The lines around the CUDA C++ a unit links (numba's link=), which the emitters put first in the
+// unit: `pykc build` moves them out of each CPU unit's namespace into the shared file.
+inline constexpr const char* kLinkedSourcesBegin =
+    "// The CUDA C++ linked with the kernel (numba's link=).\n";
+inline constexpr const char* kLinkedSourcesEnd = "// End of the linked CUDA C++.\n";
+
 struct EmittedUnit {
   std::string source;     // includes "pyk_support.h" (passed to NVRTC as an in-memory header)
   std::string entryPoint; // the extern "C" name of the entry kernel (empty for a device function)

@@ -24,6 +24,7 @@
 #include "jit/CompileSpecialization.h"
 #include "jit/SupportHeaders.h"
 #include "sema/resolve/FrontEnd.h"
+#include "sema/resolve/LinkedSources.h"
 #include "sema/resolve/SignatureParser.h"
 #include "sema/resolve/UserModules.h"
 
@@ -248,6 +249,9 @@ int runBuildCommand(const BuildOptions& options, bool color,
     f->module.sourcePath = path;
     f->module.source = f->file->text();
     for (const sema::ImportSearch::Embedded& e : sema::importedSources(f->front.resolved))
+      f->module.imports.push_back({e.module, e.path, e.text});
+    // The CUDA C++ its kernels link, so that loading the module reads no file either.
+    for (const sema::ImportSearch::Embedded& e : sema::embeddedLinkedSources(f->front.resolved))
       f->module.imports.push_back({e.module, e.path, e.text});
     failed |= f->diags->hasErrors();
     files.push_back(std::move(f));

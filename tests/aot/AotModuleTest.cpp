@@ -94,6 +94,13 @@ TEST_F(AotCpu, ImportedModulesAreEmbedded) {
   EXPECT_EQ(aot_kernels::module()["shift"].overloads().size(), 1u);
 }
 
+TEST_F(AotCpu, LinkedCudaCppIsBuiltIn) {
+  // ffi/scale3.cu (LINK) was compiled with the kernel at build time; the module carries its text.
+  auto a = pyk::to_device(iota(5, 1));
+  aot_kernels::ffi_scale({1}, {32}, a);
+  EXPECT_EQ(a.copy_to_host(), (std::vector<float>{3, 6, 9, 12, 15}));
+}
+
 TEST_F(AotCpu, TupleParameterIsAStdTuple) {
   auto out = pyk::to_device(std::vector<float>{1, 2, 3});
   aot_kernels::scale_pair({1}, {32}, std::tuple<float, float>{3.0f, 0.5f}, out);

@@ -6,6 +6,9 @@
 // declared with cuda.declare_device is called through a wrapper in numba's calling convention
 // (`int symbol(Ret* result, args...)`; abi='c': `Ret symbol(args...)`) that returns the result and
 // is never inlined, as numba calls a linked function.
+#include <cstdint>
+
+#include "base/GeneratedUnit.h"
 #include "codegen/emit/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -57,20 +60,29 @@ std::string UnitEmitter::linkedSources() const {
   if (module_.linkedSources.empty())
     return out;
   const bool cpu = target_.backend() != Backend::Cuda;
-  out += "// The CUDA C++ linked with the kernel (numba's link=).\n";
+  out += std::string(base::kLinkedSourcesBegin);
   if (cpu)
     out += "#define __device__\n#define __host__\n#define __forceinline__ inline\n"
            "#define __noinline__\n";
   for (const types::LinkedSource& source : module_.linkedSources) {
+    // Once per translation unit: `pykc build` puts every kernel's CPU code in one file, and a
+    // function defined twice there would be an error.
+    std::uint64_t digest = 1469598103934665603ull; // FNV-1a of the path and the text
+    for (const std::string* part : {&source.path, &source.text})
+      for (unsigned char c : *part)
+        digest = (digest ^ c) * 1099511628211ull;
+    const std::string guard = "PYK_LINKED_" + std::to_string(digest);
+    out += "#ifndef " + guard + "\n#define " + guard + "\n";
     if (lineDirectives_)
       out += "#line 1 \"" + source.path + "\"\n";
     out += source.text;
     if (!source.text.empty() && source.text.back() != '\n')
       out += "\n";
+    out += "#endif\n";
   }
   if (cpu)
     out += "#undef __device__\n#undef __host__\n#undef __forceinline__\n#undef __noinline__\n";
-  return out + "\n";
+  return out + std::string(base::kLinkedSourcesEnd) + "\n";
 }
 
 std::string UnitEmitter::visitForeignCall(const ir::ForeignCall* c) {

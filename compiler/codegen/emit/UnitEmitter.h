@@ -259,7 +259,8 @@ private:
   std::string visitForeignCall(const ir::ForeignCall* c);
   // The declarations of the functions declared with cuda.declare_device, and their wrappers.
   std::string foreignDeclarations();
-  // The linked CUDA C++ sources, to follow the unit's own code.
+  // The linked CUDA C++ sources, first in the unit, between kLinkedSourcesBegin and
+  // kLinkedSourcesEnd (pykc build moves them out of each CPU unit's namespace).
   std::string linkedSources() const;
   std::string visitMethodCall(const ir::MethodCall* m);
   std::string visitPrint(const ir::Print* p);

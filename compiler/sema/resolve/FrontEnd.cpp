@@ -16,7 +16,8 @@ FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags, Fron
   if (search != nullptr)
     for (const std::string& written : search->links) {
       std::string why;
-      std::optional<types::LinkedSource> read = readLinkedSource(written, file.path(), why);
+      std::optional<types::LinkedSource> read =
+          readLinkedSource(written, file.path(), why, &search->embedded);
       if (!read) {
         diags.report(DiagKind::LinkedSourceUnusable, SourceRange(),
                      {written, "a link option of " + file.path(), why});

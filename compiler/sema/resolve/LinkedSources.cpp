@@ -5,12 +5,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "sema/resolve/ResolvedModule.h"
+
 namespace pyk::sema {
 
 namespace fs = std::filesystem;
 
 std::optional<types::LinkedSource>
-readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why) {
+readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why,
+                 const std::vector<ImportSearch::Embedded>* embedded) {
   const fs::path name(written);
   const std::string ext = name.extension().string();
   if (ext != ".cu") {
@@ -24,6 +27,11 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
   std::error_code ec;
   fs::path found;
   const fs::path beside = modulePath.empty() ? fs::path() : fs::path(modulePath).parent_path();
+  if (embedded != nullptr)
+    for (const fs::path& candidate : {name.is_absolute() ? name : beside / name, name})
+      for (const ImportSearch::Embedded& e : *embedded)
+        if (e.module.empty() && e.path == candidate.lexically_normal().string())
+          return types::LinkedSource{e.path, e.text};
   if (name.is_absolute()) {
     found = name;
   } else if (fs::is_regular_file(beside / name, ec)) {
@@ -47,6 +55,24 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
     return std::nullopt;
   }
   return types::LinkedSource{found.lexically_normal().string(), text.str()};
+}
+
+std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& resolved) {
+  std::vector<ImportSearch::Embedded> out;
+  auto add = [&](const types::LinkedSource& source) {
+    for (const ImportSearch::Embedded& e : out)
+      if (e.path == source.path)
+        return;
+    out.push_back({"", source.path, source.text});
+  };
+  for (const ModuleConstant& c : resolved.symbols.constants())
+    if (c.value.kind == ConstantValue::Kind::ForeignFunction)
+      for (const types::LinkedSource& source : c.value.foreignFunction().sources)
+        add(source);
+  for (const CompiledFunction& f : resolved.functions)
+    for (const types::LinkedSource& source : f.options.linkSources)
+      add(source);
+  return out;
 }
 
 } // namespace pyk::sema

@@ -10,12 +10,22 @@
 #include <string>
 
 #include "base/LinkedSource.h"
+#include "sema/resolve/UserModules.h"
 
 namespace pyk::sema {
 
-// The file `written` names, for the module at `modulePath` ("" for a module given as text);
-// nullopt with `why` set when it is not a .cu file or cannot be read.
+struct ResolvedModule;
+
+// The file `written` names, for the module at `modulePath` ("" for a module given as text):
+// taken from `embedded` when a module built ahead of time carries it (an entry with no module
+// name and that path), else read; nullopt with `why` set when it is not a .cu file or cannot be
+// read.
 std::optional<types::LinkedSource>
-readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why);
+readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why,
+                 const std::vector<ImportSearch::Embedded>* embedded = nullptr);
+
+// Every CUDA C++ file `resolved`'s kernels link (declare_device's and the decorators' link=), as
+// the entries `pykc build` embeds beside the module's text, so that loading it reads no file.
+std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& resolved);
 
 } // namespace pyk::sema

@@ -491,6 +491,11 @@ private:
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
   }
 
+  // The files a module built ahead of time carries (none otherwise).
+  const std::vector<ImportSearch::Embedded>* embedded() const {
+    return importer_ != nullptr ? &importer_->search().embedded : nullptr;
+  }
+
   // The path of this module's file ("" for a module given as text).
   std::string modulePath() const { return diags_.file() != nullptr ? diags_.file()->path() : ""; }
 
@@ -501,7 +506,8 @@ private:
     std::vector<types::LinkedSource> sources;
     for (const std::string& written : f.links) {
       std::string why;
-      if (std::optional<types::LinkedSource> read = readLinkedSource(written, modulePath(), why))
+      if (std::optional<types::LinkedSource> read =
+              readLinkedSource(written, modulePath(), why, embedded()))
         sources.push_back(std::move(*read));
       else
         diags_.report(DiagKind::LinkedSourceUnusable, at,
@@ -577,7 +583,8 @@ private:
       readDecorator(match, def, result_.symbols, diags_, function);
       for (const std::string& written : function.options.link) {
         std::string why;
-        if (std::optional<types::LinkedSource> read = readLinkedSource(written, modulePath(), why))
+        if (std::optional<types::LinkedSource> read =
+                readLinkedSource(written, modulePath(), why, embedded()))
           function.options.linkSources.push_back(std::move(*read));
         else
           diags_.report(DiagKind::LinkedSourceUnusable, match.decorator->range,

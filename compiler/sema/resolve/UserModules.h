@@ -24,6 +24,8 @@ struct ImportSearch {
   struct Embedded {
     std::string module, path, text;
   };
+  // Entries whose `module` is empty are CUDA C++ files linked with kernels (numba's link=), by
+  // the path the front end found them at (what `pykc build` embeds, LinkedSources.h).
   std::vector<Embedded> embedded;
   // CUDA C++ files linked with every kernel of the module (LoadOptions::link, `pykc --link`), as
   // numba's link= of each decorator; read by runFrontEnd, relative to the module's directory.
@@ -70,6 +72,8 @@ public:
 
   // Whether a module is being resolved for an import (not the file the front end started at).
   bool resolvingImport() const { return !loading_.empty(); }
+  // Where modules (and linked CUDA C++ files, LinkedSources.h) are looked for.
+  const ImportSearch& search() const { return search_; }
 
 private:
   // `file` (the module `name`, known as `key`) parsed and resolved, once per key.
