@@ -1,5 +1,6 @@
 // CompileFlags: the compiler flags a function's decorator options ask for, as numba-cuda defines
-// the options: NVRTC's for the CUDA backend, the host C++ compiler's for the CPU backend.
+// the options: NVRTC's for the CUDA backend, the host C++ compiler's for the CPU backend; and
+// what the compilers are told of, and say about, the CUDA C++ a unit links (numba's link=).
 #pragma once
 
 #include <string>

@@ -13,19 +13,13 @@ FrontEndResult runFrontEnd(const SourceFile& file, DiagnosticEngine& diags, Fron
                            const ImportSearch* search) {
   ModuleImporter importer(search != nullptr ? *search : ImportSearch());
   FrontEndResult result = runFrontEnd(file, diags, stop, &importer);
-  if (search != nullptr)
-    for (const std::string& written : search->links) {
-      std::string why;
-      std::optional<types::LinkedSource> read =
-          readLinkedSource(written, file.path(), why, &search->embedded);
-      if (!read) {
-        diags.report(DiagKind::LinkedSourceUnusable, SourceRange(),
-                     {written, "a link option of " + file.path(), why});
-        continue;
-      }
-      for (CompiledFunction& f : result.resolved.functions)
-        f.options.linkSources.push_back(*read);
-    }
+  if (search != nullptr && !search->links.empty()) {
+    const std::vector<types::LinkedSource> linked =
+        readLinkedSources(search->links, file.path(), &search->embedded, diags, SourceRange(),
+                          "a link option of " + file.path());
+    for (CompiledFunction& f : result.resolved.functions)
+      f.options.linkSources.insert(f.options.linkSources.end(), linked.begin(), linked.end());
+  }
   return result;
 }
 

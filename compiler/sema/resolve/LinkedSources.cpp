@@ -57,6 +57,21 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
   return types::LinkedSource{found.lexically_normal().string(), text.str()};
 }
 
+std::vector<types::LinkedSource>
+readLinkedSources(const std::vector<std::string>& written, const std::string& modulePath,
+                  const std::vector<ImportSearch::Embedded>* embedded, DiagnosticEngine& diags,
+                  SourceRange at, const std::string& asker) {
+  std::vector<types::LinkedSource> out;
+  for (const std::string& name : written) {
+    std::string why;
+    if (std::optional<types::LinkedSource> read = readLinkedSource(name, modulePath, why, embedded))
+      out.push_back(std::move(*read));
+    else
+      diags.report(DiagKind::LinkedSourceUnusable, at, {name, asker, why});
+  }
+  return out;
+}
+
 std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& resolved) {
   std::vector<ImportSearch::Embedded> out;
   auto add = [&](const types::LinkedSource& source) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "base/LinkedSource.h"
+#include "diag/DiagnosticEngine.h"
 #include "sema/resolve/UserModules.h"
 
 namespace pyk::sema {
@@ -23,6 +24,13 @@ struct ResolvedModule;
 std::optional<types::LinkedSource>
 readLinkedSource(const std::string& written, const std::string& modulePath, std::string& why,
                  const std::vector<ImportSearch::Embedded>* embedded = nullptr);
+
+// Each file `written` names, read as readLinkedSource reads it; one that cannot be is reported
+// at `at` (LinkedSourceUnusable), `asker` saying whose link= named it, and left out.
+std::vector<types::LinkedSource>
+readLinkedSources(const std::vector<std::string>& written, const std::string& modulePath,
+                  const std::vector<ImportSearch::Embedded>* embedded, DiagnosticEngine& diags,
+                  SourceRange at, const std::string& asker);
 
 // Every CUDA C++ file `resolved`'s kernels link (declare_device's and the decorators' link=), as
 // the entries `pykc build` embeds beside the module's text, so that loading it reads no file.

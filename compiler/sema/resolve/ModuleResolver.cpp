@@ -486,8 +486,14 @@ private:
       hostValue(event, reason);
       return;
     }
-    if (v->kind == ConstantValue::Kind::ForeignFunction)
-      v = withLinkedSources(*v, event.statement->range);
+    if (v->kind == ConstantValue::Kind::ForeignFunction) {
+      // `cuda.declare_device(..., link=...)`, with its files found and read.
+      const ConstantValue::ForeignFunction f = v->foreignFunction();
+      v = ConstantValue::foreignFunction(
+          f.symbol, f.signature, f.links, f.abi,
+          readLinkedSources(f.links, modulePath(), embedded(), diags_, event.statement->range,
+                            "cuda.declare_device's link= for `" + f.symbol + "`"));
+    }
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
   }
 
@@ -498,23 +504,6 @@ private:
 
   // The path of this module's file ("" for a module given as text).
   std::string modulePath() const { return diags_.file() != nullptr ? diags_.file()->path() : ""; }
-
-  // `cuda.declare_device(..., link=...)` with its files found and read; each that cannot be is
-  // an error at the declaration.
-  ConstantValue withLinkedSources(const ConstantValue& declared, SourceRange at) {
-    ConstantValue::ForeignFunction f = declared.foreignFunction();
-    std::vector<types::LinkedSource> sources;
-    for (const std::string& written : f.links) {
-      std::string why;
-      if (std::optional<types::LinkedSource> read =
-              readLinkedSource(written, modulePath(), why, embedded()))
-        sources.push_back(std::move(*read));
-      else
-        diags_.report(DiagKind::LinkedSourceUnusable, at,
-                      {written, "cuda.declare_device's link= for `" + f.symbol + "`", why});
-    }
-    return ConstantValue::foreignFunction(f.symbol, f.signature, f.links, f.abi, sources);
-  }
 
   // The part of `value` that `name` receives when `value` is assigned to `target`.
   std::optional<ConstantValue> extract(const ast::Expr* target, const std::string& name,
@@ -581,15 +570,9 @@ private:
     } else {
       const unsigned errorsBefore = diags_.errorCount();
       readDecorator(match, def, result_.symbols, diags_, function);
-      for (const std::string& written : function.options.link) {
-        std::string why;
-        if (std::optional<types::LinkedSource> read =
-                readLinkedSource(written, modulePath(), why, embedded()))
-          function.options.linkSources.push_back(std::move(*read));
-        else
-          diags_.report(DiagKind::LinkedSourceUnusable, match.decorator->range,
-                        {written, "link= of `" + def.name + "`", why});
-      }
+      function.options.linkSources =
+          readLinkedSources(function.options.link, modulePath(), embedded(), diags_,
+                            match.decorator->range, "link= of `" + def.name + "`");
       function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
     }
     function.qualifiedName = def.name;

@@ -280,9 +280,7 @@ OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
 // `Point(x, y=...)`: every field given once, by position or by name.
 OptType FunctionTyper::foreignCall(const ast::Call* c, const ConstantValue& declared) {
   const ConstantValue::ForeignFunction f = declared.foreignFunction();
-  const std::string name = apiName(c->func).empty() && c->func->is<ast::Name>()
-                               ? c->func->as<ast::Name>()->id
-                               : f.symbol;
+  const std::string name = c->func->is<ast::Name>() ? c->func->as<ast::Name>()->id : f.symbol;
   DiagnosticEngine quiet;
   const std::optional<FunctionSignature> sig =
       parseSignature(f.signature, StringLiteralLocation(c->range, f.signature), quiet);
