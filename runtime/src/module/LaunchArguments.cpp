@@ -17,8 +17,10 @@ void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsig
     void* data = array.device_data();
     std::memcpy(out, &data, sizeof data);
     const auto n = static_cast<std::size_t>(array.ndim());
-    std::memcpy(out + 8, array.shape().data(), 8 * n);
-    std::memcpy(out + 8 + 8 * n, array.strides().data(), 8 * n);
+    if (n > 0) { // a 0-d array is its pointer alone (and its empty shape may have no storage)
+      std::memcpy(out + 8, array.shape().data(), 8 * n);
+      std::memcpy(out + 8 + 8 * n, array.strides().data(), 8 * n);
+    }
   } else if (param.isRecord()) {
     void* data = a.array->device_data(); // the record, where it lies
     std::memcpy(out, &data, sizeof data);
