@@ -431,6 +431,9 @@ FoldResult ConstantFolder::evalCall(const ast::Call* call, int depth) {
   for (const ast::Expr* arg : call->args)
     if (arg->is<ast::Starred>())
       return notFolded("a call with `*` arguments");
+  if (moduleCalls_)
+    if (std::optional<FoldResult> r = moduleCalls_(call))
+      return *r;
   // `a.reshape(shape)`, `a.astype(dtype)`, `a.copy()` of a folded array.
   if (const auto* method = call->func->as<ast::Attribute>();
       method != nullptr &&

@@ -33,6 +33,10 @@ public:
   // module's.
   using LocalNames = std::function<std::optional<FoldResult>(const ast::Name*)>;
   void setLocalNames(LocalNames localNames) { localNames_ = std::move(localNames); }
+  // How a call of a function of the module's own folds (ModuleExecution runs plain Python
+  // functions); nullopt for any other callee. Without it such a call is not folded.
+  using ModuleCalls = std::function<std::optional<FoldResult>(const ast::Call*)>;
+  void setModuleCalls(ModuleCalls moduleCalls) { moduleCalls_ = std::move(moduleCalls); }
   const ModuleSymbolTable& symbols() const { return symbols_; }
 
 private:
@@ -76,6 +80,7 @@ private:
   const ModuleSymbolTable& symbols_;
   DiagnosticEngine& diags_;
   LocalNames localNames_;
+  ModuleCalls moduleCalls_;
 };
 
 } // namespace pyk::sema

@@ -13,6 +13,7 @@
 
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/ConstantOperators.h"
+#include "sema/fold/ModuleExecution.h"
 #include "sema/resolve/AssignmentTargets.h"
 #include "sema/resolve/ConstantArguments.h"
 #include "sema/resolve/DecoratorReader.h"
@@ -69,6 +70,7 @@ public:
     collectEvents();
     collectGlobalDeclarations();
     bindInOrder();
+    bindExecutedValues();
     findNestedDecoratedFunctions();
     markShadowed();
     addDeviceTwins();
@@ -393,6 +395,36 @@ private:
         continue;
       }
       bindAssignment(event);
+    }
+  }
+
+  // The module's top-level code run as Python runs it (fold/ModuleExecution.h): each name an
+  // assignment, loop or item store binds or changes gets its value at the end of the module,
+  // where it differs from what the single-assignment folding above bound (a name assigned more
+  // than once or in a loop, an array changed by an item store, a call of a module function).
+  void bindExecutedValues() {
+    for (auto& [name, executed] : executeModule(module_, result_.symbols, diags_.file())) {
+      const ModuleSymbol* symbol = result_.symbols.find(name);
+      if (symbol == nullptr || globalRebinds_.count(name) ||
+          (symbol->kind != ModuleSymbolKind::Constant &&
+           symbol->kind != ModuleSymbolKind::HostValue))
+        continue;
+      if (symbol->kind == ModuleSymbolKind::Constant && executed.value.isConstant() &&
+          result_.symbols.constants()[symbol->index].value == executed.value.value())
+        continue; // folded alike (its linked files read once, when it was bound)
+      if (!executed.value.isConstant()) {
+        result_.symbols.bindHostValue({name, executed.value.reason(), executed.range});
+        continue;
+      }
+      ConstantValue v = std::move(executed.value.value());
+      if (v.kind == ConstantValue::Kind::ForeignFunction) {
+        const ConstantValue::ForeignFunction f = v.foreignFunction();
+        v = ConstantValue::foreignFunction(
+            f.symbol, f.signature, f.links, f.abi,
+            readLinkedSources(f.links, modulePath(), embedded(), diags_, executed.range,
+                              "cuda.declare_device's link= for `" + f.symbol + "`"));
+      }
+      result_.symbols.bindConstant({name, std::move(v), executed.range});
     }
   }
 
