@@ -226,6 +226,12 @@ FoldResult ConstantFolder::eval(const ast::Expr* expr, int depth) {
       return evalCall(expr->as<ast::Call>(), depth);
     case ast::NodeKind::Subscript:
       return evalSubscript(expr->as<ast::Subscript>(), depth);
+    case ast::NodeKind::ListComp:
+    case ast::NodeKind::GeneratorExp:
+      if (runningCode_)
+        if (std::optional<FoldResult> r = runningCode_(expr))
+          return *r;
+      return notFolded("a comprehension outside the module's code");
     case ast::NodeKind::List:
       return FoldResult::notConstant("a list is not a constant numba can use (use a tuple)");
     case ast::NodeKind::Dict:
@@ -431,8 +437,8 @@ FoldResult ConstantFolder::evalCall(const ast::Call* call, int depth) {
   for (const ast::Expr* arg : call->args)
     if (arg->is<ast::Starred>())
       return notFolded("a call with `*` arguments");
-  if (moduleCalls_)
-    if (std::optional<FoldResult> r = moduleCalls_(call))
+  if (runningCode_)
+    if (std::optional<FoldResult> r = runningCode_(call))
       return *r;
   // `a.reshape(shape)`, `a.astype(dtype)`, `a.copy()` of a folded array.
   if (const auto* method = call->func->as<ast::Attribute>();

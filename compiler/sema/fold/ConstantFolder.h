@@ -16,9 +16,9 @@ namespace pyk::sema {
 
 // Folds literals, tuples, names of folded constants, arithmetic, comparisons (chained), `and`,
 // `or`, `not`, conditional expressions, tuple indexing and slicing, the builtins `int float bool
-// complex abs min max round len pow divmod`, `math.*` constants and functions, numpy and numba
-// scalar casts (`np.float32(x)`, `numba.int32(x)`), type objects (`np.float32`) and
-// `np.array(<nested literals>, dtype=...)`. Python errors the module's own code would raise
+// complex abs min max round len pow divmod tuple sum any all`, `math.*` constants and functions,
+// numpy and numba scalar casts (`np.float32(x)`, `numba.int32(x)`), type objects (`np.float32`)
+// and `np.array(<nested literals or a folded tuple>, dtype=...)`. Python errors the module's own code would raise
 // (division by zero, a ragged array literal) are reported once, at the offending node.
 class ConstantFolder {
 public:
@@ -33,10 +33,11 @@ public:
   // module's.
   using LocalNames = std::function<std::optional<FoldResult>(const ast::Name*)>;
   void setLocalNames(LocalNames localNames) { localNames_ = std::move(localNames); }
-  // How a call of a function of the module's own folds (ModuleExecution runs plain Python
-  // functions); nullopt for any other callee. Without it such a call is not folded.
-  using ModuleCalls = std::function<std::optional<FoldResult>(const ast::Call*)>;
-  void setModuleCalls(ModuleCalls moduleCalls) { moduleCalls_ = std::move(moduleCalls); }
+  // How the expressions only the module's running code can evaluate fold (ModuleExecution): a
+  // call of a function of the module's own, a list comprehension or generator expression (it
+  // binds names); nullopt for any other. Without it such an expression is not folded.
+  using RunningCode = std::function<std::optional<FoldResult>(const ast::Expr*)>;
+  void setRunningCode(RunningCode runningCode) { runningCode_ = std::move(runningCode); }
   const ModuleSymbolTable& symbols() const { return symbols_; }
 
 private:
@@ -80,7 +81,7 @@ private:
   const ModuleSymbolTable& symbols_;
   DiagnosticEngine& diags_;
   LocalNames localNames_;
-  ModuleCalls moduleCalls_;
+  RunningCode runningCode_;
 };
 
 } // namespace pyk::sema

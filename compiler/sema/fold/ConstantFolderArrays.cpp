@@ -58,6 +58,32 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
   // Flatten the nested literal, checking that it is rectangular.
   std::vector<int64_t> shape;
   std::vector<ConstantValue> values;
+  // A folded value inside the literal (a tuple of numbers kept in a name, a list the module built):
+  // its numbers, at dimension `dim`.
+  std::function<FoldResult(const ConstantValue&, size_t, SourceRange)> flattenValue =
+      [&](const ConstantValue& v, size_t dim, SourceRange range) -> FoldResult {
+    if (v.kind == Kind::Tuple) {
+      if (std::optional<FoldResult> bad =
+              extendShape(shape, dim, static_cast<int64_t>(v.elements.size()), !values.empty(),
+                          "expected a number, found a sequence", range))
+        return *bad;
+      for (const ConstantValue& e : v.elements) {
+        FoldResult r = flattenValue(e, dim + 1, range);
+        if (!r.isConstant())
+          return r;
+      }
+      if (values.size() > static_cast<size_t>(kMaxArrayElements))
+        return FoldResult::notConstant("the array literal is too large to freeze");
+      return FoldResult::constant(ConstantValue::none());
+    }
+    if (!v.isNumber())
+      return notFolded("an array of " + v.typeDescription());
+    if (dim != shape.size())
+      return FoldResult::error(DiagKind::ConstantArrayNotRectangular,
+                               {"expected a sequence, found a number"}, range);
+    values.push_back(v);
+    return FoldResult::constant(ConstantValue::none());
+  };
   std::function<FoldResult(const ast::Expr*, size_t, int)> flatten =
       [&](const ast::Expr* e, size_t dim, int d) -> FoldResult {
     const std::vector<ast::Expr*>* elts = nullptr;
@@ -84,27 +110,24 @@ FoldResult ConstantFolder::evalNumpyArray(const ast::Call* call, int depth) {
     FoldResult r = eval(e, d + 1);
     if (!r.isConstant())
       return r;
-    if (r.value().kind == Kind::Tuple)
-      return notFolded("a tuple constant inside an array literal");
-    if (!r.value().isNumber())
-      return notFolded("an array of " + r.value().typeDescription());
-    if (dim != shape.size())
-      return FoldResult::error(DiagKind::ConstantArrayNotRectangular,
-                               {"expected a sequence, found a number"}, e->range);
-    values.push_back(r.value());
-    return FoldResult::constant(ConstantValue::none());
+    return flattenValue(r.value(), dim, e->range);
   };
   const ast::Expr* data = call->args[0];
-  if (!data->is<ast::List>() && !data->is<ast::Tuple>()) {
-    // `np.array(a)` / `np.asarray(a)` of an array folded already: its items (in a dtype).
+  FoldResult flattened = FoldResult::constant(ConstantValue::none());
+  if (data->is<ast::List>() || data->is<ast::Tuple>()) {
+    flattened = flatten(data, 0, depth + 1);
+  } else {
+    // `np.array(a)` / `np.asarray(a)` of an array folded already: its items (in a dtype); of a
+    // tuple (or a list the module built): its numbers.
     FoldResult r = eval(data, depth + 1);
     if (!r.isConstant())
       return r;
-    if (r.value().kind != Kind::Array)
+    if (r.value().kind == Kind::Array)
+      return dtype ? castArray(r.value(), *dtype) : r;
+    if (r.value().kind != Kind::Tuple)
       return notFolded("`numpy.array` of " + r.value().typeDescription());
-    return dtype ? castArray(r.value(), *dtype) : r;
+    flattened = flattenValue(r.value(), 0, data->range);
   }
-  FoldResult flattened = flatten(data, 0, depth + 1);
   if (!flattened.isConstant())
     return flattened;
   if (!dtype) {

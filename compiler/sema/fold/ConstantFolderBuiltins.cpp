@@ -212,6 +212,27 @@ FoldResult ConstantFolder::evalBuiltinCall(const std::string& builtin, const ast
       return FoldResult::constant(args[0]);
     return notFolded("`tuple` of " + args[0].typeDescription());
   }
+  if (builtin == "sum" && arity(1, 2) && args[0].kind == Kind::Tuple) {
+    ConstantValue total = args.size() == 2 ? args[1] : ConstantValue::pythonInt(0);
+    for (const ConstantValue& e : args[0].elements) {
+      FoldResult r = applyBinaryOperator(ast::BinOpKind::Add, total, e);
+      if (!r.isConstant())
+        return r;
+      total = r.value();
+    }
+    return FoldResult::constant(total);
+  }
+  if ((builtin == "any" || builtin == "all") && arity(1, 1) && args[0].kind == Kind::Tuple) {
+    const bool any = builtin == "any";
+    for (const ConstantValue& e : args[0].elements) {
+      std::optional<bool> truth = truthValue(e);
+      if (!truth)
+        return notFolded("the truth value of an array");
+      if (*truth == any)
+        return FoldResult::constant(ConstantValue::boolean(any));
+    }
+    return FoldResult::constant(ConstantValue::boolean(!any));
+  }
   return notFolded("a call of `" + builtin + "`");
 }
 

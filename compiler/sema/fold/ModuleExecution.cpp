@@ -20,7 +20,7 @@ Executor::Executor(const ast::Module& module, const ModuleSymbolTable& symbols,
                    const SourceFile* file)
     : module_(module), symbols_(symbols), quiet_(file), folder_(symbols, quiet_) {
   folder_.setLocalNames([this](const ast::Name* n) { return lookup(n->id); });
-  folder_.setModuleCalls([this](const ast::Call* c) { return moduleCall(c); });
+  folder_.setRunningCode([this](const ast::Expr* e) { return runningCode(e); });
   std::map<std::string, int> defined;
   for (const ast::Stmt* s : module.body)
     if (const auto* def = s->as<ast::FunctionDef>())
@@ -181,7 +181,10 @@ Flow Executor::runAssign(const ast::Stmt* s, const std::vector<ast::Expr*>& targ
                          const ast::Expr* valueExpr) {
   std::optional<FoldResult> made = newList(valueExpr);
   const bool list = made.has_value() || producesList(valueExpr);
-  FoldResult value = made ? std::move(*made) : fold(valueExpr);
+  FoldResult value = made ? std::move(*made)
+                     : valueExpr->is<ast::GeneratorExp>()
+                         ? FoldResult::notConstant("a generator is not a constant numba can use")
+                         : fold(valueExpr);
   if (!value.isConstant())
     unknownCalls(valueExpr, notRun(value.reason()));
   const bool own =
@@ -370,6 +373,16 @@ Flow Executor::runTry(const ast::Stmt* s, const ast::Try& t) {
   if (flow != Flow::Normal)
     return flow;
   return runBlock(t.finalbody);
+}
+
+std::optional<FoldResult> Executor::runningCode(const ast::Expr* e) {
+  if (const auto* call = e->as<ast::Call>())
+    return moduleCall(call);
+  if (const auto* l = e->as<ast::ListComp>())
+    return comprehension(l->elt, l->generators);
+  if (const auto* g = e->as<ast::GeneratorExp>())
+    return comprehension(g->elt, g->generators);
+  return std::nullopt;
 }
 
 std::optional<FoldResult> Executor::moduleCall(const ast::Call* call) {

@@ -63,6 +63,8 @@ struct Frame {
   FoldResult returned = FoldResult::constant(ConstantValue::none());
   std::string stopReason;   // a function's: why its call cannot be followed
   bool returnedOwn = false; // a function's: it returned an array of its own making
+  // The variables of the comprehensions being evaluated, innermost last.
+  std::vector<std::map<std::string, ConstantValue>> comprehensions;
 };
 
 class Executor {
@@ -124,6 +126,9 @@ private:
   // The values a `for` loop over `iter` takes, or why they are not known.
   std::optional<std::vector<ConstantValue>> iterationValues(const ast::Expr* iter,
                                                             std::string& reason);
+
+  // `[elt for ... in ... if ...]` or `(elt for ...)`: the items, as a Tuple.
+  FoldResult comprehension(const ast::Expr* elt, const std::vector<ast::Comprehension>& generators);
 
   // Binds `value` (computed from the names `sources`) to `target`; false with `reason` when the
   // binding cannot be followed.
@@ -208,6 +213,9 @@ private:
   // depends on the machine that runs the program.
   Flow runTry(const ast::Stmt* s, const ast::Try& t);
 
+  // The folder's hook (ConstantFolder::setRunningCode): a call of a module function, a
+  // comprehension.
+  std::optional<FoldResult> runningCode(const ast::Expr* e);
   std::optional<FoldResult> moduleCall(const ast::Call* call);
 
   FoldResult callFunction(const ast::FunctionDef& def, const ast::Call* call);

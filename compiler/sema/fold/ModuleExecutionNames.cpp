@@ -3,6 +3,7 @@
 // when code cannot be followed; the folding of values, of the values a loop takes, and of
 // assignments.
 #include <algorithm>
+#include <functional>
 
 #include "diag/Diagnostic.h"
 #include "sema/catalog/ModuleApiCatalog.h"
@@ -65,6 +66,9 @@ bool makesOwnArray(const ast::Expr* value, const ModuleSymbolTable& symbols) {
 
 std::optional<FoldResult> Executor::lookup(const std::string& name) {
   Frame& f = frame();
+  for (auto scope = f.comprehensions.rbegin(); scope != f.comprehensions.rend(); ++scope)
+    if (auto it = scope->find(name); it != scope->end())
+      return FoldResult::constant(it->second);
   auto valueOf = [&](const Binding& b) {
     return b.value.isConstant() || f.function != nullptr
                ? b.value
@@ -429,6 +433,80 @@ std::optional<std::vector<ConstantValue>> Executor::iterationValues(const ast::E
            "not over " +
            v.typeDescription();
   return std::nullopt;
+}
+
+FoldResult Executor::comprehension(const ast::Expr* elt,
+                                   const std::vector<ast::Comprehension>& generators) {
+  std::vector<ConstantValue> items;
+  std::string reason;
+  // Binds a comprehension's target (a name or a tuple of them) in the innermost scope.
+  std::function<bool(const ast::Expr*, const ConstantValue&)> bindTarget =
+      [&](const ast::Expr* target, const ConstantValue& v) {
+        if (const auto* n = target->as<ast::Name>()) {
+          frame().comprehensions.back()[n->id] = v;
+          return true;
+        }
+        const auto* t = target->as<ast::Tuple>();
+        if (t == nullptr || v.kind != Kind::Tuple || v.elements.size() != t->elts.size()) {
+          reason = "a comprehension's target is not folded";
+          return false;
+        }
+        for (size_t i = 0; i < t->elts.size(); ++i)
+          if (!bindTarget(t->elts[i], v.elements[i]))
+            return false;
+        return true;
+      };
+  std::function<bool(size_t)> run = [&](size_t g) {
+    const ast::Comprehension& gen = generators[g];
+    if (gen.isAsync) {
+      reason = "an async comprehension";
+      return false;
+    }
+    std::optional<std::vector<ConstantValue>> values = iterationValues(gen.iter, reason);
+    if (!values)
+      return false;
+    for (const ConstantValue& v : *values) {
+      if (++steps_ > kExecutionBudget) {
+        reason = "pyk stops following the module's code after " + std::to_string(kExecutionBudget) +
+                 " steps";
+        return false;
+      }
+      if (!bindTarget(gen.target, v))
+        return false;
+      bool keep = true;
+      for (const ast::Expr* test : gen.ifs) {
+        FoldResult t = fold(test);
+        std::optional<bool> truth = t.isConstant() ? truthValue(t.value()) : std::nullopt;
+        if (!truth) {
+          reason = t.isConstant() ? "the truth value of an array is not a constant" : t.reason();
+          return false;
+        }
+        keep = keep && *truth;
+        if (!keep)
+          break;
+      }
+      if (!keep)
+        continue;
+      if (g + 1 < generators.size()) {
+        if (!run(g + 1))
+          return false;
+        continue;
+      }
+      FoldResult item = fold(elt);
+      if (!item.isConstant()) {
+        reason = item.reason();
+        return false;
+      }
+      items.push_back(item.value());
+    }
+    return true;
+  };
+  frame().comprehensions.emplace_back();
+  const bool done = !generators.empty() && run(0);
+  frame().comprehensions.pop_back();
+  if (!done)
+    return FoldResult::notConstant("a comprehension is not folded: " + reason);
+  return FoldResult::constant(ConstantValue::tuple(std::move(items)));
 }
 
 bool Executor::assign(const ast::Expr* target, const FoldResult& value, SourceRange range,

@@ -189,6 +189,8 @@ bool Executor::producesList(const ast::Expr* e) {
 }
 
 std::optional<FoldResult> Executor::newList(const ast::Expr* e) {
+  if (e->is<ast::ListComp>())
+    return fold(e);
   if (const auto* l = e->as<ast::List>()) {
     std::vector<ConstantValue> items;
     for (const ast::Expr* x : l->elts) {
