@@ -54,9 +54,13 @@ ir::Expr* FunctionLowering::arrayConstructor(const sema::IntrinsicInfo& info, co
   }
   const bool shared = info.id == Intrinsic::SharedArray;
   const ast::Expr* shapeArg = c->args.empty() ? nullptr : c->args[0];
-  for (const ast::Keyword& k : c->keywords)
+  const ast::Expr* alignmentArg = c->args.size() > 2 ? c->args[2] : nullptr;
+  for (const ast::Keyword& k : c->keywords) {
     if (k.arg == "shape")
       shapeArg = k.value;
+    else if (k.arg == "alignment")
+      alignmentArg = k.value;
+  }
   const std::vector<int64_t> shape = shapeArg ? constantShape(shapeArg) : std::vector<int64_t>{};
   if (t == nullptr || shape.empty()) {
     unsupported(c->range, "this array");
@@ -73,6 +77,10 @@ ir::Expr* FunctionLowering::arrayConstructor(const sema::IntrinsicInfo& info, co
   auto* out = makeExpr<ir::ArrayAllocation>(c->range, *t);
   out->intrinsic = info.id;
   out->shape = shape;
+  // Typing checked it: None (no element of the folded shape), or a power of 2.
+  const std::vector<int64_t> alignment =
+      alignmentArg != nullptr ? constantShape(alignmentArg) : std::vector<int64_t>{};
+  out->alignment = alignment.size() == 1 ? alignment[0] : 0;
   return out;
 }
 

@@ -2,6 +2,8 @@
 // placed at an offset of the block's shared memory, or the dynamic shared buffer for size 0) and
 // `cuda.local.array` (a C array per thread). (`cuda.const.array_like` is the frozen module
 // array itself: lowering gives its value.)
+#include <algorithm>
+
 #include "codegen/emit/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -16,9 +18,10 @@ std::string UnitEmitter::visitArrayAllocation(const ir::ArrayAllocation* a) {
     return target_.dynamicSharedArray(item);
   std::string name = temp(shared ? "shared" : "local");
   if (shared)
-    line(target_.sharedStorage(item, name, count, sharedOffsetOf(a, count * itemBytes(a->type))));
+    line(target_.sharedStorage(item, name, count, sharedOffsetOf(a, count * itemBytes(a->type)),
+                               a->alignment));
   else
-    line(target_.localStorage(item, name, count, count * itemBytes(a->type)));
+    line(target_.localStorage(item, name, count, count * itemBytes(a->type), a->alignment));
   return arrayView(name, a->type, a->shape);
 }
 
@@ -27,7 +30,10 @@ int64_t UnitEmitter::sharedOffsetOf(const ir::ArrayAllocation* a, int64_t bytes)
   // dtypes) makes two arrays from one call, each a node of its own.
   if (auto it = sharedOffsets_.find(a); it != sharedOffsets_.end())
     return it->second;
-  const int64_t offset = (sharedBytes_ + 15) / 16 * 16;
+  // 16 bytes, or the array's alignment= (the block's shared memory is aligned to the largest one
+  // typing allows, base/ArrayAlignment.h).
+  const int64_t align = std::max<int64_t>(16, a->alignment);
+  const int64_t offset = (sharedBytes_ + align - 1) / align * align;
   sharedBytes_ = offset + bytes;
   sharedOffsets_.emplace(a, offset);
   return offset;

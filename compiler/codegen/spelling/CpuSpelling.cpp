@@ -45,18 +45,21 @@ public:
     return std::string(sema::intrinsicInfo(op).cpu) + (wide ? "64" : "32") + "(" + arg + ")";
   }
   std::string sharedStorage(const std::string& element, const std::string& name, int64_t,
-                            int64_t byteOffset) const override {
+                            int64_t byteOffset, int64_t) const override {
     return element + "* const " + name + " = pyk::cpu::shared_pointer<" + element +
            ">(*pyk_ctx.block, " + std::to_string(byteOffset) + ");";
   }
   // A C array on the stack, or on the heap past pyk::cpu::kMaxStackLocalBytes (8 KiB:
   // stdlib/cpu/local_memory.h), so that no local array overflows a thread's or fiber's stack.
   std::string localStorage(const std::string& element, const std::string& name, int64_t count,
-                           int64_t bytes) const override {
+                           int64_t bytes, int64_t alignment) const override {
+    const std::string align = alignment > 0 ? std::to_string(alignment) : "";
     if (bytes <= 8 * 1024)
-      return element + " " + name + "[" + std::to_string(count) + "];";
-    return "pyk::cpu::HeapLocalArray<" + element + "> " + name + "_heap(" + std::to_string(count) +
-           "); " + element + "* const " + name + " = " + name + "_heap.data();";
+      return (align.empty() ? "" : "alignas(" + align + ") ") + element + " " + name + "[" +
+             std::to_string(count) + "];";
+    return "pyk::cpu::HeapLocalArray<" + element + (align.empty() ? "" : ", " + align) + "> " +
+           name + "_heap(" + std::to_string(count) + "); " + element + "* const " + name + " = " +
+           name + "_heap.data();";
   }
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::cpu::dynamic_shared_array<" + element + ">(*pyk_ctx.block)";

@@ -35,12 +35,16 @@ public:
            "))";
   }
   std::string sharedStorage(const std::string& element, const std::string& name, int64_t count,
-                            int64_t) const override {
-    return "__shared__ " + element + " " + name + "[" + std::to_string(count) + "];";
+                            int64_t, int64_t alignment) const override {
+    return "__shared__ " + alignas_(alignment) + element + " " + name + "[" +
+           std::to_string(count) + "];";
   }
   std::string localStorage(const std::string& element, const std::string& name, int64_t count,
-                           int64_t) const override {
-    return element + " " + name + "[" + std::to_string(count) + "];";
+                           int64_t, int64_t alignment) const override {
+    return alignas_(alignment) + element + " " + name + "[" + std::to_string(count) + "];";
+  }
+  static std::string alignas_(int64_t alignment) {
+    return alignment > 0 ? "alignas(" + std::to_string(alignment) + ") " : "";
   }
   std::string dynamicSharedArray(const std::string& element) const override {
     return "pyk::dynamic_shared_array<" + element + ">()";

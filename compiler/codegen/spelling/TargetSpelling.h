@@ -34,12 +34,14 @@ public:
   virtual std::string bitOperation(sema::Intrinsic op, bool wide, const std::string& arg) const = 0;
 
   // Declares `name`, the storage of a shared array of `count` elements of type `element`, placed
-  // at `byteOffset` in the block's static shared memory.
+  // at `byteOffset` in the block's static shared memory (a multiple of `alignment`, numba-cuda's
+  // alignment= in bytes; 0 when not given).
   virtual std::string sharedStorage(const std::string& element, const std::string& name,
-                                    int64_t count, int64_t byteOffset) const = 0;
-  // Declares `name`, the storage of a thread's local array of `count` elements (`bytes` in all).
+                                    int64_t count, int64_t byteOffset, int64_t alignment) const = 0;
+  // Declares `name`, the storage of a thread's local array of `count` elements (`bytes` in all),
+  // aligned to `alignment` bytes when not 0.
   virtual std::string localStorage(const std::string& element, const std::string& name,
-                                   int64_t count, int64_t bytes) const = 0;
+                                   int64_t count, int64_t bytes, int64_t alignment) const = 0;
   // The dynamic shared memory as a 1-D C-contiguous array of `element`.
   virtual std::string dynamicSharedArray(const std::string& element) const = 0;
   // A bounds-checked access to `array(indices)`: `name` and `where` (already plain text) go into

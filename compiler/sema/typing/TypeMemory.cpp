@@ -4,6 +4,7 @@
 // structured ones included).
 #include <algorithm>
 
+#include "base/ArrayAlignment.h"
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
 #include "sema/resolve/ConstantArguments.h"
@@ -54,16 +55,50 @@ OptType FunctionTyper::dtype(const ast::Expr* e) {
   return std::nullopt;
 }
 
+// numba-cuda's `alignment=` of a shared or local array (numba 0.56 has none): None, or a constant
+// power of 2 that is a multiple of a pointer's size (cudaimpl's _validate_alignment).
+bool FunctionTyper::arrayAlignment(const ast::Expr* e) {
+  std::optional<ConstantValue> a = constant(e, "the alignment of an array");
+  if (!a)
+    return false;
+  if (a->kind == ConstantValue::Kind::None)
+    return true;
+  const char* problem = nullptr;
+  if (a->kind != ConstantValue::Kind::Int)
+    problem = "it must be an integer";
+  else if (a->intValue <= 0)
+    problem = "it must be positive";
+  else if ((a->intValue & (a->intValue - 1)) != 0)
+    problem = "it must be a power of 2";
+  else if (a->intValue % 8 != 0)
+    problem = "it must be a multiple of 8 (a pointer's size)";
+  else if (a->intValue > types::kMaxArrayAlignment)
+    problem = "pyk aligns arrays to at most 4096 bytes";
+  if (problem == nullptr)
+    return true;
+  error(DiagKind::ArrayAlignmentInvalid, e->range, {a->repr(), problem});
+  return false;
+}
+
 OptType FunctionTyper::arrayConstructor(const IntrinsicInfo& info, const ast::Call* c) {
   const std::string name(info.name);
   const ast::Expr* shapeArg = c->args.size() > 0 ? c->args[0] : nullptr;
   const ast::Expr* dtypeArg = c->args.size() > 1 ? c->args[1] : nullptr;
+  const ast::Expr* alignmentArg = c->args.size() > 2 ? c->args[2] : nullptr;
   for (const ast::Keyword& k : c->keywords) {
-    if (k.arg == "shape" || k.arg == "ary")
+    if (k.arg == "shape" || k.arg == "ary") {
       shapeArg = k.value;
-    else if (k.arg == "dtype")
+    } else if (k.arg == "dtype") {
       dtypeArg = k.value;
+    } else if (k.arg == "alignment" && info.typing != IntrinsicTyping::ConstArrayLike) {
+      alignmentArg = k.value;
+    } else {
+      error(DiagKind::DecoratorUnknownKeyword, k.range, {std::string(info.shortName()), k.arg});
+      return std::nullopt;
+    }
   }
+  if (alignmentArg != nullptr && !arrayAlignment(alignmentArg))
+    return std::nullopt;
   if (info.typing == IntrinsicTyping::ConstArrayLike) {
     if (shapeArg == nullptr) {
       error(DiagKind::TypeArity, c->range, {name, "1", "0"});

@@ -1,6 +1,8 @@
 // CpuEngine: launch checks, per-worker block state, and the loop and fiber ways to run a block.
 #include "cpu/CpuEngine.h"
 
+#include "base/ArrayAlignment.h"
+
 #include "cpu/CpuDevices.h"
 
 #include "cpu/KernelFault.h"
@@ -21,7 +23,8 @@ namespace pyk::cpu {
 
 namespace {
 
-constexpr std::size_t kSharedMemoryAlignment = 64;
+// A block's shared memory is aligned to the largest alignment= a shared array may ask for.
+constexpr std::size_t kSharedMemoryAlignment = types::kMaxArrayAlignment;
 constexpr uint32 kMaxBlockDim[3] = {1024, 1024, 64};
 constexpr uint32 kMaxGridDim[3] = {0x7FFFFFFFu, 65535, 65535};
 // Shared memory a block may use without opting in (numba never opts in): 48 KiB.
