@@ -288,6 +288,12 @@ ir::Expr* FunctionLowering::intrinsicCall(sema::Intrinsic id, const ast::Call* c
   }
   if (info.typing == IntrinsicTyping::Len)
     return intrinsic(id, c, *t, {expr(c->args[0])});
+  if (info.typing == IntrinsicTyping::BuiltinSum) { // the iterable; the start in the sum's type
+    std::vector<ir::Expr*> args{expr(c->args[0])};
+    if (c->args.size() > 1)
+      args.push_back(exprAs(c->args[1], *t));
+    return intrinsic(id, c, *t, std::move(args));
+  }
   return mathCall(info, c, *t); // math and the numeric builtins
 }
 

@@ -122,6 +122,8 @@ std::string ruleDescription(IntrinsicTyping typing) {
   case T::BuiltinPow:
   case T::Divmod:
     return "as numba's typing of the builtin";
+  case T::BuiltinSum:
+    return "the type of every partial sum of start (0) and the items of a tuple or 1-d array";
   case T::VectorConstructor:
     return "the vector type";
   case T::TupleCopy:

@@ -110,6 +110,15 @@ PYK_HD uint64 nonneg(T index) {
   return static_cast<uint64>(static_cast<int64>(index));
 }
 
+// sum(a, start) of a 1-d array as numba's overload runs it: each item converted to the
+// accumulator's type Acc (the type typing found for every partial sum) and added in order.
+template <typename Acc, typename T, Layout L>
+PYK_HD Acc sum_array(const Array<T, 1, L>& a, Acc acc) {
+  for (int64 i = 0; i < a.shape[0]; ++i)
+    acc = acc + static_cast<Acc>(a(i));
+  return acc;
+}
+
 // A negative tuple index counts from the end, as in Python.
 PYK_HD inline int64 tuple_index(int64 i, int64 n) {
   return i < 0 ? i + n : i;

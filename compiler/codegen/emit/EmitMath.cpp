@@ -157,6 +157,20 @@ std::string UnitEmitter::mathCall(const ir::IntrinsicCall* c) {
       out = spelled(c->intrinsic) + "(" + out + ", " + a[i] + ")";
     return out;
   }
+  case Intrinsic::Sum: { // the start converted to the accumulator's type by the IR
+    const std::string acc = type(t);
+    const std::string start = a.size() > 1 ? a[1] : "static_cast<" + acc + ">(0)";
+    const NumbaType& iterable = c->args[0]->type;
+    if (iterable.isArray())
+      return spelled(c->intrinsic) + "<" + acc + ">(" + a[0] + ", " + start + ")";
+    // A tuple, evaluated once: each element converted to the accumulator's type and added in
+    // order (the accumulator's type is each sum's, typing found).
+    std::string sum = start;
+    for (size_t i = 0; i < iterable.elements().size(); ++i)
+      sum = "(" + sum + " + static_cast<" + acc + ">(" + element(iterable, "pyk_sum_items", i) +
+            "))";
+    return "[&] { const auto pyk_sum_items = " + a[0] + "; return " + sum + "; }()";
+  }
   case Intrinsic::Round:
     return a.size() == 1 ? "pyk::round_half_even(" + a[0] + ")"
                          : "pyk::round_ndigits(" + a[0] + ", " + a[1] + ")";

@@ -154,6 +154,7 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::ComplexCast:
   case T::BuiltinPow:
   case T::Divmod:
+  case T::BuiltinSum:
   case T::TupleCopy:
   case T::RealImag:
   case T::OperatorFunction:

@@ -84,6 +84,7 @@ enum class IntrinsicTyping : uint8_t {
   ComplexCast,
   BuiltinPow,
   Divmod,
+  BuiltinSum,        // sum(iterable, start=0): numba's overload, an accumulator of one type
   VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/catalog/VectorTypes.h)
   TupleCopy,         // tuple() / tuple(t) of a tuple: the empty tuple, or t's own type
   RealImag,          // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)

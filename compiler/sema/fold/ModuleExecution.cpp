@@ -21,6 +21,9 @@ Executor::Executor(const ast::Module& module, const ModuleSymbolTable& symbols,
     : module_(module), symbols_(symbols), quiet_(file), folder_(symbols, quiet_) {
   folder_.setLocalNames([this](const ast::Name* n) { return lookup(n->id); });
   folder_.setRunningCode([this](const ast::Expr* e) { return runningCode(e); });
+  bool rebindsGlobals = false; // `global` at module level changes nothing
+  for (const ast::Stmt* s : module.body)
+    collectLocals(s, assignedAtModuleLevel_, rebindsGlobals);
   std::map<std::string, int> defined;
   for (const ast::Stmt* s : module.body)
     if (const auto* def = s->as<ast::FunctionDef>())
@@ -158,8 +161,10 @@ Flow Executor::runStatement(const ast::Stmt* s) {
 Flow Executor::rebound(const ast::Stmt* s, const std::vector<std::string>& names) {
   if (inFunction())
     return cannotFollow(s, "it defines or imports names inside a function");
-  for (const std::string& n : names)
+  for (const std::string& n : names) {
     frames_.front().names.erase(n);
+    rebound_.insert(n);
+  }
   return Flow::Normal;
 }
 

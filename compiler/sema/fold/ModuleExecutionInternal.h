@@ -232,6 +232,10 @@ private:
   bool raised_ = false;      // a fold raised a Python error since it was last cleared
   bool lastCallOwn_ = false; // the last call of a module function returned an array of its own
   int64_t steps_ = 0;
+  // The names the module's own statements assign (read before their first assignment: Python's
+  // NameError), and those a def, class or import bound since (the symbol table's then).
+  std::set<std::string> assignedAtModuleLevel_;
+  std::set<std::string> rebound_;
 };
 
 } // namespace pyk::sema::execution

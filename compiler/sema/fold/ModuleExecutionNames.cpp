@@ -84,6 +84,8 @@ std::optional<FoldResult> Executor::lookup(const std::string& name) {
   Frame& m = frames_.front();
   if (auto it = m.names.find(name); it != m.names.end())
     return valueOf(it->second);
+  if (assignedAtModuleLevel_.count(name) && !rebound_.count(name))
+    return FoldResult::notConstant("`" + name + "` is not assigned before this point");
   return std::nullopt;
 }
 

@@ -186,6 +186,7 @@ private:
                           const std::vector<NumbaType>& args);
   // cuda.shared.array, cuda.local.array, cuda.const.array_like; dtypes (TypeMemory.cpp).
   OptType arrayConstructor(const IntrinsicInfo& info, const ast::Call* c);
+  OptType builtinSum(const ast::Call* c, const std::vector<NumbaType>& args);
   // Checks `alignment=` of a shared or local array (reported when invalid).
   bool arrayAlignment(const ast::Expr* e);
   // The element type a dtype argument names: a scalar, or a record for a structured dtype.

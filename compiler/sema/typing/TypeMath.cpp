@@ -51,6 +51,8 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   // Builtins with results of their own.
   case IntrinsicTyping::Print:
     return NumbaType::voidType();
+  case IntrinsicTyping::BuiltinSum:
+    return builtinSum(c, args);
   case IntrinsicTyping::TupleCopy: // numba's tuple() and tuple(t) of a tuple (not of an array)
     if (args.empty())
       return NumbaType::tuple({});
@@ -103,6 +105,48 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
       args[0].kind() == NumbaType::Kind::UniTuple && args[0].elements()[0].isScalar())
     return args[0].elements()[0];
   return bad();
+}
+
+// sum(iterable, start=0), as numba's overload runs it: `acc = start; for x in iterable: acc += x`,
+// acc's type the unification of start's and of each sum's (its fixed point), over a tuple's
+// elements (each its own type, as numba unrolls a heterogeneous tuple) or a 1-d array's items.
+OptType FunctionTyper::builtinSum(const ast::Call* c, const std::vector<NumbaType>& args) {
+  auto bad = [&] { return badArguments("sum", c, args); };
+  if (args.empty() || args.size() > 2)
+    return bad();
+  const NumbaType& iterable = args[0];
+  std::vector<NumbaType> items;
+  if (iterable.isTuple())
+    items = iterable.elements();
+  else if (iterable.isArray() && iterable.ndim() == 1 && !iterable.isRecordArray())
+    items.push_back(NumbaType::scalar(iterable.scalarKind()));
+  else if (iterable.isArray()) {
+    error(DiagKind::TypeNotSupported, c->range,
+          {"`sum` of `" + iterable.str() +
+           "` (its items are arrays, whose sum makes a new array in device code)"});
+    return std::nullopt;
+  } else {
+    return bad();
+  }
+  const NumbaType start = args.size() == 2 ? args[1] : NumbaType::scalar(ScalarKind::Int64);
+  if (!start.isScalar())
+    return bad();
+  ScalarKind acc = start.scalarKind();
+  for (int pass = 0; pass < 4; ++pass) {
+    const ScalarKind before = acc;
+    for (const NumbaType& item : items) {
+      if (!item.isScalar())
+        return bad();
+      std::optional<ScalarKind> sum = binaryResultType(ast::BinOpKind::Add, acc, item.scalarKind());
+      std::optional<ScalarKind> unified = sum ? unifyScalars(acc, *sum) : std::nullopt;
+      if (!unified)
+        return bad();
+      acc = *unified;
+    }
+    if (acc == before)
+      return NumbaType::scalar(acc);
+  }
+  return NumbaType::scalar(acc);
 }
 
 // cmath: numba's cmathdecl cases (TypeCallRules.cpp).
