@@ -394,6 +394,8 @@ private:
         hostValue(event, "it is not assigned a value at module level");
         continue;
       }
+      if (bindDecoratorCall(event))
+        continue;
       bindAssignment(event);
     }
   }
@@ -527,6 +529,38 @@ private:
                             "cuda.declare_device's link= for `" + f.symbol + "`"));
     }
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
+  }
+
+  // `k = cuda.jit(f)`, `k = cuda.jit("void(float32[:])")(f)`, `g = cuda.jit(device=True)(f)`,
+  // `u = vectorize([...], target="cuda")(f)`: a numba decorator called on a plain function the
+  // module defined before; `k` is compiled as `f` decorated so would be, under k's name (`f` stays
+  // a Python function, as in numba).
+  bool bindDecoratorCall(const BindingEvent& event) {
+    const auto* assign = event.statement->as<ast::Assign>();
+    const auto* call = assign != nullptr ? assign->value->as<ast::Call>() : nullptr;
+    if (call == nullptr || assign->targets.size() != 1 || !assign->targets[0]->is<ast::Name>() ||
+        call->args.size() != 1 || !call->keywords.empty())
+      return false;
+    const auto* function = call->args[0]->as<ast::Name>();
+    const DecoratorMatch match =
+        function != nullptr ? matchNumbaDecorator(call->func, result_.symbols) : DecoratorMatch{};
+    if (match.which == NumbaDecorator::None)
+      return false;
+    const ast::FunctionDef* def = nullptr;
+    for (const ast::Stmt* s : module_.body) {
+      if (s == event.statement)
+        break; // defined before the call, as Python needs it
+      if (const auto* d = s->as<ast::FunctionDef>(); d != nullptr && d->name == function->id)
+        def = d->decorators.empty() ? d : nullptr;
+    }
+    const ModuleSymbol* symbol = def != nullptr ? result_.symbols.find(def->name) : nullptr;
+    if (symbol == nullptr || symbol->kind != ModuleSymbolKind::HostFunction)
+      return false;
+    const size_t index = defineCompiled(*def, match);
+    result_.functions[index].name = event.name;
+    result_.functions[index].qualifiedName = event.name;
+    result_.symbols.bindCompiledFunction(event.name, index);
+    return true;
   }
 
   // The files a module built ahead of time carries (none otherwise).
