@@ -398,6 +398,10 @@ FoldResult applyBinaryOperator(BinOpKind op, const ConstantValue& a, const Const
   if (a.isNumber() && b.isNumber())
     return numericBinary(op, a, b);
   if (op == BinOpKind::Add && a.kind == b.kind && (a.kind == Kind::Str || a.kind == Kind::Tuple)) {
+    const size_t size = a.kind == Kind::Str ? a.strValue.size() + b.strValue.size()
+                                            : a.elements.size() + b.elements.size();
+    if (size > (1u << 20)) // as repeat's limit: a module's loop doubling a sequence stops here
+      return FoldResult::notConstant("the concatenated sequence is too long to fold");
     if (a.kind == Kind::Str)
       return FoldResult::constant(ConstantValue::string(a.strValue + b.strValue));
     std::vector<ConstantValue> elements = a.elements;

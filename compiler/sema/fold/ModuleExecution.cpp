@@ -39,7 +39,18 @@ Executor::Executor(const ast::Module& module, const ModuleSymbolTable& symbols,
 
 std::map<std::string, ExecutedName> Executor::run() {
   frames_.push_back(Frame{});
-  runBlock(module_.body);
+  // Each top-level statement has a budget of its own (one that runs out leaves only the names it
+  // binds unknown), within a budget for the whole module.
+  for (size_t i = 0; i < module_.body.size(); ++i) {
+    if (steps_ > kModuleBudget) {
+      unknownBlock({module_.body.begin() + static_cast<std::ptrdiff_t>(i), module_.body.end()},
+                   "pyk stops following the module's code after " + std::to_string(kModuleBudget) +
+                       " steps");
+      break;
+    }
+    statementStart_ = steps_;
+    runStatement(module_.body[i]);
+  }
   std::map<std::string, ExecutedName> out;
   for (auto& [name, b] : frames_.front().names) {
     if (b.list && b.value.isConstant())
@@ -402,9 +413,11 @@ std::optional<FoldResult> Executor::moduleCall(const ast::Call* call) {
 
 FoldResult Executor::callFunction(const ast::FunctionDef& def, const ast::Call* call) {
   auto notFolded = [&](const std::string& why) {
-    return FoldResult::notConstant("a call of `" + def.name + "` is not folded: " + why,
-                                   call->range);
+    const std::string self = "a call of `" + def.name + "` is not folded";
+    // A recursive call's reason is the innermost one's.
+    return FoldResult::notConstant(why.rfind(self, 0) == 0 ? why : self + ": " + why, call->range);
   };
+  steps_ += kCallCost;
   if (static_cast<int>(frames_.size()) > kMaxCallDepth)
     return notFolded("calls nest deeper than " + std::to_string(kMaxCallDepth));
   const ast::Arguments& a = def.args;
@@ -462,11 +475,13 @@ FoldResult Executor::callFunction(const ast::FunctionDef& def, const ast::Call* 
   for (const auto& [name, value] : given)
     if (!parameters.count(name))
       return notFolded("it has no parameter `" + name + "` (TypeError)");
-  bool rebindsGlobals = false;
+  auto [known, isNew] = functionLocals_.try_emplace(&def);
+  if (isNew)
+    for (const ast::Stmt* s : def.body)
+      collectLocals(s, known->second.names, known->second.rebindsGlobals);
   callee.locals = parameters;
-  for (const ast::Stmt* s : def.body)
-    collectLocals(s, callee.locals, rebindsGlobals);
-  if (rebindsGlobals)
+  callee.locals.insert(known->second.names.begin(), known->second.names.end());
+  if (known->second.rebindsGlobals)
     return notFolded("it rebinds module-level names (`global`)");
   for (auto& [name, value] : given) {
     Binding& b = callee.names[name];

@@ -19,10 +19,16 @@ namespace pyk::sema::execution {
 
 using Kind = ConstantValue::Kind;
 
-// Work allowed for one module's top-level code: a statement costs 1, an array it binds its size
-// over 1024. A loop past it is not followed (its names are left unknown).
+// Work allowed for one top-level statement of the module (a loop, a call): a statement costs 1,
+// an array it binds its size over 1024, a tuple or list read its length. One past it is not
+// followed (its names are left unknown); past kModuleBudget the rest of the module is not either.
 constexpr int64_t kExecutionBudget = 2'000'000;
+constexpr int64_t kModuleBudget = 20'000'000;
 constexpr int kMaxCallDepth = 64;
+// The work a call of a module function costs (its frame, its arguments), beyond its statements.
+constexpr int64_t kCallCost = 8;
+// The most values a loop's iterable is unrolled into (a longer loop is not followed).
+constexpr int64_t kMaxIterations = 100'000;
 
 // Whether `v` is or holds (in a tuple) an array.
 bool holdsArray(const ConstantValue& v);
@@ -75,7 +81,7 @@ public:
 private:
   Frame& frame() { return frames_.back(); }
   bool inFunction() { return frame().function != nullptr; }
-  bool overBudget() const { return steps_ > kExecutionBudget; }
+  bool overBudget() const { return steps_ - statementStart_ > kExecutionBudget; }
 
   // ---- names, what is left unknown, values (ModuleExecutionNames.cpp) ----
 
@@ -169,8 +175,8 @@ private:
   // The list of `name` cannot be followed past here.
   Flow changeList(const std::string& name, SourceRange range, const std::string& why);
 
-  // `name`'s list now holds `items`: the names computed from it are left unknown.
-  void setListItems(const std::string& name, std::vector<ConstantValue> items, SourceRange range);
+  // `name`'s list was changed in place: the names computed from it are left unknown.
+  void listChanged(const std::string& name, SourceRange range);
 
   // Whether `name`'s list can be changed in place here; `why` when not.
   Binding* ownList(const std::string& name, std::string& why);
@@ -232,9 +238,16 @@ private:
   bool raised_ = false;      // a fold raised a Python error since it was last cleared
   bool lastCallOwn_ = false; // the last call of a module function returned an array of its own
   int64_t steps_ = 0;
+  int64_t statementStart_ = 0; // steps_ when the running top-level statement began
   // The names the module's own statements assign (read before their first assignment: Python's
   // NameError), and those a def, class or import bound since (the symbol table's then).
   std::set<std::string> assignedAtModuleLevel_;
+  // Per module function called: the names its body binds, and whether it has `global`.
+  struct FunctionLocals {
+    std::set<std::string> names;
+    bool rebindsGlobals = false;
+  };
+  std::map<const ast::FunctionDef*, FunctionLocals> functionLocals_;
   std::set<std::string> rebound_;
 };
 

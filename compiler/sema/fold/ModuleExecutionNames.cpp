@@ -70,6 +70,8 @@ std::optional<FoldResult> Executor::lookup(const std::string& name) {
     if (auto it = scope->find(name); it != scope->end())
       return FoldResult::constant(it->second);
   auto valueOf = [&](const Binding& b) {
+    if (b.value.isConstant())
+      steps_ += static_cast<int64_t>(b.value.value().elements.size()); // the copy read
     return b.value.isConstant() || f.function != nullptr
                ? b.value
                : FoldResult::notConstant("`" + name + "` is not a compile-time constant");
@@ -117,6 +119,9 @@ void Executor::bind(const std::string& name, FoldResult value, SourceRange range
   if (value.isConstant())
     spend(value.value());
   Binding& b = f.names[name];
+  if (!value.isConstant() && !b.value.isConstant() && !b.value.reason().empty() &&
+      value.reason() == "`" + name + "` is not a compile-time constant")
+    return; // `s = s + s` of an unknown `s`: its first cause is the one to tell
   b.value = std::move(value);
   b.range = range;
   b.ownArray = ownArray;
@@ -370,8 +375,8 @@ std::optional<std::vector<ConstantValue>> Executor::iterationValues(const ast::E
       }
       std::vector<ConstantValue> out;
       for (__int128 i = start; step > 0 ? i < stop : i > stop; i += step) {
-        if (static_cast<int64_t>(out.size()) > kExecutionBudget) {
-          reason = "the loop runs more than " + std::to_string(kExecutionBudget) + " times";
+        if (static_cast<int64_t>(out.size()) >= kMaxIterations) {
+          reason = "it runs more than " + std::to_string(kMaxIterations) + " times";
           return std::nullopt;
         }
         out.push_back(ConstantValue::pythonInt(i));

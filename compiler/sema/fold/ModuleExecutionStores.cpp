@@ -231,10 +231,8 @@ Flow Executor::changeList(const std::string& name, SourceRange range, const std:
   return Flow::Normal;
 }
 
-void Executor::setListItems(const std::string& name, std::vector<ConstantValue> items,
-                            SourceRange range) {
+void Executor::listChanged(const std::string& name, SourceRange range) {
   Binding* b = bindingOf(name).second;
-  b->value = FoldResult::constant(ConstantValue::tuple(std::move(items)));
   b->range = range;
   spend(b->value.value());
   dependentsUnknown(name, "it may share the list `" + name + "`, which is changed after it", range);
@@ -265,9 +263,9 @@ Flow Executor::extendList(const std::string& name, const ast::Expr* more, Source
     if (!items)
       return changeList(name, range, why);
   }
-  std::vector<ConstantValue> all = b->value.value().elements;
+  std::vector<ConstantValue>& all = b->value.value().elements; // changed in place
   all.insert(all.end(), items->begin(), items->end());
-  setListItems(name, std::move(all), range);
+  listChanged(name, range);
   return Flow::Normal;
 }
 
@@ -286,7 +284,7 @@ std::optional<Flow> Executor::runListMethod(const ast::Call* c) {
   std::string why;
   if (ownList(n->id, why) == nullptr)
     return changeList(n->id, c->range, why);
-  std::vector<ConstantValue> items = b->value.value().elements;
+  std::vector<ConstantValue>& items = b->value.value().elements; // changed in place
   if ((op == "append" && arity == 1) || (op == "insert" && arity == 2)) {
     const ast::Expr* x = c->args.back();
     if (producesList(x) || x->is<ast::List>())
@@ -312,7 +310,7 @@ std::optional<Flow> Executor::runListMethod(const ast::Call* c) {
   } else {
     return changeList(n->id, c->range, "`list." + op + "` is not followed");
   }
-  setListItems(n->id, std::move(items), c->range);
+  listChanged(n->id, c->range);
   return Flow::Normal;
 }
 
@@ -327,7 +325,7 @@ bool Executor::storeListItem(const std::string& name, Binding& b, const ast::Sub
                                    : "a list item is assigned through a slice";
     return false;
   }
-  std::vector<ConstantValue> items = b.value.value().elements;
+  std::vector<ConstantValue>& items = b.value.value().elements; // changed in place
   const auto size = static_cast<__int128>(items.size());
   __int128 k = asInt(index.value());
   k = k < 0 ? k + size : k;
@@ -336,7 +334,7 @@ bool Executor::storeListItem(const std::string& name, Binding& b, const ast::Sub
     return false;
   }
   items[static_cast<size_t>(k)] = value.value();
-  setListItems(name, std::move(items), range);
+  listChanged(name, range);
   return true;
 }
 
