@@ -4,7 +4,9 @@
 // changed in place only when it is one of its own (made by a numpy constructor, an operator, a
 // copy), and then every name computed from it is left unknown, since it may be a view of it. A
 // store into any other array, or an array passed to a call pyk does not run, leaves every name
-// it is connected to unknown.
+// it is connected to unknown. This file: the statements, the calls of the module's functions and
+// the entry point; ModuleExecutionNames.cpp the bindings and values, ModuleExecutionStores.cpp
+// the changes in place.
 #include "sema/fold/ModuleExecution.h"
 
 #include "sema/catalog/ModuleApiCatalog.h"
