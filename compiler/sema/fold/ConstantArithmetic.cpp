@@ -372,13 +372,18 @@ FoldResult numericBinary(BinOpKind op, const ConstantValue& a, const ConstantVal
   return makeNumber(Category::Complex, type, weak, 0, 0, r);
 }
 
+// The longest str (bytes) or tuple (items, each a whole ConstantValue) `+` and `*` make.
+size_t maxSequenceLength(Kind kind) {
+  return kind == Kind::Str ? (1u << 20) : (1u << 16);
+}
+
 FoldResult repeat(const ConstantValue& sequence, const ConstantValue& count) {
   __int128 n = asInt(count);
   if (n <= 0)
     return FoldResult::constant(sequence.kind == Kind::Str ? ConstantValue::string("")
                                                            : ConstantValue::tuple({}));
   size_t size = sequence.kind == Kind::Str ? sequence.strValue.size() : sequence.elements.size();
-  if (n > (1 << 20) || size * static_cast<size_t>(n) > (1u << 20))
+  if (n > (1 << 20) || size * static_cast<size_t>(n) > maxSequenceLength(sequence.kind))
     return FoldResult::notConstant("the repeated sequence is too long to fold");
   if (sequence.kind == Kind::Str) {
     std::string out;
@@ -400,7 +405,7 @@ FoldResult applyBinaryOperator(BinOpKind op, const ConstantValue& a, const Const
   if (op == BinOpKind::Add && a.kind == b.kind && (a.kind == Kind::Str || a.kind == Kind::Tuple)) {
     const size_t size = a.kind == Kind::Str ? a.strValue.size() + b.strValue.size()
                                             : a.elements.size() + b.elements.size();
-    if (size > (1u << 20)) // as repeat's limit: a module's loop doubling a sequence stops here
+    if (size > maxSequenceLength(a.kind)) // a module's loop doubling a sequence stops here
       return FoldResult::notConstant("the concatenated sequence is too long to fold");
     if (a.kind == Kind::Str)
       return FoldResult::constant(ConstantValue::string(a.strValue + b.strValue));

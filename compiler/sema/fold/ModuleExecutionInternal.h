@@ -22,8 +22,8 @@ using Kind = ConstantValue::Kind;
 // Work allowed for one top-level statement of the module (a loop, a call): a statement costs 1,
 // an array it binds its size over 1024, a tuple or list read its length. One past it is not
 // followed (its names are left unknown); past kModuleBudget the rest of the module is not either.
-constexpr int64_t kExecutionBudget = 2'000'000;
-constexpr int64_t kModuleBudget = 20'000'000;
+constexpr int64_t kExecutionBudget = 1'000'000;
+constexpr int64_t kModuleBudget = 4'000'000;
 constexpr int kMaxCallDepth = 64;
 // The work a call of a module function costs (its frame, its arguments), beyond its statements.
 constexpr int64_t kCallCost = 8;

@@ -97,7 +97,7 @@ while True:
   EXPECT_TRUE(valueOf(r, "M").starts_with("host value: it is assigned inside an `if` statement"))
       << valueOf(r, "M");
   EXPECT_EQ(valueOf(r, "X"),
-            "host value: pyk stops following the module's code after 2000000 steps");
+            "host value: pyk stops following the module's code after 1000000 steps");
 }
 
 } // namespace
