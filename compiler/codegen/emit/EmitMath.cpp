@@ -167,8 +167,8 @@ std::string UnitEmitter::mathCall(const ir::IntrinsicCall* c) {
     // order (the accumulator's type is each sum's, typing found).
     std::string sum = start;
     for (size_t i = 0; i < iterable.elements().size(); ++i)
-      sum = "(" + sum + " + static_cast<" + acc + ">(" + element(iterable, "pyk_sum_items", i) +
-            "))";
+      sum =
+          "(" + sum + " + static_cast<" + acc + ">(" + element(iterable, "pyk_sum_items", i) + "))";
     return "[&] { const auto pyk_sum_items = " + a[0] + "; return " + sum + "; }()";
   }
   case Intrinsic::Round:

@@ -303,6 +303,46 @@ std::vector<std::string> apiMembers(std::string_view module) {
   return catalog().members(module);
 }
 
+HostArrayEffect hostArrayEffect(std::string_view qualifiedName) {
+  static const char* const kMakesNewArray[] = {
+      "numpy.zeros",     "numpy.ones",       "numpy.full", "numpy.empty",      "numpy.arange",
+      "numpy.linspace",  "numpy.array",      "numpy.copy", "numpy.zeros_like", "numpy.ones_like",
+      "numpy.full_like", "numpy.empty_like", "numpy.eye",  "numpy.identity"};
+  // Not numpy's ufuncs: a positional output argument changes it.
+  static const char* const kReadsOnly[] = {"numpy.sum",
+                                           "numpy.mean",
+                                           "numpy.max",
+                                           "numpy.min",
+                                           "numpy.amax",
+                                           "numpy.amin",
+                                           "numpy.prod",
+                                           "numpy.std",
+                                           "numpy.var",
+                                           "numpy.allclose",
+                                           "numpy.array_equal",
+                                           "numpy.asarray",
+                                           "numpy.ascontiguousarray",
+                                           "numpy.shape",
+                                           "numpy.size",
+                                           "numpy.ndim",
+                                           "numpy.save",
+                                           "numpy.testing.assert_allclose",
+                                           "numpy.testing.assert_array_equal",
+                                           "numpy.testing.assert_equal",
+                                           "numpy.testing.assert_almost_equal",
+                                           "numba.cuda.to_device",
+                                           "numba.cuda.device_array_like",
+                                           "numba.cuda.pinned_array_like",
+                                           "numba.cuda.mapped_array_like"};
+  for (const char* name : kMakesNewArray)
+    if (qualifiedName == name)
+      return HostArrayEffect::MakesNewArray;
+  for (const char* name : kReadsOnly)
+    if (qualifiedName == name)
+      return HostArrayEffect::ReadsOnly;
+  return HostArrayEffect::Unknown;
+}
+
 bool isPythonMathMember(std::string_view module, std::string_view name) {
   if (module == "math") {
     for (const char* m : kPythonMathMembers)

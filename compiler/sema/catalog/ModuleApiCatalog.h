@@ -77,6 +77,12 @@ bool isCatalogedModule(std::string_view qualifiedName);
 // The last components of every member of `module`, for did-you-mean.
 std::vector<std::string> apiMembers(std::string_view module);
 
+// What a host function of numpy's or numba's does with the arrays it is given, as the module's
+// running code needs to know it (sema/fold/ModuleExecution): makes a new array of its own (and
+// changes none it is given), reads its arguments and changes none (without `out=`), or unknown.
+enum class HostArrayEffect : uint8_t { Unknown, MakesNewArray, ReadsOnly };
+HostArrayEffect hostArrayEffect(std::string_view qualifiedName);
+
 // Whether `name` is a member of Python's own `math` / `cmath` module (so that a member numba.cuda
 // does not support can be told from a misspelling).
 bool isPythonMathMember(std::string_view module, std::string_view name);

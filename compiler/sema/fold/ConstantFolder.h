@@ -18,8 +18,9 @@ namespace pyk::sema {
 // `or`, `not`, conditional expressions, tuple indexing and slicing, the builtins `int float bool
 // complex abs min max round len pow divmod tuple sum any all`, `math.*` constants and functions,
 // numpy and numba scalar casts (`np.float32(x)`, `numba.int32(x)`), type objects (`np.float32`)
-// and `np.array(<nested literals or a folded tuple>, dtype=...)`. Python errors the module's own code would raise
-// (division by zero, a ragged array literal) are reported once, at the offending node.
+// and `np.array(<nested literals or a folded tuple>, dtype=...)`. Python errors the module's own
+// code would raise (division by zero, a ragged array literal) are reported once, at the offending
+// node.
 class ConstantFolder {
 public:
   ConstantFolder(const ModuleSymbolTable& symbols, DiagnosticEngine& diags)

@@ -56,12 +56,8 @@ bool makesOwnArray(const ast::Expr* value, const ModuleSymbolTable& symbols) {
   if (const auto* method = call->func->as<ast::Attribute>();
       method != nullptr && !importedQualifiedName(call->func, symbols))
     return method->attr == "copy" || method->attr == "astype";
-  static const std::set<std::string> constructors = {
-      "numpy.zeros",     "numpy.ones",       "numpy.full", "numpy.empty",      "numpy.arange",
-      "numpy.linspace",  "numpy.array",      "numpy.copy", "numpy.zeros_like", "numpy.ones_like",
-      "numpy.full_like", "numpy.empty_like", "numpy.eye",  "numpy.identity"};
   std::optional<std::string> q = importedQualifiedName(call->func, symbols);
-  return q && constructors.count(*q) != 0;
+  return q && hostArrayEffect(*q) == HostArrayEffect::MakesNewArray;
 }
 
 std::optional<FoldResult> Executor::lookup(const std::string& name) {
@@ -280,41 +276,10 @@ void Executor::unknownCalls(const ast::Node* node, const std::string& why) {
 }
 
 bool Executor::readsOnly(const ast::Call* c) const {
-  // Builtins and numpy's and numba's functions that read their arguments and change none (with
-  // no `out=`; a ufunc's positional outputs make numpy's ufuncs absent here).
+  // Builtins and numpy's and numba's functions that change none of their arguments
+  // (ModuleApiCatalog's hostArrayEffect), called without `out=`.
   static const std::set<std::string> builtins = {"print", "len",  "repr", "str",
                                                  "id",    "type", "hash", "isinstance"};
-  static const std::set<std::string> functions = {"numpy.sum",
-                                                  "numpy.mean",
-                                                  "numpy.max",
-                                                  "numpy.min",
-                                                  "numpy.amax",
-                                                  "numpy.amin",
-                                                  "numpy.prod",
-                                                  "numpy.std",
-                                                  "numpy.var",
-                                                  "numpy.allclose",
-                                                  "numpy.array_equal",
-                                                  "numpy.copy",
-                                                  "numpy.array",
-                                                  "numpy.asarray",
-                                                  "numpy.ascontiguousarray",
-                                                  "numpy.shape",
-                                                  "numpy.size",
-                                                  "numpy.ndim",
-                                                  "numpy.zeros_like",
-                                                  "numpy.ones_like",
-                                                  "numpy.empty_like",
-                                                  "numpy.full_like",
-                                                  "numpy.save",
-                                                  "numpy.testing.assert_allclose",
-                                                  "numpy.testing.assert_array_equal",
-                                                  "numpy.testing.assert_equal",
-                                                  "numpy.testing.assert_almost_equal",
-                                                  "numba.cuda.to_device",
-                                                  "numba.cuda.device_array_like",
-                                                  "numba.cuda.pinned_array_like",
-                                                  "numba.cuda.mapped_array_like"};
   for (const ast::Keyword& k : c->keywords)
     if (k.arg == "out")
       return false;
@@ -322,7 +287,7 @@ bool Executor::readsOnly(const ast::Call* c) const {
       n != nullptr && builtins.count(n->id) && symbols_.find(n->id) == nullptr)
     return true;
   std::optional<std::string> q = importedQualifiedName(c->func, symbols_);
-  return q && functions.count(*q) != 0;
+  return q && hostArrayEffect(*q) != HostArrayEffect::Unknown;
 }
 
 std::string Executor::notRun(const std::string& reason) {

@@ -1,5 +1,5 @@
 // AssignmentTargets: the names an assignment target binds (`a`, `a, (b, *c)`), not counting
-// subscripts and attributes, which bind nothing.
+// subscripts and attributes, which bind nothing; the part of a constant each receives.
 #include "sema/resolve/AssignmentTargets.h"
 
 namespace pyk::sema {
@@ -26,6 +26,41 @@ bool targetBinds(const ast::Expr* target, const std::string& name) {
     if (n == name)
       return true;
   return false;
+}
+
+std::optional<ConstantValue> valueBoundTo(const ast::Expr* target, const std::string& name,
+                                          const ConstantValue& value, std::string& reason) {
+  if (target->is<ast::Name>())
+    return value;
+  const std::vector<ast::Expr*>* elements = nullptr;
+  if (const auto* tuple = target->as<ast::Tuple>())
+    elements = &tuple->elts;
+  else if (const auto* list = target->as<ast::List>())
+    elements = &list->elts;
+  if (elements == nullptr) {
+    reason = "its assignment target is not folded";
+    return std::nullopt;
+  }
+  for (const ast::Expr* e : *elements) {
+    if (e->is<ast::Starred>()) {
+      reason = "starred unpacking is not folded";
+      return std::nullopt;
+    }
+  }
+  if (value.kind != ConstantValue::Kind::Tuple) {
+    reason = "unpacking " + value.typeDescription() + " is not folded";
+    return std::nullopt;
+  }
+  if (value.elements.size() != elements->size()) {
+    reason = "the tuple has " + std::to_string(value.elements.size()) + " values, not " +
+             std::to_string(elements->size());
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < elements->size(); ++i)
+    if (targetBinds((*elements)[i], name))
+      return valueBoundTo((*elements)[i], name, value.elements[i], reason);
+  reason = "unpacking is not folded";
+  return std::nullopt;
 }
 
 } // namespace pyk::sema

@@ -103,6 +103,29 @@ DecoratorMatch findNumbaDecorator(const ast::FunctionDef& def, const ModuleSymbo
   return found;
 }
 
+const ast::FunctionDef* decoratedByCall(const ast::Stmt& statement,
+                                        const std::vector<ast::Stmt*>& body,
+                                        const ModuleSymbolTable& symbols, DecoratorMatch& match) {
+  const auto* assign = statement.as<ast::Assign>();
+  const auto* call = assign != nullptr ? assign->value->as<ast::Call>() : nullptr;
+  if (call == nullptr || assign->targets.size() != 1 || !assign->targets[0]->is<ast::Name>() ||
+      call->args.size() != 1 || !call->keywords.empty())
+    return nullptr;
+  const auto* function = call->args[0]->as<ast::Name>();
+  match = function != nullptr ? matchNumbaDecorator(call->func, symbols) : DecoratorMatch{};
+  if (match.which == NumbaDecorator::None)
+    return nullptr;
+  const ast::FunctionDef* def = nullptr;
+  for (const ast::Stmt* s : body) {
+    if (s == &statement)
+      break; // defined before the call, as Python needs it
+    if (const auto* d = s->as<ast::FunctionDef>(); d != nullptr && d->name == function->id)
+      def = d->decorators.empty() ? d : nullptr;
+  }
+  const ModuleSymbol* symbol = def != nullptr ? symbols.find(def->name) : nullptr;
+  return symbol != nullptr && symbol->kind == ModuleSymbolKind::HostFunction ? def : nullptr;
+}
+
 void readDecorator(const DecoratorMatch& match, const ast::FunctionDef& def,
                    const ModuleSymbolTable& symbols, DiagnosticEngine& diags,
                    CompiledFunction& out) {

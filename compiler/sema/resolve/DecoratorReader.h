@@ -22,6 +22,15 @@ struct DecoratorMatch {
 // Which numba decorator `decorator` is, seen through the module's imports.
 DecoratorMatch matchNumbaDecorator(const ast::Expr* decorator, const ModuleSymbolTable& symbols);
 
+// `k = cuda.jit(f)`, `k = cuda.jit("void(float32[:])")(f)`, `g = cuda.jit(device=True)(f)`,
+// `u = vectorize([...], target="cuda")(f)`: a numba decorator called on a plain function `f` the
+// module (`body`) defined before `statement`: f's definition, `match` the decorator; null for
+// any other statement. numba compiles `k` as `f` decorated so would be; `f` stays a Python
+// function.
+const ast::FunctionDef* decoratedByCall(const ast::Stmt& statement,
+                                        const std::vector<ast::Stmt*>& body,
+                                        const ModuleSymbolTable& symbols, DecoratorMatch& match);
+
 // The first numba decorator of `def` (None when there is none); a second one is reported.
 DecoratorMatch findNumbaDecorator(const ast::FunctionDef& def, const ModuleSymbolTable& symbols,
                                   DiagnosticEngine* diags);

@@ -1,9 +1,9 @@
 // ModuleResolver: the resolution phase's entry point: imports recorded, module constants folded,
-// kernels / device functions / ufuncs found and checked, names in their bodies bound. One class,
-// over 600 lines: the module's top-level statements are taken in one pass, in source order, as
-// Python runs them, and every step (a module-level `if`, an import, a class, an assignment, a
-// function's decorator) reads and extends the pass's state; the parts that need none of it are
-// in the files it includes (ImportResolver, UserModules, DecoratorReader, NameResolver, ...).
+// kernels / device functions / ufuncs found and checked, names in their bodies bound. One class:
+// the module's top-level statements are taken in one pass, in source order, as Python runs them,
+// and every step (a module-level `if`, an import, a class, an assignment, a function's decorator)
+// reads and extends the pass's state; what needs none of it is in the files it includes
+// (ImportResolver, UserModules, DecoratorReader, ResolvedFunctions, ModuleExecution, ...).
 #include "sema/resolve/ModuleResolver.h"
 
 #include <functional>
@@ -22,6 +22,7 @@
 #include "sema/resolve/KernelLanguageChecker.h"
 #include "sema/resolve/LinkedSources.h"
 #include "sema/resolve/NameResolver.h"
+#include "sema/resolve/ResolvedFunctions.h"
 #include "sema/resolve/ScopeWalk.h"
 #include "sema/resolve/UntypedChecks.h"
 #include "sema/resolve/UserModules.h"
@@ -72,8 +73,8 @@ public:
     bindInOrder();
     bindExecutedValues();
     findNestedDecoratedFunctions();
-    markShadowed();
-    addDeviceTwins();
+    markShadowed(result_);
+    addDeviceTwins(result_, imported_);
     NameResolver resolver(result_.symbols, result_.functions, diags_, &result_.imported);
     for (CompiledFunction& function : result_.functions)
       if (!function.calledAsDevice()) {
@@ -82,92 +83,11 @@ public:
         checkUntyped(function, result_.functions, result_.imported, diags_);
         checkConstantArguments(function, result_.symbols, diags_);
       }
-    resolveCpuJitFunctions();
+    resolveCpuJitFunctions(result_, diags_);
     return std::move(result_);
   }
 
 private:
-  // Python keeps the last definition of a name: an earlier one is dead.
-  void markShadowed() {
-    for (size_t i = 0; i < result_.functions.size(); ++i) {
-      const ModuleSymbol* symbol = result_.symbols.find(result_.functions[i].qualifiedName);
-      result_.functions[i].shadowed = symbol == nullptr ||
-                                      symbol->kind != ModuleSymbolKind::CompiledFunction ||
-                                      symbol->index != i;
-    }
-  }
-
-  // A device twin of every kernel whose name a compiled function's body mentions (numba-cuda
-  // compiles a kernel that device code calls as a device function there): specialized for the
-  // call's argument types, whatever signatures the decorator lists (they are the kernel's).
-  void addDeviceTwins() {
-    const size_t n = result_.functions.size();
-    std::set<std::string> mentioned;
-    for (const CompiledFunction& f : result_.functions)
-      ast::forEachNode(f.def, [&](const ast::Node* node) {
-        if (const auto* name = node->as<ast::Name>())
-          mentioned.insert(name->id);
-      });
-    for (size_t i = 0; i < n; ++i) {
-      const CompiledFunction& kernel = result_.functions[i];
-      if (kernel.kind != CompiledFunctionKind::Kernel || kernel.shadowed ||
-          kernel.decoratorHasErrors || kernel.library != nullptr ||
-          (!mentioned.count(kernel.name) && !imported_)) // the importer's code may call any
-        continue;
-      CompiledFunction twin;
-      twin.name = kernel.name;
-      twin.def = kernel.def;
-      twin.kind = CompiledFunctionKind::DeviceFunction;
-      twin.decoratorName = kernel.decoratorName;
-      twin.decoratorRange = kernel.decoratorRange;
-      twin.lazy = true;
-      twin.options = kernel.options;
-      twin.qualifiedName = kernel.qualifiedName;
-      twin.enclosingNames = kernel.enclosingNames;
-      twin.kernelOf = i;
-      result_.functions[i].deviceTwin = result_.functions.size();
-      result_.functions.push_back(std::move(twin));
-    }
-  }
-
-  // `@njit` functions become device functions where GPU code calls them, as in numba: each is
-  // resolved and checked for the kernel language like the others, but what is wrong in it is
-  // reported only when GPU code refers to it (directly, or through other @njit functions).
-  void resolveCpuJitFunctions() {
-    const size_t n = result_.functions.size();
-    std::vector<DiagnosticEngine> held(n, DiagnosticEngine(diags_.file()));
-    for (size_t i = 0; i < n; ++i) {
-      if (!result_.functions[i].calledAsDevice())
-        continue;
-      NameResolver quiet(result_.symbols, result_.functions, held[i], &result_.imported);
-      quiet.resolve(result_.functions[i]);
-      checkKernelLanguage(result_.functions[i], held[i]);
-      checkUntyped(result_.functions[i], result_.functions, result_.imported, held[i]);
-      checkConstantArguments(result_.functions[i], result_.symbols, held[i]);
-    }
-    std::vector<bool> reached(n, false);
-    std::vector<size_t> pending;
-    for (size_t i = 0; i < n; ++i)
-      if (!result_.functions[i].calledAsDevice())
-        pending.push_back(i);
-    while (!pending.empty()) {
-      const size_t j = pending.back();
-      pending.pop_back();
-      for (const auto& [name, binding] : result_.functions[j].scope.names) {
-        const size_t k = binding.index;
-        if (binding.kind != NameBinding::Kind::CompiledFunction || binding.imported || k >= n ||
-            !result_.functions[k].calledAsDevice() || reached[k])
-          continue;
-        reached[k] = true;
-        // A kernel's device twin: the kernel's own resolution reported what is wrong in the body.
-        if (!result_.functions[k].kernelOf)
-          for (const Diagnostic& d : held[k].diagnostics())
-            diags_.add(d);
-        pending.push_back(k);
-      }
-    }
-  }
-
   void addEvent(BindingEvent event) {
     eventsByName_[event.name].push_back(events_.size());
     events_.push_back(std::move(event));
@@ -515,7 +435,7 @@ private:
       return;
     }
     std::string reason;
-    std::optional<ConstantValue> v = extract(event.target, event.name, whole.value(), reason);
+    std::optional<ConstantValue> v = valueBoundTo(event.target, event.name, whole.value(), reason);
     if (!v) {
       hostValue(event, reason);
       return;
@@ -531,30 +451,12 @@ private:
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
   }
 
-  // `k = cuda.jit(f)`, `k = cuda.jit("void(float32[:])")(f)`, `g = cuda.jit(device=True)(f)`,
-  // `u = vectorize([...], target="cuda")(f)`: a numba decorator called on a plain function the
-  // module defined before; `k` is compiled as `f` decorated so would be, under k's name (`f` stays
-  // a Python function, as in numba).
+  // `k = cuda.jit(f)` and the like (decoratedByCall): `k` compiled as `f` so decorated.
   bool bindDecoratorCall(const BindingEvent& event) {
-    const auto* assign = event.statement->as<ast::Assign>();
-    const auto* call = assign != nullptr ? assign->value->as<ast::Call>() : nullptr;
-    if (call == nullptr || assign->targets.size() != 1 || !assign->targets[0]->is<ast::Name>() ||
-        call->args.size() != 1 || !call->keywords.empty())
-      return false;
-    const auto* function = call->args[0]->as<ast::Name>();
-    const DecoratorMatch match =
-        function != nullptr ? matchNumbaDecorator(call->func, result_.symbols) : DecoratorMatch{};
-    if (match.which == NumbaDecorator::None)
-      return false;
-    const ast::FunctionDef* def = nullptr;
-    for (const ast::Stmt* s : module_.body) {
-      if (s == event.statement)
-        break; // defined before the call, as Python needs it
-      if (const auto* d = s->as<ast::FunctionDef>(); d != nullptr && d->name == function->id)
-        def = d->decorators.empty() ? d : nullptr;
-    }
-    const ModuleSymbol* symbol = def != nullptr ? result_.symbols.find(def->name) : nullptr;
-    if (symbol == nullptr || symbol->kind != ModuleSymbolKind::HostFunction)
+    DecoratorMatch match;
+    const ast::FunctionDef* def =
+        decoratedByCall(*event.statement, module_.body, result_.symbols, match);
+    if (def == nullptr)
       return false;
     const size_t index = defineCompiled(*def, match);
     result_.functions[index].name = event.name;
@@ -570,42 +472,6 @@ private:
 
   // The path of this module's file ("" for a module given as text).
   std::string modulePath() const { return diags_.file() != nullptr ? diags_.file()->path() : ""; }
-
-  // The part of `value` that `name` receives when `value` is assigned to `target`.
-  std::optional<ConstantValue> extract(const ast::Expr* target, const std::string& name,
-                                       const ConstantValue& value, std::string& reason) {
-    if (target->is<ast::Name>())
-      return value;
-    const std::vector<ast::Expr*>* elements = nullptr;
-    if (const auto* tuple = target->as<ast::Tuple>())
-      elements = &tuple->elts;
-    else if (const auto* list = target->as<ast::List>())
-      elements = &list->elts;
-    if (elements == nullptr) {
-      reason = "its assignment target is not folded";
-      return std::nullopt;
-    }
-    for (const ast::Expr* e : *elements) {
-      if (e->is<ast::Starred>()) {
-        reason = "starred unpacking is not folded";
-        return std::nullopt;
-      }
-    }
-    if (value.kind != ConstantValue::Kind::Tuple) {
-      reason = "unpacking " + value.typeDescription() + " is not folded";
-      return std::nullopt;
-    }
-    if (value.elements.size() != elements->size()) {
-      reason = "the tuple has " + std::to_string(value.elements.size()) + " values, not " +
-               std::to_string(elements->size());
-      return std::nullopt;
-    }
-    for (size_t i = 0; i < elements->size(); ++i)
-      if (targetBinds((*elements)[i], name))
-        return extract((*elements)[i], name, value.elements[i], reason);
-    reason = "unpacking is not folded";
-    return std::nullopt;
-  }
 
   void defineFunction(const ast::FunctionDef& def, bool bindName) {
     DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
