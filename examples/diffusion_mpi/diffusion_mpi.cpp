@@ -272,7 +272,12 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) { // pyk::Error, or a bad option on this rank
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::cerr << argv[0] << ": rank " << rank << ": error: " << e.what() << '\n';
+    // One write: Open MPI prints its abort banner on the same stream, and a message written
+    // piece by piece (std::cerr flushes after each <<) can be cut by it.
+    const std::string message =
+        std::string(argv[0]) + ": rank " + std::to_string(rank) + ": error: " + e.what() + '\n';
+    std::cerr.write(message.data(), static_cast<std::streamsize>(message.size()));
+    std::cerr.flush();
     // The other ranks may wait in a collective for this one: end them all.
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
