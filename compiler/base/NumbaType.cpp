@@ -207,6 +207,13 @@ NumbaType NumbaType::enumMember(std::string className, const NumbaType& value, b
   return type;
 }
 
+NumbaType NumbaType::optional(const NumbaType& value) {
+  NumbaType type;
+  type.kind_ = Kind::Optional;
+  type.elements_ = {value};
+  return type;
+}
+
 NumbaType NumbaType::uniTuple(const NumbaType& element, int count) {
   if (count == 0)
     return tuple({}); // the empty tuple (a 0-d array's shape) has no element type to keep
@@ -445,6 +452,8 @@ std::string NumbaType::str() const {
   case Kind::EnumMember: // numba's repr: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)`
     return std::string(intEnum_ ? "IntEnum<" : "Enum<") + elements_[0].str() + ">(" + className_ +
            ")";
+  case Kind::Optional: // numba's repr
+    return "OptionalType(" + elements_[0].str() + ")";
   }
   return "?";
 }
@@ -493,6 +502,8 @@ std::string NumbaType::spelling() const {
   case Kind::Vector:     // no signature string names a vector type; its repr
   case Kind::EnumMember: // nor an Enum class's members
     return str();
+  case Kind::Optional: // numba.types.optional, which signature strings may name
+    return "optional(" + elements_[0].spelling() + ")";
   }
   return "?";
 }

@@ -122,6 +122,9 @@ public:
   // EnumMember: a member of an Enum or IntEnum class (numba's EnumMember / IntEnumMember):
   // a type per class, whose value is the member's value (an integer, a float, a tuple...). An
   // IntEnum member also computes as its integer; an Enum member only compares with its class's.
+  // Optional: numba's Optional (`OptionalType(int64)`): a value of its type or None, what a
+  // function returns when some paths return a value and others None, or a variable assigned
+  // both; used as a value, it is unwrapped (numba's TypeError "expected T, got None" if None).
   enum class Kind : uint8_t {
     Void,
     Scalar,
@@ -133,7 +136,8 @@ public:
     Function,
     TypeRef,
     Vector,
-    EnumMember
+    EnumMember,
+    Optional
   };
 
   static constexpr int kMaxArrayDims = 8;
@@ -156,6 +160,8 @@ public:
   static NumbaType record(RecordLayout layout);
   // A member of the Enum (or, with `intEnum`, IntEnum) class `className`, of values of `value`.
   static NumbaType enumMember(std::string className, const NumbaType& value, bool intEnum);
+  // numba's Optional of `value` (a type with a value at run time, not itself Optional).
+  static NumbaType optional(const NumbaType& value);
   // An array whose items are records.
   static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
                                bool readonly = false);
@@ -177,6 +183,9 @@ public:
   bool isVector() const { return kind_ == Kind::Vector; }
   bool isEnumMember() const { return kind_ == Kind::EnumMember; }
   bool isIntEnumMember() const { return kind_ == Kind::EnumMember && intEnum_; }
+  bool isOptional() const { return kind_ == Kind::Optional; }
+  // Optional: the type of its value when it is not None.
+  const NumbaType& optionalValue() const { return elements_[0]; }
   // EnumMember: the type of the members' values (className() is the class).
   const NumbaType& enumValue() const { return elements_[0]; }
   // Vectors: how many elements (x, y, z, w in order); scalarKind() is their type.
@@ -203,7 +212,8 @@ public:
   const std::vector<std::string>& fieldNames() const { return fieldNames_; }
 
   // numba's repr: `float32`, `array(float32, 2d, C)`, `UniTuple(int64 x 3)`,
-  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `float32x4`, `none` for void.
+  // `Tuple(int64, float32)`, `Point(float64 x 2)`, `float32x4`, `OptionalType(int64)`, `none`
+  // for void.
   std::string str() const;
   // The signature-string spelling that parses back to this type: `float32[:, ::1]`,
   // `UniTuple(int64, 3)`, `Tuple((int64, float32))`, `void`.

@@ -44,7 +44,8 @@ ParameterLayout parameterLayout(const NumbaType& t) {
   case NumbaType::Kind::GridGroup:
   case NumbaType::Kind::Function: // no value at run time
   case NumbaType::Kind::TypeRef:
-  case NumbaType::Kind::Vector: // numba 0.56 takes no vector as a kernel argument
+  case NumbaType::Kind::Vector:   // numba 0.56 takes no vector as a kernel argument
+  case NumbaType::Kind::Optional: // nor an Optional (None is an argument of type none)
     return out;
   }
   return out;

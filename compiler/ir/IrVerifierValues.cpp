@@ -15,8 +15,9 @@ void Verifier::value(const Expr* e) {
   switch (e->kind) {
   case NodeKind::Literal: {
     const sema::ConstantValue& v = e->as<Literal>()->value;
-    if (!v.isNumber() || !e->type.isScalar())
-      problem(e, "a literal that is no number");
+    if (v.kind == sema::ConstantValue::Kind::None ? !e->type.isVoid()
+                                                  : !v.isNumber() || !e->type.isScalar())
+      problem(e, "a literal that is no number (nor a None of type none)");
     return;
   }
   case NodeKind::FrozenConstant:
@@ -47,6 +48,21 @@ void Verifier::value(const Expr* e) {
     value(c->value);
     if (!c->written && c->value->type == e->type)
       problem(e, "converts a value to the type it has");
+    return;
+  }
+  case NodeKind::UnwrapOptional: {
+    const Expr* inner = e->as<UnwrapOptional>()->value;
+    value(inner);
+    if (!inner->type.isOptional() || !(inner->type.optionalValue() == e->type))
+      problem(e, "unwraps a `" + inner->type.str() + "` into a `" + e->type.str() + "`");
+    return;
+  }
+  case NodeKind::OptionalIsNone: {
+    const Expr* inner = e->as<OptionalIsNone>()->value;
+    value(inner);
+    if (!inner->type.isOptional())
+      problem(e, "tests a `" + inner->type.str() + "`, which is no Optional, for None");
+    expectBoolean(e);
     return;
   }
   case NodeKind::Binary:

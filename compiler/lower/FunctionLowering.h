@@ -87,9 +87,9 @@ private:
   ir::Stmt* visitPass(const ast::Pass* p) { return nop(p, "pass"); }
   ir::Stmt* visitBreak(const ast::Break* b) { return make<ir::Break>(b->range); }
   ir::Stmt* visitContinue(const ast::Continue* c) { return make<ir::Continue>(c->range); }
-  ir::Stmt* visitAssert(const ast::Assert* a) { return debugCheck(a); }
-  ir::Stmt* visitRaise(const ast::Raise* r) { return debugCheck(r); }
-  ir::Stmt* debugCheck(const ast::Stmt* s);
+  ir::Stmt* visitAssert(const ast::Assert* a) { return exceptionCheck(a); }
+  ir::Stmt* visitRaise(const ast::Raise* r) { return exceptionCheck(r); }
+  ir::Stmt* exceptionCheck(const ast::Stmt* s);
   ir::Stmt* visitStmt(const ast::Stmt* s);
 
   // ---- loops (LowerLoops.cpp) ----
@@ -106,6 +106,10 @@ private:
   ir::Expr* expr(const ast::Expr* e);
   // `e` converted to `to` (a Cast unless it has that type); null stays null.
   ir::Expr* as(ir::Expr* e, const NumbaType& to);
+  // The value of the Optional `optional` (numba's TypeError when it is None); null stays null.
+  ir::Expr* unwrap(ir::Expr* optional);
+  // Python's None, of type none (converted to an Optional where it is used).
+  ir::Expr* noneLiteral(SourceRange at);
   ir::Expr* exprAs(const ast::Expr* e, const NumbaType& to) { return as(expr(e), to); }
   ir::Expr* exprAs(const ast::Expr* e, ScalarKind to) { return exprAs(e, NumbaType::scalar(to)); }
   // `e` as a condition: a boolean (Python's truth of a number, or of a tuple by its length).

@@ -46,6 +46,9 @@ ir::Expr* FunctionLowering::expr(const ast::Expr* e) {
     unsupported(e->range, "this expression here");
     return nullptr;
   }
+  // An Optional used as a value: the expression has the Optional's type, then its value is taken.
+  if (auto it = spec_.unwrappedOptionals.find(e); it != spec_.unwrappedOptionals.end())
+    return unwrap(ExprVisitor::visit(e, &it->second));
   ir::Expr* out = ExprVisitor::visit(e, t);
   // Each node is of the type typing gave its expression (what code generation converts from).
   if (out != nullptr && t != nullptr && !(out->type == *t))
@@ -53,6 +56,26 @@ ir::Expr* FunctionLowering::expr(const ast::Expr* e) {
                     std::to_string(e->range.begin.line) + ":" +
                     std::to_string(e->range.begin.column) + " lowered to a `" + out->type.str() +
                     "` " + ir::nodeKindName(out->kind));
+  return out;
+}
+
+ir::Expr* FunctionLowering::unwrap(ir::Expr* optional) {
+  if (optional == nullptr)
+    return nullptr;
+  if (!optional->type.isOptional()) {
+    internalProblem(out_.description + ": a value of type `" + optional->type.str() +
+                    "` unwrapped as an Optional");
+    return optional;
+  }
+  auto* out = makeExpr<ir::UnwrapOptional>(optional->range, optional->type.optionalValue());
+  out->value = optional;
+  out->debug = spec_.function->options.debug.value_or(false);
+  return out;
+}
+
+ir::Expr* FunctionLowering::noneLiteral(SourceRange at) {
+  auto* out = makeExpr<ir::Literal>(at, NumbaType::voidType());
+  out->value = sema::ConstantValue::none();
   return out;
 }
 
@@ -104,6 +127,8 @@ ir::Expr* FunctionLowering::visitConstant(const ast::Constant* c, const NumbaTyp
   case ast::ConstantKind::Complex:
     value = sema::ConstantValue::complex({0.0, c->floatValue});
     break;
+  case ast::ConstantKind::None:
+    return noneLiteral(c->range);
   default:
     unsupported(c->range, "this constant");
     return nullptr;
@@ -145,6 +170,8 @@ ir::Expr* FunctionLowering::visitName(const ast::Name* n, const NumbaType* t) {
     return intrinsicValue(id, n, t);
   if (b.kind == sema::NameBinding::Kind::ModuleConstant && t != nullptr)
     return frozenConstant(definingModule().symbols.constants()[b.index].value, *t, n->range, n->id);
+  if (b.kind == sema::NameBinding::Kind::Builtin && n->id == "None")
+    return noneLiteral(n->range);
   if (b.kind == sema::NameBinding::Kind::Builtin) {
     auto* out = makeExpr<ir::Literal>(n->range, NumbaType::scalar(ScalarKind::Boolean));
     out->value = sema::ConstantValue::boolean(n->id == "True");
@@ -304,6 +331,18 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
     // numba's generic `is`: `==` on one scalar type, true for None is None, false between types
     // that differ (the operands still evaluated).
     const bool is = op == ast::CmpOpKind::Is;
+    // An Optional against None (typing allows no other `is` of an Optional).
+    if (lt->isOptional() || rt->isOptional()) {
+      auto* test = makeExpr<ir::OptionalIsNone>(at, boolean);
+      test->value = expr(lt->isOptional() ? left : right);
+      if (test->value == nullptr)
+        return nullptr;
+      if (is)
+        return test;
+      auto* negated = makeExpr<ir::Not>(at, boolean);
+      negated->operand = test;
+      return negated;
+    }
     if (*lt == *rt && (lt->isScalar() || lt->isEnumMember()))
       return comparison(is ? ast::CmpOpKind::Eq : ast::CmpOpKind::NotEq, left, right, at);
     const bool same = *lt == *rt && lt->isVoid();

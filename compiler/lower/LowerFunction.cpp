@@ -7,6 +7,7 @@
 #include "sema/catalog/LibraryModule.h"
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
+#include "sema/typing/TypeInference.h"
 
 namespace pyk::lower {
 
@@ -67,6 +68,13 @@ LoweredModule lowerSpecialization(const sema::ResolvedModule& module, const Sour
 void FunctionLowering::run() {
   header();
   out_.body = block(spec_.function->def->body);
+  // numba's implicit `return None` at the end of a body that reaches it, in a function that
+  // returns an Optional (one returning none needs none).
+  if (spec_.returnType.isOptional() && sema::fallsThrough(spec_.function->def->body)) {
+    auto* end = make<ir::Return>(spec_.function->def->range);
+    end->value = as(noneLiteral(spec_.function->def->range), spec_.returnType);
+    out_.body.push_back(end);
+  }
   versions();
 }
 

@@ -114,8 +114,9 @@ ir::Stmt* FunctionLowering::visitAugAssign(const ast::AugAssign* a) {
       unsupported(a->range, "this augmented assignment");
       return nullptr;
     }
-    auto* left = makeExpr<ir::Read>(a->target->range, *old);
-    left->variable = versionRef(read->second);
+    auto* read_ = makeExpr<ir::Read>(a->target->range, *old);
+    read_->variable = versionRef(read->second);
+    ir::Expr* left = old->isOptional() ? unwrap(read_) : read_; // typing took its value
     ir::Expr* result = binary(a->op, left, expr(a->value), *target, a->range);
     ir::Target* place = this->target(a->target, *target);
     return store(a->range, place, result, true);
@@ -162,9 +163,11 @@ ir::Stmt* FunctionLowering::store(SourceRange at, ir::Target* target, ir::Expr* 
 
 ir::Stmt* FunctionLowering::visitReturn(const ast::Return* r) {
   auto* out = make<ir::Return>(r->range);
-  if (r->value == nullptr || spec_.returnType.isVoid())
+  if (spec_.returnType.isVoid())
     return out;
-  out->value = exprAs(r->value, spec_.returnType);
+  // A bare `return` in a function returning an Optional returns None.
+  out->value = r->value == nullptr ? as(noneLiteral(r->range), spec_.returnType)
+                                   : exprAs(r->value, spec_.returnType);
   return out->value == nullptr ? nullptr : out;
 }
 
@@ -186,11 +189,11 @@ ir::Stmt* FunctionLowering::visitWhile(const ast::While* w) {
   return out->condition == nullptr ? nullptr : out;
 }
 
-ir::Stmt* FunctionLowering::debugCheck(const ast::Stmt* s) {
-  // numba compiles these only with debug=True; without it they do nothing.
-  if (!spec_.function->options.debug.value_or(false))
-    return nop(s, s->is<ast::Assert>() ? "assert without debug=True" : "raise without debug=True");
+ir::Stmt* FunctionLowering::exceptionCheck(const ast::Stmt* s) {
+  // numba raises the exception from the thread (its function returns with the exception's
+  // status): with debug=True the kernel's launch reports it; without, the thread has ended.
   auto* out = make<ir::Check>(s->range);
+  out->debug = spec_.function->options.debug.value_or(false);
   out->exception = "AssertionError";
   if (const auto* a = s->as<ast::Assert>()) {
     out->condition = condition(a->test);

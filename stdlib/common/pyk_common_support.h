@@ -29,6 +29,8 @@
 #include "vector_types.h"
 // complex64, complex128
 #include "complex.h"
+// numba's Optional: pyk::optional<T>, pyk::none, unwrap_optional
+#include "optional.h"
 // cmath: abs, phase, exp, log, sqrt, the trigonometric and hyperbolic functions, power
 #include "complex_math.h"
 // cmath: acos, asin, atan, acosh, asinh, atanh

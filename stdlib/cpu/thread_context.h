@@ -46,6 +46,10 @@ inline uint32 firstLiveThread(const Context& c, const uint8* exited) {
   return kNoThread;
 }
 
+// A thread ended where it was, as if it had returned from the kernel: numba.cuda's exceptions
+// without debug=True (an Optional that is None used as a value). The thread's entry catches it.
+struct ThreadExit {};
+
 // A failed debug assertion (numba's debug=True assert/raise): the thread stops; the launch fails.
 struct KernelTrap {};
 [[noreturn]] inline void trap(Context& c) {

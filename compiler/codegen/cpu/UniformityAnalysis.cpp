@@ -41,6 +41,8 @@ public:
     return sema::intrinsicInfo(v->intrinsic).has(sema::intrinsic_flags::BlockUniform);
   }
   bool visitCast(const ir::Cast* c) { return visit(c->value); }
+  bool visitUnwrapOptional(const ir::UnwrapOptional* u) { return visit(u->value); }
+  bool visitOptionalIsNone(const ir::OptionalIsNone* t) { return visit(t->value); }
   // Array metadata, complex parts and named-tuple fields of a uniform value; items of a tuple
   // (a shape, say) at a uniform index. Items of arrays are memory, never assumed so.
   bool visitArrayAttribute(const ir::ArrayAttribute* a) {

@@ -310,6 +310,14 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
       plan.split.reset();
     }
   }
+  // A thread that may end inside the body (numba's TypeError of a None Optional) leaves a split
+  // body's later parts: its block runs as fibers, where it ends as a thread that returned.
+  if (emitter.endsThreadsEarly() && plan.mode == CpuExecutionMode::Split) {
+    plan.mode = CpuExecutionMode::Fiber;
+    plan.fiberReason = "a thread may end inside its body (an Optional that is None used as a "
+                       "value: numba's TypeError ends the thread)";
+    plan.split.reset();
+  }
   unit.parameterTypes = emitter.entryParameterTypes();
   unit.mode = plan.mode;
   unit.fiberReason = plan.fiberReason;
@@ -333,6 +341,9 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
   };
 
   const std::string ending = "  } catch (const pyk::cpu::KernelTrap&) {\n  }\n}\n\n";
+  // A thread ended early (pyk::cpu::ThreadExit) has returned from the kernel.
+  const std::string threadEnding = "  } catch (const pyk::cpu::ThreadExit&) {\n  } catch (const "
+                                   "pyk::cpu::KernelTrap&) {\n  }\n}\n\n";
   unit.threadEntry = unit.kernelName + "__thread";
   emitter.appendBody("// Fiber mode: one CUDA thread.\nextern \"C\" PYK_CPU_EXPORT void " +
                      unit.threadEntry +
@@ -342,7 +353,7 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
   emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::threadContext(pyk_thread);");
   emitter.emitLine(call);
   emitter.indent(-2);
-  emitter.appendBody(ending);
+  emitter.appendBody(emitter.endsThreadsEarly() ? threadEnding : ending);
 
   if (plan.mode != CpuExecutionMode::Fiber) {
     unit.blockEntry = unit.kernelName + "__block";
@@ -363,6 +374,9 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
       // The split body's shared arrays keep the offsets the kernel's function gave them.
       SplitKernelEmitter(emitter, irEntry, *plan.split, options.blockShape).emit();
     } else {
+      // A thread ended early ends its own iteration only.
+      if (emitter.endsThreadsEarly())
+        call = "try { " + call + " } catch (const pyk::cpu::ThreadExit&) { }";
       emitter.emitLine("pyk::cpu::forEachThread(pyk_ctx, nullptr, [&](pyk::cpu::Context& pyk_ctx, "
                        "pyk::uint32) { " +
                        call + " });");

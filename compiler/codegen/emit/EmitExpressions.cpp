@@ -30,6 +30,8 @@ std::string UnitEmitter::visitLiteral(const ir::Literal* l) {
     return doubleLiteral(v.floatValue);
   case sema::ConstantValue::Kind::Complex: // an imaginary literal
     return "pyk::complex128{0.0, " + doubleLiteral(v.complexValue.imag()) + "}";
+  case sema::ConstantValue::Kind::None: // converted to an Optional
+    return "pyk::none";
   default:
     unsupported(l->range, "this constant");
     return "0";
@@ -46,6 +48,8 @@ std::string UnitEmitter::visitRead(const ir::Read* r) {
     unsupported(r->range, "this variable");
     return "0";
   }
+  if (slot->type.isVoid()) // a variable that only ever holds None has no C++ variable
+    return cast("pyk::none", slot->type, r->type);
   return cast(slotVariable(*slot, r->variable.variable), slot->type, r->type);
 }
 
@@ -138,6 +142,25 @@ std::string UnitEmitter::visitIdentityTest(const ir::IdentityTest* t) {
   const std::string r = t->rhs == nullptr ? "0" : expr(t->rhs);
   return std::string("((void)(") + (t->lhs == nullptr ? "0" : expr(t->lhs)) + "), (void)(" + r +
          "), " + (t->result ? "true" : "false") + ")";
+}
+
+// numba's cast of an Optional to its value's type (optional_to_any): None raises TypeError,
+// which ends the thread as a numba.cuda kernel's exception does without debug=True; with
+// debug=True, the launch stops with numba's message.
+std::string UnitEmitter::visitUnwrapOptional(const ir::UnwrapOptional* u) {
+  std::string onNone;
+  if (u->debug) {
+    onNone =
+        target_.trapWith(stopMessage(u, "TypeError: expected " + u->type.str() + ", got None"));
+  } else {
+    onNone = target_.endThread();
+    endsThreadsEarly_ = true;
+  }
+  return "pyk::unwrap_optional(" + expr(u->value) + ", [&]() { " + onNone + " })";
+}
+
+std::string UnitEmitter::visitOptionalIsNone(const ir::OptionalIsNone* t) {
+  return "(!(" + expr(t->value) + ").valid)";
 }
 
 std::string UnitEmitter::visitLogical(const ir::Logical* l) {

@@ -20,7 +20,9 @@ void UnitEmitter::statement(const ir::Stmt* s) {
     value = a->value;
   else if (const auto* st = s->as<ir::Store>())
     value = st->value;
-  quiet = quiet || (value != nullptr && value->type.isCompileTimeOnly());
+  // A None stored into a variable that only ever holds None has nothing to store either.
+  quiet = quiet || (value != nullptr && (value->type.isCompileTimeOnly() ||
+                                         (value->type.isVoid() && value->is<ir::Literal>())));
   if (!quiet) {
     diags_.report(DiagKind::InternalError, s->range,
                   {"no code was emitted for this statement (a bug in pyk)"});
@@ -124,8 +126,17 @@ void UnitEmitter::visitWhile(const ir::While* w) {
 }
 
 // `assert` and `raise` with debug=True: the failing thread prints the exception, with its source
-// location, and traps; the launch then fails with an error the host sees.
+// location, and traps; the launch then fails with an error the host sees. Without debug=True the
+// thread ends there, as numba's does (its exception status is not looked at).
 void UnitEmitter::visitCheck(const ir::Check* c) {
+  if (!c->debug) {
+    endsThreadsEarly_ = true;
+    line("if (" + (c->condition != nullptr ? "!" + expr(c->condition) : std::string("true")) +
+         ") {");
+    line("  " + target_.endThread());
+    line("}");
+    return;
+  }
   std::string where = fn_->sourcePath + ":" + std::to_string(c->range.begin.line);
   std::string text =
       where + ": " + c->exception + (c->message.empty() ? "" : ": " + c->message) + "\n";
@@ -155,8 +166,8 @@ void UnitEmitter::visitLocalTarget(const ir::LocalTarget* t, const std::string& 
   const StorageSlot* slot = storage_.slotOf(t->variable.version);
   if (slot == nullptr)
     return unsupported(t->range, "this assignment");
-  if (slot->type.isCompileTimeOnly())
-    return; // a function or type object: typing knows what it is; nothing to store
+  if (slot->type.isCompileTimeOnly() || slot->type.isVoid())
+    return; // a function or type object, or None: typing knows what it is; nothing to store
   line(slotVariable(*slot, t->variable.variable) + " = " +
        cast(cast(value, valueType, t->type), t->type, slot->type) + ";");
 }

@@ -34,6 +34,8 @@ std::string UnitEmitter::type(const NumbaType& t) {
     return "pyk::vector<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.vectorSize()) + ">";
   case NumbaType::Kind::EnumMember: // its value
     return type(t.enumValue());
+  case NumbaType::Kind::Optional: // its value and whether it is there
+    return "pyk::optional<" + type(t.optionalValue()) + ">";
   }
   return "void";
 }
@@ -224,6 +226,18 @@ std::string UnitEmitter::element(const NumbaType& tuple, const std::string& valu
 std::string UnitEmitter::cast(const std::string& code, const NumbaType& from, const NumbaType& to) {
   if (from == to)
     return code;
+  // numba's Optional: None or a value becomes one (its value converted); an Optional of another
+  // type converts its value. UnwrapOptional, not a cast, takes the value out of one.
+  if (to.isOptional()) {
+    const NumbaType& value = to.optionalValue();
+    if (from.isVoid())
+      return type(to) + "(pyk::none)";
+    if (from.isOptional())
+      return "pyk::optional_map<" + type(value) + ">(" + code + ", [&](const " +
+             type(from.optionalValue()) + "& pyk_value) { return " +
+             cast("pyk_value", from.optionalValue(), value) + "; })";
+    return type(to) + "(" + cast(code, from, value) + ")";
+  }
   if (from.isEnumMember()) // an Enum member is its value in C++
     return cast(code, from.enumValue(), to);
   if (to.isEnumMember())

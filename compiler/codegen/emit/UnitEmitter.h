@@ -96,6 +96,9 @@ public:
   // The declaration of variable `v` of the current function ("" if it has no value).
   std::string variableDeclaration(sema::VariableId v);
   bool usesGridSync() const { return usesGridSync_; }
+  // Whether some thread may end before the kernel's end other than by returning from it (an
+  // Optional that is None used as a value: numba's TypeError ends the thread).
+  bool endsThreadsEarly() const { return endsThreadsEarly_; }
   void setLineDirectives(bool on) { lineDirectives_ = on; }
   void reportUnsupported(SourceRange r, const std::string& what) { unsupported(r, what); }
 
@@ -209,6 +212,8 @@ private:
   std::string visitRead(const ir::Read* r);
   std::string visitIntrinsicValue(const ir::IntrinsicValue* v);
   std::string visitCast(const ir::Cast* c) { return castTo(c->value, c->type); }
+  std::string visitUnwrapOptional(const ir::UnwrapOptional* u);
+  std::string visitOptionalIsNone(const ir::OptionalIsNone* t);
   std::string visitBinary(const ir::Binary* b);
   std::string visitUnary(const ir::Unary* u);
   std::string visitCompare(const ir::Compare* c);
@@ -327,6 +332,7 @@ private:
   bool boundsCheck_ = false;
   bool failed_ = false;
   bool usesGridSync_ = false;
+  bool endsThreadsEarly_ = false;
   bool lineDirectives_ = true;
 };
 

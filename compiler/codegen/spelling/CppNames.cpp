@@ -143,6 +143,8 @@ std::string typeCode(const NumbaType& t) {
   case NumbaType::Kind::EnumMember: // the class is part of the type: `E5Color_i64`, `I5Shape_i64`
     return (t.isIntEnumMember() ? "I" : "E") + std::to_string(t.className().size()) +
            t.className() + "_" + typeCode(t.enumValue());
+  case NumbaType::Kind::Optional:
+    return "O_" + typeCode(t.optionalValue());
   }
   return "x";
 }

@@ -70,6 +70,7 @@ public:
     return "pyk::cpu::checked(pyk_ctx, " + quoted(name) + ", " + quoted(where) + ", " + array +
            ")(" + indices + ")";
   }
+  std::string endThread() const override { return "throw pyk::cpu::ThreadExit{};"; }
   std::string trap() const override { return "pyk::cpu::trap(pyk_ctx);"; }
   std::string trapWith(const std::string& message) const override {
     return "pyk::cpu::trapWith(pyk_ctx, \"" + message + "\");";

@@ -54,6 +54,7 @@ public:
                              const std::string& indices) const override {
     return array + "(" + indices + ")";
   }
+  std::string endThread() const override { return "asm volatile(\"exit;\");"; }
   std::string trap() const override { return "__trap();"; }
   std::string trapWith(const std::string& message) const override {
     return "{ printf(\"%s\\n\", \"" + message + "\"); __trap(); }";

@@ -52,6 +52,9 @@ public:
   // Whether every access to the dynamic shared array is checked against the launch's dynamic
   // size (the CPU backend: an index past it would corrupt the host's heap).
   virtual bool checksDynamicShared() const = 0;
+  // Ends the thread where it is, as returning from the kernel would (numba.cuda's exceptions
+  // without debug=True); one statement.
+  virtual std::string endThread() const = 0;
   // A failed debug assertion: stops the kernel; the launch then fails.
   virtual std::string trap() const = 0;
   // The same with a message (`message` already escaped for a C string literal) that the launch's

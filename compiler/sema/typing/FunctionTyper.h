@@ -65,6 +65,10 @@ public:
   bool run();
 
 private:
+  // One pass over the body: its statements, then the implicit `return None` at its end.
+  void typeBody();
+
+private:
   // ---- reporting: only in the last pass, so fixed-point iterations stay quiet ----
   void error(DiagKind kind, SourceRange range, std::vector<std::string> args = {}) {
     if (reporting_)
@@ -88,6 +92,8 @@ private:
   void visitWhile(const ast::While* w);
   void visitFor(const ast::For* loop);
   void visitReturn(const ast::Return* r);
+  // A return of a value of type `value` (none for a bare `return`, or the end of the body).
+  void addReturn(const NumbaType& value, SourceRange at);
   void visitAssert(const ast::Assert* a);
   // raise, pass, break, continue: nothing to type; every other statement was reported by
   // resolution as unsupported in a kernel.
@@ -111,8 +117,23 @@ private:
   void condition(const ast::Expr* test);
 
   // ---- expressions (TypeExpressions.cpp) ----
-  // The type of `e`, recorded for it in the last pass.
-  OptType expr(const ast::Expr* e) { return record(e, ExprVisitor::visit(e)); }
+  // The type of `e` used as a value, recorded for it in the last pass: an Optional is unwrapped
+  // (numba's cast of an Optional to its value's type, a TypeError when it is None), noted in
+  // the specialization's unwrappedOptionals for lowering.
+  OptType expr(const ast::Expr* e) { return used(e, ExprVisitor::visit(e)); }
+  // The type of `e` as it is, an Optional kept: a value assigned to a variable, returned, passed
+  // to a device function, tested by `is None`, a branch of a conditional expression.
+  OptType optionalExpr(const ast::Expr* e) { return used(e, ExprVisitor::visit(e), true); }
+  OptType used(const ast::Expr* e, OptType t, bool keepOptional = false) {
+    if (reporting_)
+      spec_.unwrappedOptionals.erase(e);
+    if (t && t->isOptional() && !keepOptional) {
+      if (reporting_)
+        spec_.unwrappedOptionals[e] = *t;
+      return record(e, t->optionalValue());
+    }
+    return record(e, t);
+  }
   OptType visitConstant(const ast::Constant* c);
   OptType visitName(const ast::Name* n);
   OptType visitBinOp(const ast::BinOp* b);
@@ -166,7 +187,9 @@ private:
   // A call of a function of CUDA C++ declared with cuda.declare_device.
   OptType foreignCall(const ast::Call* c, const ConstantValue& declared);
   OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);
-  std::optional<std::vector<NumbaType>> arguments(const ast::Call* c);
+  // The types of the call's positional arguments; `keepOptionals` for a device function's call,
+  // which numba specializes for an Optional argument (an intrinsic's takes its value).
+  std::optional<std::vector<NumbaType>> arguments(const ast::Call* c, bool keepOptionals = false);
   // A call of an intrinsic: dispatched on its typing rule to the family that types it.
   OptType intrinsicCall(Intrinsic id, const ast::Call* c);
   // A scalar type object called (`float32(x)`, `np.int32(x)`): numba's cast.

@@ -39,6 +39,10 @@ struct Specialization {
 
   // The type of every expression that has a value (not `cuda`, `math.sqrt`, `range(...)`...).
   std::unordered_map<const ast::Expr*, NumbaType> exprTypes;
+  // The expressions of an Optional type used as a value (an operand, an argument of an
+  // intrinsic, an index, a stored value, a condition): their Optional type, which lowering
+  // unwraps (exprTypes has the value's type, which the use sees).
+  std::unordered_map<const ast::Expr*, NumbaType> unwrappedOptionals;
   // Per FunctionScope::locals index: the unification of the types of the local's versions (the
   // one type of the one C++ variable that holds them, unless they differ); nullopt for a local
   // never given a value, or whose versions' types do not unify.

@@ -21,11 +21,12 @@ constexpr int kMaxCallDepth = 64;
 
 } // namespace
 
-std::optional<std::vector<NumbaType>> FunctionTyper::arguments(const ast::Call* c) {
+std::optional<std::vector<NumbaType>> FunctionTyper::arguments(const ast::Call* c,
+                                                               bool keepOptionals) {
   std::vector<NumbaType> out;
   bool ok = true;
   for (const ast::Expr* a : c->args) {
-    OptType t = expr(a);
+    OptType t = keepOptionals ? optionalExpr(a) : expr(a);
     if (t)
       out.push_back(*t);
     else
@@ -50,7 +51,7 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
   if (const auto* n = c->func->as<ast::Name>()) {
     auto it = fn_.scope.names.find(n);
     if (it != fn_.scope.names.end() && it->second.kind == NameBinding::Kind::CompiledFunction) {
-      std::optional<std::vector<NumbaType>> args = arguments(c);
+      std::optional<std::vector<NumbaType>> args = arguments(c, /*keepOptionals=*/true);
       if (!args)
         return std::nullopt;
       return deviceCall(module_.functionOf(it->second), c, *args);
@@ -67,7 +68,7 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
   // A device function of an imported module of the user's (`helpers.clamp(x)`).
   if (const auto* a = c->func->as<ast::Attribute>())
     if (auto it = fn_.scope.moduleFunctions.find(a); it != fn_.scope.moduleFunctions.end()) {
-      std::optional<std::vector<NumbaType>> args = arguments(c);
+      std::optional<std::vector<NumbaType>> args = arguments(c, /*keepOptionals=*/true);
       if (!args)
         return std::nullopt;
       return deviceCall(module_.functionOf(it->second), c, *args);
@@ -107,7 +108,7 @@ OptType FunctionTyper::visitCall(const ast::Call* c) {
 OptType FunctionTyper::functionValueCall(const NumbaType& callee, const ast::Call* c) {
   if (callee.intrinsic() != Intrinsic::None)
     return intrinsicCall(callee.intrinsic(), c);
-  std::optional<std::vector<NumbaType>> args = arguments(c);
+  std::optional<std::vector<NumbaType>> args = arguments(c, /*keepOptionals=*/true);
   if (!args)
     return std::nullopt;
   return deviceCall(*callee.definition(), c, *args);

@@ -175,9 +175,16 @@ OptType FunctionTyper::visitUnaryOp(const ast::UnaryOp* u) {
 }
 
 OptType FunctionTyper::visitCompare(const ast::Compare* c) {
-  OptType left = expr(c->left);
+  // An operand of `is` / `is not` keeps an Optional (`x is None` tests it); any other comparison
+  // takes its value.
+  auto identity = [&](size_t op) {
+    return op < c->ops.size() &&
+           (c->ops[op] == ast::CmpOpKind::Is || c->ops[op] == ast::CmpOpKind::IsNot);
+  };
+  OptType left = identity(0) ? optionalExpr(c->left) : expr(c->left);
   for (size_t i = 0; i < c->ops.size(); ++i) {
-    OptType right = expr(c->comparators[i]);
+    const ast::Expr* operand = c->comparators[i];
+    OptType right = identity(i) || identity(i + 1) ? optionalExpr(operand) : expr(operand);
     if (!left || !right)
       return std::nullopt;
     const NumbaType l = computedAs(*left), r = computedAs(*right);
@@ -192,6 +199,14 @@ OptType FunctionTyper::visitCompare(const ast::Compare* c) {
     if (!ok && (c->ops[i] == ast::CmpOpKind::Is || c->ops[i] == ast::CmpOpKind::IsNot))
       ok = !(*left == *right) || left->isScalar() || left->isVoid() ||
            (left->isEnumMember() && left->enumValue().isScalar());
+    // An Optional is None or not (numba's optional_is_none); with a value, numba's generic `is`
+    // of the Optional's value would be needed: not supported.
+    if ((left->isOptional() || right->isOptional()) && !left->isVoid() && !right->isVoid()) {
+      error(DiagKind::TypeNotSupported, c->range,
+            {"`" + std::string(ast::toString(c->ops[i])) + "` between `" + left->str() + "` and `" +
+             right->str() + "` (pyk tests an Optional against None only)"});
+      return std::nullopt;
+    }
     if (!ok) {
       error(DiagKind::TypeBadOperands, c->range,
             {ast::toString(c->ops[i]), left->str(), right->str()});
@@ -222,7 +237,7 @@ OptType FunctionTyper::visitBoolOp(const ast::BoolOp* b) {
 
 OptType FunctionTyper::visitIfExp(const ast::IfExp* i) {
   condition(i->test);
-  OptType a = expr(i->body), b = expr(i->orelse);
+  OptType a = optionalExpr(i->body), b = optionalExpr(i->orelse);
   if (!a || !b)
     return std::nullopt;
   OptType u = unify(*a, *b);

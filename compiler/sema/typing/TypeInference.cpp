@@ -76,9 +76,32 @@ bool isIntegerOrBool(const NumbaType& t) {
   return t.isScalar() && (isInteger(t.scalarKind()) || t.scalarKind() == ScalarKind::Boolean);
 }
 
+namespace {
+// Whether numba's Optional may hold a value of type `t` here: one with a value at run time.
+bool optionalCanHold(const NumbaType& t) {
+  return !t.isVoid() && !t.isOptional() && !t.isCompileTimeOnly() &&
+         t.kind() != NumbaType::Kind::GridGroup;
+}
+} // namespace
+
 OptType unify(const NumbaType& a, const NumbaType& b) {
   if (a == b)
     return a;
+  // None and a value: numba's Optional of the value (its unify_pairs); an Optional and a value
+  // or another Optional: the Optional of their values' unification.
+  if (a.isVoid() || b.isVoid()) {
+    const NumbaType& value = a.isVoid() ? b : a;
+    if (value.isOptional())
+      return value;
+    return optionalCanHold(value) ? OptType(NumbaType::optional(value)) : std::nullopt;
+  }
+  if (a.isOptional() || b.isOptional()) {
+    OptType value =
+        unify(a.isOptional() ? a.optionalValue() : a, b.isOptional() ? b.optionalValue() : b);
+    if (!value || !optionalCanHold(*value))
+      return std::nullopt;
+    return NumbaType::optional(*value);
+  }
   if (a.isScalar() && b.isScalar()) {
     std::optional<ScalarKind> k = unifyScalars(a.scalarKind(), b.scalarKind());
     return k ? OptType(NumbaType::scalar(*k)) : std::nullopt;
@@ -99,6 +122,16 @@ OptType unify(const NumbaType& a, const NumbaType& b) {
   return std::nullopt;
 }
 
+void FunctionTyper::typeBody() {
+  returnType_.reset();
+  block(fn_.def->body);
+  // A function whose end is reached returns None there (numba's implicit `return None`): with
+  // values returned elsewhere, an Optional.
+  if (fn_.kind != CompiledFunctionKind::Kernel && returnType_ && !returnType_->isVoid() &&
+      fallsThrough(fn_.def->body))
+    addReturn(NumbaType::voidType(), fn_.def->nameRange);
+}
+
 bool FunctionTyper::run() {
   const ast::FunctionDef* def = fn_.def;
   const LocalVersions& versions = fn_.scope.versions;
@@ -111,16 +144,14 @@ bool FunctionTyper::run() {
   for (int pass = 0; pass < kMaxPasses; ++pass) {
     changed_ = false;
     failed_ = false;
-    returnType_.reset();
-    block(def->body);
+    typeBody();
     if (!changed_)
       break;
   }
   // The last pass: record and report.
   reporting_ = true;
   failed_ = false;
-  returnType_.reset();
-  block(def->body);
+  typeBody();
   // Each local's type: the unification of its versions' (one C++ variable holds them when they
   // agree); a local assigned but never given a type, when nothing else failed (else it is an
   // echo of that).

@@ -19,4 +19,9 @@ const Specialization* specialize(const ResolvedModule& module, const CompiledFun
                                  DiagnosticEngine& diags,
                                  const std::optional<NumbaType>& declaredReturn = std::nullopt);
 
+// Whether running `body` may reach its end (Python then returns None): not when every path
+// returns or raises, or loops forever (`while True:` without `break`). Typing makes such a
+// function's return type an Optional when it returns values elsewhere; lowering adds the return.
+bool fallsThrough(const std::vector<ast::Stmt*>& body);
+
 } // namespace pyk::sema

@@ -1,7 +1,10 @@
 // TypeStatements: typing of statements — assignments (to locals, items, record fields, by
 // unpacking), augmented assignments, returns, conditions, and `for` loops over `range`,
 // `enumerate`, `zip`, tuples and arrays.
+#include <algorithm>
+
 #include "sema/typing/FunctionTyper.h"
+#include "sema/typing/TypeInference.h"
 #include "sema/typing/TypeRules.h"
 
 namespace pyk::sema {
@@ -12,7 +15,9 @@ void FunctionTyper::block(const std::vector<ast::Stmt*>& body) {
 }
 
 void FunctionTyper::condition(const ast::Expr* test) {
-  OptType t = expr(test);
+  // An Optional has no truth in numba (`bool(OptionalType(float64))` does not type): kept, and
+  // refused below with the other types that are no condition.
+  OptType t = optionalExpr(test);
   if (t && !t->isScalar() && !t->isTuple())
     error(DiagKind::TypeNotACondition, test->range, {t->str()});
 }
@@ -24,7 +29,10 @@ void FunctionTyper::visitExprStmt(const ast::ExprStmt* s) {
 void FunctionTyper::visitAssign(const ast::Assign* a) {
   if (stringIntoRecordField(a))
     return;
-  OptType value = expr(a->value);
+  // A value stored into variables only keeps an Optional; any other target takes its value.
+  const bool intoVariables = std::all_of(a->targets.begin(), a->targets.end(),
+                                         [](const ast::Expr* t) { return t->is<ast::Name>(); });
+  OptType value = intoVariables ? optionalExpr(a->value) : expr(a->value);
   if (!value)
     return;
   for (const ast::Expr* target : a->targets)
@@ -34,7 +42,7 @@ void FunctionTyper::visitAssign(const ast::Assign* a) {
 void FunctionTyper::visitAnnAssign(const ast::AnnAssign* a) {
   if (a->value == nullptr)
     return;
-  if (OptType value = expr(a->value))
+  if (OptType value = a->target->is<ast::Name>() ? optionalExpr(a->value) : expr(a->value))
     assign(a->target, *value, a->value);
 }
 
@@ -69,6 +77,8 @@ void FunctionTyper::visitAugAssign(const ast::AugAssign* a) {
     OptType old = spec_.versionTypes[read->second];
     if (!old || !value)
       return;
+    if (old->isOptional()) // the variable's value is unwrapped (lowering unwraps the read)
+      old = old->optionalValue();
     if (OptType result = binaryOperation(a->op, *old, *value, a->range))
       assignLocal(n, *result);
     return;
@@ -102,10 +112,50 @@ void FunctionTyper::visitAugAssign(const ast::AugAssign* a) {
   }
 }
 
+namespace {
+
+// Whether `body` may contain a `break` of the loop it is the body of (not of a nested loop).
+bool breaksOut(const std::vector<ast::Stmt*>& body) {
+  for (const ast::Stmt* s : body) {
+    if (s->is<ast::Break>())
+      return true;
+    if (const auto* i = s->as<ast::If>(); i && (breaksOut(i->body) || breaksOut(i->orelse)))
+      return true;
+  }
+  return false;
+}
+
+bool alwaysTrue(const ast::Expr* test) {
+  const auto* c = test->as<ast::Constant>();
+  return c != nullptr && ((c->valueKind == ast::ConstantKind::Bool && c->boolValue) ||
+                          (c->valueKind == ast::ConstantKind::Int && c->intValue != 0));
+}
+
+} // namespace
+
+bool fallsThrough(const std::vector<ast::Stmt*>& body) {
+  for (const ast::Stmt* s : body) {
+    if (s->is<ast::Return>() || s->is<ast::Raise>())
+      return false;
+    if (const auto* i = s->as<ast::If>()) {
+      if (!fallsThrough(i->body) && !fallsThrough(i->orelse))
+        return false;
+    } else if (const auto* w = s->as<ast::While>()) {
+      // `while True:` ends only by `break`; another loop also by its test, then its `else`.
+      if (!breaksOut(w->body) && (alwaysTrue(w->test) || !fallsThrough(w->orelse)))
+        return false;
+    } else if (const auto* f = s->as<ast::For>()) {
+      if (!breaksOut(f->body) && !fallsThrough(f->orelse))
+        return false;
+    }
+  }
+  return true;
+}
+
 void FunctionTyper::visitReturn(const ast::Return* r) {
   NumbaType value = NumbaType::voidType();
   if (r->value != nullptr) {
-    OptType t = expr(r->value);
+    OptType t = optionalExpr(r->value);
     if (!t)
       return;
     value = *t;
@@ -116,12 +166,16 @@ void FunctionTyper::visitReturn(const ast::Return* r) {
     error(DiagKind::KernelReturnValueInBody, r->range, {});
     return;
   }
+  addReturn(value, r->range);
+}
+
+void FunctionTyper::addReturn(const NumbaType& value, SourceRange at) {
   if (!returnType_) {
     returnType_ = value;
   } else if (OptType u = unify(*returnType_, value)) {
     returnType_ = *u;
   } else {
-    error(DiagKind::TypeCannotUnify, r->range,
+    error(DiagKind::TypeCannotUnify, at,
           {returnType_->str(), value.str(), "the return value of " + fn_.name});
     return;
   }

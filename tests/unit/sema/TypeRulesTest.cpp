@@ -2,6 +2,7 @@
 // TypeRules, with the few documented places where pyk deliberately differs from numba 0.56.
 #include <gtest/gtest.h>
 
+#include "sema/typing/FunctionTyper.h"
 #include "sema/typing/TypeRules.h"
 
 #include <algorithm>
@@ -297,6 +298,27 @@ TEST(TypeRules, NumbaSemanticsExamples) {
   EXPECT_EQ(unifyScalars(K::Int32, K::Int64), K::Int64);
   EXPECT_EQ(unifyScalars(K::Boolean, K::Int32), K::Int32);
   EXPECT_EQ(unifyScalars(K::Boolean, K::Float16), std::nullopt);
+}
+
+// numba's unify_pairs with none: None and a value make an Optional of the value; an Optional
+// absorbs None and unifies its value with another (numba: Optional(int32) with int64 is
+// Optional(int64)); nothing without a value at run time goes into one.
+TEST(TypeRules, NoneAndAValueUnifyIntoAnOptional) {
+  const NumbaType none = NumbaType::voidType();
+  const NumbaType i32 = NumbaType::scalar(K::Int32), i64 = NumbaType::scalar(K::Int64);
+  const NumbaType f64 = NumbaType::scalar(K::Float64);
+  EXPECT_EQ(unify(i64, none), NumbaType::optional(i64));
+  EXPECT_EQ(unify(none, i64), NumbaType::optional(i64));
+  EXPECT_EQ(unify(none, none), none);
+  EXPECT_EQ(unify(NumbaType::optional(i32), none), NumbaType::optional(i32));
+  EXPECT_EQ(unify(NumbaType::optional(i32), i64), NumbaType::optional(i64));
+  EXPECT_EQ(unify(NumbaType::optional(f64), NumbaType::optional(i64)), NumbaType::optional(f64));
+  const NumbaType view = NumbaType::array(K::Float32, 1, ArrayLayout::C);
+  EXPECT_EQ(unify(none, view), NumbaType::optional(view));
+  EXPECT_EQ(unify(none, NumbaType::typeRef(K::Float32)), std::nullopt);
+  EXPECT_EQ(unify(NumbaType::optional(i64), view), std::nullopt);
+  EXPECT_EQ(NumbaType::optional(i64).str(), "OptionalType(int64)");
+  EXPECT_EQ(NumbaType::optional(view).spelling(), "optional(float32[::1])");
 }
 
 } // namespace
