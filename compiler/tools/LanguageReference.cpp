@@ -159,8 +159,9 @@ void untypedBuiltins(std::ostream& out) {
   };
   out << "Accepted by name but not typed yet (a call is reported as a type or code generation "
          "error): "
-      << joined(untyped) << ".\n\nException classes, for `raise` (effective with "
-      << code("debug=True") << "): " << joined(exceptions) << ".\n";
+      << joined(untyped)
+      << ".\n\nException classes, for `raise` (without " << code("debug=True")
+      << " the raising thread ends): " << joined(exceptions) << ".\n";
 }
 
 // One section of the generated part: the rows it lists, and how.
