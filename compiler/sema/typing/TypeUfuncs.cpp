@@ -13,10 +13,9 @@ OptType FunctionTyper::ufuncCall(const IntrinsicInfo& info, const ast::Call* c,
                                  const std::vector<NumbaType>& args) {
   const std::string name(info.name);
   if (!c->keywords.empty()) {
-    error(DiagKind::TypeNotSupported, c->keywords[0].range,
-          {"a keyword argument of `" + name +
-           "` (`out=`, `where=`, `dtype=`; pass the output array "
-           "as the last positional argument)"});
+    // numba 0.56 and numba-cuda alike: "unsupported keyword arguments when calling
+    // Function(<ufunc ...>)".
+    error(DiagKind::TypeUfuncKeyword, c->keywords[0].range, {c->keywords[0].arg, name});
     return std::nullopt;
   }
   if (!info.acceptsArgumentCount(args.size()))
