@@ -65,7 +65,9 @@ struct PhiInput {
 // One SSA version of a variable: a parameter's value on entry, an assignment (LocalTarget), or
 // a phi where control flow joins (after an If or a loop: `join`; at a loop's head: `loopHead`).
 struct Version {
-  enum class Kind : uint8_t { Entry, Def, Phi };
+  // Undefined: what a read no assignment reaches sees (numba's UndefVar), defined on entry: the
+  // variable's C++ storage before any store, its type's zero.
+  enum class Kind : uint8_t { Entry, Def, Phi, Undefined };
   Kind kind = Kind::Def;
   sema::VariableId variable = 0;
   std::optional<types::NumbaType> type; // none where typing gave it none (never read then)

@@ -255,6 +255,9 @@ void print(std::ostream& out, const Function& f) {
     case Version::Kind::Def:
       text << "def";
       break;
+    case Version::Kind::Undefined:
+      text << "undefined";
+      break;
     case Version::Kind::Phi: {
       text << (version.live ? "phi(" : "dead phi(");
       for (size_t i = 0; i < version.inputs.size(); ++i) {

@@ -17,7 +17,7 @@ void Verifier::run() {
       problem(nullptr, "version " + std::to_string(v) + " of no variable");
       continue;
     }
-    if (version.kind == Version::Kind::Entry)
+    if (version.kind == Version::Kind::Entry || version.kind == Version::Kind::Undefined)
       defined_.insert(v);
     for (const PhiInput& in : version.inputs)
       if (in.version >= f_.versions.size() || f_.versions[in.version].variable != version.variable)

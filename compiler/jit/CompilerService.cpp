@@ -29,6 +29,7 @@ struct SourceModule::State {
   // run one at a time (compileSpecialization holds it; the backend's compile runs outside it).
   mutable std::mutex compileMutex;
   std::vector<FunctionInfo> functions; // functions[i] describes front.resolved.functions[i]
+  std::string warnings;                // the front end's, rendered
 };
 
 namespace {
@@ -68,6 +69,11 @@ SourceModule::SourceModule(std::unique_ptr<State> state) : state_(std::move(stat
   state_->front = sema::runFrontEnd(state_->file, diags, sema::FrontEndStop::Resolved, &search);
   if (diags.hasErrors())
     throwDiagnostics(diags);
+  if (!diags.diagnostics().empty()) {
+    std::ostringstream out;
+    diags.render(out, false);
+    state_->warnings = out.str();
+  }
   for (const sema::CompiledFunction& f : state_->front.resolved.functions)
     state_->functions.push_back(describe(f));
 }
@@ -99,6 +105,10 @@ std::vector<ImportOptions::Embedded> SourceModule::importedSources() const {
 
 const std::string& SourceModule::path() const {
   return state_->file.path();
+}
+
+const std::string& SourceModule::warnings() const {
+  return state_->warnings;
 }
 
 const std::vector<FunctionInfo>& SourceModule::functions() const {

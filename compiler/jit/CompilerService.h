@@ -86,6 +86,9 @@ public:
 
   // The file's path, or the name given to fromText.
   const std::string& path() const;
+  // The front end's warnings (constructs numba compiles that Python would reject), rendered as
+  // pykc prints diagnostics; empty when there are none.
+  const std::string& warnings() const;
 
   // Every function numba compiles in the module, in source order.
   const std::vector<FunctionInfo>& functions() const;

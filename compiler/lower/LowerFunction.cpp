@@ -130,6 +130,9 @@ void FunctionLowering::versions() {
     case sema::LocalVersion::Kind::Phi:
       version.kind = ir::Version::Kind::Phi;
       break;
+    case sema::LocalVersion::Kind::Undefined:
+      version.kind = ir::Version::Kind::Undefined;
+      break;
     }
     version.variable = in.variable;
     if (in.name != nullptr)

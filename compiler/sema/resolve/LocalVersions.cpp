@@ -5,6 +5,7 @@
 #include "sema/resolve/LocalVersions.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "sema/resolve/NameBinding.h"
@@ -107,18 +108,32 @@ private:
     return std::nullopt;
   }
 
+  // The variable's Undefined version, made at its first read that no assignment reaches.
+  size_t undefinedVersionOf(VariableId var) {
+    if (auto it = undefined_.find(var); it != undefined_.end())
+      return it->second;
+    LocalVersion v;
+    v.kind = LocalVersion::Kind::Undefined;
+    v.variable = var;
+    const size_t id = add(std::move(v));
+    undefined_[var] = id;
+    return id;
+  }
+
   // ---- reads and writes ----
   void read(const ast::Name* n) {
     std::optional<VariableId> var = variableOf(n);
     if (!var)
       return;
-    const size_t v = env_.current[*var];
-    out_.ofName[n] = v;
+    size_t v = env_.current[*var];
     if (v == kNoVersion) {
+      // In code no path reaches (after a `return`), numba types nothing: the read has the
+      // Undefined version too, without a warning.
       if (env_.reachable)
         out_.unassignedReads.push_back(n);
-      return;
+      v = undefinedVersionOf(*var);
     }
+    out_.ofName[n] = v;
     ++out_.versions[v].reads;
   }
 
@@ -311,14 +326,15 @@ private:
       if (const auto* n = a->target->as<ast::Name>()) {
         reads(a->value);
         if (std::optional<VariableId> var = variableOf(n)) {
-          const size_t v = env_.current[*var];
-          out_.augmentedRead[a] = v;
+          size_t v = env_.current[*var];
           if (v == kNoVersion) {
             if (env_.reachable)
               out_.unassignedReads.push_back(n);
-          } else {
-            ++out_.versions[v].reads;
+            v = undefinedVersionOf(*var);
           }
+          out_.augmentedRead[a] = v;
+          if (v != kNoVersion)
+            ++out_.versions[v].reads;
         }
         define(n);
       } else {
@@ -434,6 +450,7 @@ private:
 
   const FunctionScope& scope_;
   std::set<VariableId> otherwiseBound_;
+  std::map<VariableId, size_t> undefined_; // each variable's Undefined version
   LocalVersions out_;
   Env env_;
   std::vector<Loop> loops_;

@@ -31,6 +31,10 @@ struct LocalVersion {
     Entry, // a parameter's value on entry
     Def,   // an assignment (a Name stored to, `for` targets and `+=` included)
     Phi,   // a join of control flow
+    // What a read no assignment reaches on any path sees (numba's UndefVar: numba compiles the
+    // read as an undefined value of the type the variable's other versions unify to; pyk's is
+    // that type's zero). One per such variable, defined on entry.
+    Undefined,
   };
   Kind kind = Kind::Def;
   VariableId variable = 0;
@@ -56,7 +60,8 @@ struct LocalVersions {
   // (before its body, each pass), in the order they were made.
   std::unordered_map<const ast::Node*, std::vector<size_t>> joinPhis;
   std::unordered_map<const ast::Node*, std::vector<size_t>> headPhis;
-  // Reads that no assignment reaches on any path (reported as used before assignment).
+  // Reads that no assignment reaches on any path: each reads the variable's Undefined version
+  // (a warning says so, where Python would raise UnboundLocalError).
   std::vector<const ast::Name*> unassignedReads;
 
   size_t ofNameOr(const ast::Name* n, size_t otherwise = kNoVersion) const {

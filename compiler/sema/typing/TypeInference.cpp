@@ -123,6 +123,38 @@ OptType unify(const NumbaType& a, const NumbaType& b) {
 }
 
 void FunctionTyper::typeBody() {
+  // A read no assignment reaches (numba's UndefVar, which unifies with anything) has the type
+  // the variable's other versions unify to, as far as they are typed.
+  const LocalVersions& versions = fn_.scope.versions;
+  for (size_t u = 0; u < versions.versions.size(); ++u) {
+    if (versions.versions[u].kind != LocalVersion::Kind::Undefined)
+      continue;
+    OptType joined;
+    for (size_t v = 0; v < versions.versions.size(); ++v) {
+      const LocalVersion& other = versions.versions[v];
+      if (v == u || other.variable != versions.versions[u].variable || !spec_.versionTypes[v] ||
+          (other.kind == LocalVersion::Kind::Phi && !other.live))
+        continue;
+      OptType next = joined ? unify(*joined, *spec_.versionTypes[v]) : spec_.versionTypes[v];
+      if (!next) {
+        // Reported at the first read in the source (its reads would fail without a word).
+        const ast::Name* first = nullptr;
+        for (const auto& [name, version] : versions.ofName)
+          if (version == u && name->ctx == ast::ExprContext::Load &&
+              (first == nullptr || name->range.begin < first->range.begin))
+            first = name;
+        if (first != nullptr)
+          error(DiagKind::TypeCannotUnify, first->range,
+                {joined->str(), spec_.versionTypes[v]->str(), first->id});
+        break;
+      }
+      joined = next;
+    }
+    if (joined && !(spec_.versionTypes[u] && *spec_.versionTypes[u] == *joined)) {
+      spec_.versionTypes[u] = joined;
+      changed_ = true;
+    }
+  }
   returnType_.reset();
   block(fn_.def->body);
   // A function whose end is reached returns None there (numba's implicit `return None`): with

@@ -379,6 +379,10 @@ public:
   // (InvalidArgument) if none.
   Kernel operator[](const std::string& name) const;
   std::vector<std::string> kernel_names() const;
+  // What pyk warns about in the module's source (constructs numba compiles that Python would
+  // reject, such as a read no assignment reaches), located as pykc prints them; empty when
+  // nothing. Loading does not print them.
+  std::string warnings() const;
   // A member of one of the module's Enum or IntEnum classes, `"Color.red"`, as a kernel argument:
   // numba passes it typed as a member of its class (`x == Color.red`, `x is Color.red`,
   // `x.value` in the kernel), valued as its value. pyk::Error (InvalidArgument) when the module

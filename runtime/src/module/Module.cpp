@@ -81,6 +81,10 @@ std::vector<std::string> Module::kernel_names() const {
   return names;
 }
 
+std::string Module::warnings() const {
+  return state_->source->warnings();
+}
+
 void wait_for_compiles() {
   detail::waitForBackgroundCompiles();
 }

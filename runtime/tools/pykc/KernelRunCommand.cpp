@@ -98,6 +98,7 @@ int runKernelCommand(const Options& options) {
     for (const std::string& file : options.links)
       loadOptions.link.push_back(file);
     Module module = load(options.file, loadOptions);
+    std::cerr << module.warnings();
     const RunArguments args(options.runArgs, &module);
     Kernel kernel = module[options.kernel];
     kernel.launch_with(shape, shared, args.arguments());

@@ -1,6 +1,6 @@
 // ModuleLoadOptions: pyk::load of a program over several files (its imports found beside it and
-// in LoadOptions::include_dirs) and the decorator options the launch honours (launch_bounds), on
-// the CPU backend.
+// in LoadOptions::include_dirs), the decorator options the launch honours (launch_bounds), and
+// the warnings a module's source gets, on the CPU backend.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -122,6 +122,32 @@ def k(a):
   auto a = pyk::to_device(std::vector<std::int64_t>{1, 2, -3});
   m["k"][{1, 3}](a);
   EXPECT_EQ(a.copy_to_host(), (std::vector<std::int64_t>{1, 8, -27}));
+}
+
+// What numba compiles and Python would reject is warned about, not refused: Module::warnings()
+// has it, located; a clean module has none. The read no assignment reaches reads zero.
+TEST(ModuleWarnings, AReadNoAssignmentReachesIsAWarning) {
+  TemporaryFolder folder;
+  SettingsForTest settings;
+  settings.change([&](pyk::RuntimeSettings& s) { s.cache_folder = folder / "cache"; });
+  pyk::Module m = pyk::loads(R"pyk(
+from numba import cuda
+
+
+@cuda.jit
+def k(a):
+    a[0] = total + 1.5
+    total = a[1]
+)pyk",
+                             "warned.pyk");
+  EXPECT_NE(m.warnings().find("warned.pyk:7:12: warning: `total` is read where no assignment "
+                              "reaches it"),
+            std::string::npos)
+      << m.warnings();
+  auto a = pyk::to_device(std::vector<double>{0.0, 4.0});
+  m["k"][{1, 1}](a);
+  EXPECT_EQ(a.copy_to_host(), (std::vector<double>{1.5, 4.0}));
+  EXPECT_EQ(pyk::loads("from numba import cuda\n", "clean.pyk").warnings(), "");
 }
 
 } // namespace

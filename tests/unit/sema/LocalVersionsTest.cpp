@@ -23,6 +23,8 @@ std::string versionsOf(const CompiledFunction& f, const std::string& name) {
     switch (x.kind) {
     case LocalVersion::Kind::Entry:
       return "entry";
+    case LocalVersion::Kind::Undefined:
+      return "undefined";
     case LocalVersion::Kind::Def:
       return "def@" + std::to_string(x.name->range.begin.line);
     case LocalVersion::Kind::Phi: {
@@ -54,6 +56,8 @@ std::string readOn(const CompiledFunction& f, const std::string& name, uint32_t 
         return "def@" + std::to_string(x.name->range.begin.line);
       if (x.kind == LocalVersion::Kind::Phi)
         return "phi@" + std::to_string(x.join->range.begin.line);
+      if (x.kind == LocalVersion::Kind::Undefined)
+        return "undefined";
       return "entry";
     }
   return "none";
@@ -176,12 +180,28 @@ TEST(LocalVersions, PhisNoReadNeedsAreDead) {
   EXPECT_EQ(readOn(only(r), "v", 8), "def@7");
 }
 
-TEST(LocalVersions, ReadsOfNothingAreReported) {
-  Resolved r(std::string(kHeader) + "    a[0] = x\n" // 5
-                                    "    x = 1\n");  // 6
-  EXPECT_TRUE(r.hasMessage("5:12: `x` is used before it is assigned (no assignment reaches it on "
-                           "any path)"))
+// numba compiles a read no assignment reaches (its UndefVar): it reads the variable's Undefined
+// version, one for all such reads, with a warning; a read in a loop that the body's assignment
+// reaches on the next pass reads the phi at the loop's head, as a read on some paths does.
+TEST(LocalVersions, ReadsOfNothingReadTheUndefinedVersionWithAWarning) {
+  Resolved r(std::string(kHeader) + "    a[0] = x\n"     // 5
+                                    "    a[1] = x + 1\n" // 6
+                                    "    x = 1\n"        // 7
+                                    "    for i in range(n):\n"
+                                    "        a[i] = y\n" // 9
+                                    "        y = i\n");
+  EXPECT_TRUE(r.ok()) << r.errors();
+  EXPECT_TRUE(r.hasMessage("5:12: `x` is read where no assignment reaches it (Python would raise "
+                           "UnboundLocalError): numba compiles the read as an undefined value; "
+                           "pyk reads zero"))
       << r.errors();
+  EXPECT_EQ(readOn(only(r), "x", 5), "undefined");
+  EXPECT_EQ(readOn(only(r), "x", 6), "undefined");
+  const LocalVersions& lv = only(r).scope.versions;
+  EXPECT_EQ(
+      std::count_if(lv.versions.begin(), lv.versions.end(),
+                    [](const LocalVersion& v) { return v.kind == LocalVersion::Kind::Undefined; }),
+      1); // x's (y's read reads the head's phi, which joins y = i)
   // Assigned on one path only: numba accepts it (the other path reads garbage).
   Resolved partial(std::string(kHeader) + "    if n > 0:\n"
                                           "        x = 1\n"
