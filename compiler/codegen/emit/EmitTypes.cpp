@@ -193,11 +193,13 @@ std::string UnitEmitter::tupleStruct(const NumbaType& t) {
       s << ")\n";
     }
     s << "struct " << name << " {\n";
+    // A None element (`(x, None)`, numba's Tuple(int64, none)) holds pyk::none_t.
+    auto element = [&](const NumbaType& e) { return e.isVoid() ? "pyk::none_t" : type(e); };
     if (t.kind() == NumbaType::Kind::UniTuple)
-      s << "  " << type(t.elements()[0]) << " e[" << t.elements().size() << "];\n";
+      s << "  " << element(t.elements()[0]) << " e[" << t.elements().size() << "];\n";
     else
       for (size_t i = 0; i < t.elements().size(); ++i)
-        s << "  " << type(t.elements()[i]) << " e" << i << ";\n";
+        s << "  " << element(t.elements()[i]) << " e" << i << ";\n";
     s << "};\n";
     // A tuple can be a kernel argument: the runtime lays it out by parameterLayout.
     if (const types::ParameterLayout layout = types::parameterLayout(t); layout.size > 0)
