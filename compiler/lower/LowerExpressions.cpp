@@ -82,6 +82,9 @@ ir::Expr* FunctionLowering::noneLiteral(SourceRange at) {
 ir::Expr* FunctionLowering::as(ir::Expr* e, const NumbaType& to) {
   if (e == nullptr || e->type == to)
     return e;
+  // An Optional converted to a type that is none: its value, checked (numba's optional_to_any).
+  if (e->type.isOptional() && !to.isOptional())
+    return as(unwrap(e), to);
   auto* c = makeExpr<ir::Cast>(e->range, to);
   c->value = e;
   return c;

@@ -1,6 +1,8 @@
 // SignatureChoice: numba's overload resolution over declared signatures.
 #include "sema/typing/SignatureChoice.h"
 
+#include <algorithm>
+
 #include "sema/typing/TypeRuleCases.h"
 
 namespace pyk::sema {
@@ -14,6 +16,14 @@ using type_rules::Conversion;
 Conversion conversionOf(const NumbaType& arg, const NumbaType& param, ContainerConverts converts) {
   if (arg == param)
     return Conversion::Exact;
+  // numba's Optional.can_convert_to: into an Optional, as its value converts; into its value's
+  // type (or one that converts), at least a safe conversion (checked: None is a TypeError).
+  if (arg.isOptional()) {
+    if (param.isOptional())
+      return conversionOf(arg.optionalValue(), param.optionalValue(), converts);
+    const Conversion c = conversionOf(arg.optionalValue(), param, converts);
+    return c == Conversion::None ? c : std::max(c, Conversion::Safe);
+  }
   if (arg.isScalar() && param.isScalar())
     return type_rules::conversion(arg.scalarKind(), param.scalarKind());
   if (arg.isTuple() && param.isTuple()) {
