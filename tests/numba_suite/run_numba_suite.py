@@ -166,8 +166,9 @@ _cuda_checks_lock = threading.Lock()
 
 def cuda_check(pykc, case_dir, meta, env):
     """(ok, first error) of compiling the case's kernel for its signature with NVRTC for every
-    target of nvrtc_targets.TARGETS; anything pykc prints (an NVRTC warning) fails it. Many
-    launches share a kernel and a signature: each distinct one is compiled once."""
+    target of nvrtc_targets.TARGETS; anything pykc prints (an NVRTC warning) but warnings about
+    the source fails it. Many launches share a kernel and a signature: each distinct one is
+    compiled once."""
     with open(os.path.join(case_dir, "kernel.pyk"), "rb") as f:
         digest = hashlib.sha1(f.read()).hexdigest()
     signature = None if meta.get("declared_signature") else meta["signature"]
