@@ -114,9 +114,9 @@ ir::Stmt* FunctionLowering::visitAugAssign(const ast::AugAssign* a) {
       unsupported(a->range, "this augmented assignment");
       return nullptr;
     }
-    auto* read_ = makeExpr<ir::Read>(a->target->range, *old);
-    read_->variable = versionRef(read->second);
-    ir::Expr* left = old->isOptional() ? unwrap(read_) : read_; // typing took its value
+    auto* oldValue = makeExpr<ir::Read>(a->target->range, *old);
+    oldValue->variable = versionRef(read->second);
+    ir::Expr* left = old->isOptional() ? unwrap(oldValue) : oldValue; // typing took its value
     ir::Expr* result = binary(a->op, left, expr(a->value), *target, a->range);
     ir::Target* place = this->target(a->target, *target);
     return store(a->range, place, result, true);

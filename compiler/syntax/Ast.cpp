@@ -13,6 +13,14 @@ const char* nodeKindName(NodeKind kind) {
   return "?";
 }
 
+const std::vector<Expr*>* tupleOrListElements(const Expr* e) {
+  if (const auto* tuple = e->as<Tuple>())
+    return &tuple->elts;
+  if (const auto* list = e->as<List>())
+    return &list->elts;
+  return nullptr;
+}
+
 namespace {
 template <NodeKind First, NodeKind Last>
 bool inRange(const Node* n) {

@@ -67,6 +67,12 @@ private:
   std::vector<std::unique_ptr<Node>> nodes_;
 };
 
+// ---- displays ---------------------------------------------------------------------------------
+
+// The elements of a tuple or list display (`(a, b)`, `[a, b]`, also as assignment targets);
+// null for any other expression.
+const std::vector<Expr*>* tupleOrListElements(const Expr* e);
+
 // ---- traversal --------------------------------------------------------------------------------
 
 // Calls `fn` on each direct child node of `node` that is not null, in field order (AstNodes.def:

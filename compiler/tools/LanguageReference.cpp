@@ -159,8 +159,7 @@ void untypedBuiltins(std::ostream& out) {
   };
   out << "Accepted by name but not typed yet (a call is reported as a type or code generation "
          "error): "
-      << joined(untyped)
-      << ".\n\nException classes, for `raise` (without " << code("debug=True")
+      << joined(untyped) << ".\n\nException classes, for `raise` (without " << code("debug=True")
       << " the raising thread ends): " << joined(exceptions) << ".\n";
 }
 

@@ -342,8 +342,7 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
 
   const std::string ending = "  } catch (const pyk::cpu::KernelTrap&) {\n  }\n}\n\n";
   // A thread ended early (pyk::cpu::ThreadExit) has returned from the kernel.
-  const std::string threadEnding = "  } catch (const pyk::cpu::ThreadExit&) {\n  } catch (const "
-                                   "pyk::cpu::KernelTrap&) {\n  }\n}\n\n";
+  const std::string threadEnding = "  } catch (const pyk::cpu::ThreadExit&) {\n" + ending;
   unit.threadEntry = unit.kernelName + "__thread";
   emitter.appendBody("// Fiber mode: one CUDA thread.\nextern \"C\" PYK_CPU_EXPORT void " +
                      unit.threadEntry +

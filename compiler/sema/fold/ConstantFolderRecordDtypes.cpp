@@ -235,11 +235,7 @@ FoldResult ConstantFolder::evalRecordDtype(const ast::Call* call, int depth) {
   }
 
   // The list form: (name, format) or (name, format, shape) tuples, one after the other.
-  const std::vector<ast::Expr*>* items = nullptr;
-  if (const auto* list = spec->as<ast::List>())
-    items = &list->elts;
-  else if (const auto* tuple = spec->as<ast::Tuple>())
-    items = &tuple->elts;
+  const std::vector<ast::Expr*>* items = ast::tupleOrListElements(spec);
   if (items == nullptr) {
     // `np.dtype(x)` of a type object, another dtype or a dtype string.
     FoldResult d = eval(spec, depth + 1);

@@ -488,12 +488,7 @@ bool Executor::assign(const ast::Expr* target, const FoldResult& value, SourceRa
     bind(n->id, value, range, ownArray, sources, list);
     return true;
   }
-  const std::vector<ast::Expr*>* elements = nullptr;
-  if (const auto* t = target->as<ast::Tuple>())
-    elements = &t->elts;
-  else if (const auto* l = target->as<ast::List>())
-    elements = &l->elts;
-  if (elements != nullptr) {
+  if (const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(target)) {
     bool starred = false;
     for (const ast::Expr* e : *elements)
       starred = starred || e->is<ast::Starred>();

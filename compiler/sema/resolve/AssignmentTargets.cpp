@@ -9,11 +9,8 @@ void collectTargetNames(const ast::Expr* target, std::vector<std::string>& out) 
     return;
   if (const auto* name = target->as<ast::Name>())
     out.push_back(name->id);
-  else if (const auto* tuple = target->as<ast::Tuple>())
-    for (const ast::Expr* e : tuple->elts)
-      collectTargetNames(e, out);
-  else if (const auto* list = target->as<ast::List>())
-    for (const ast::Expr* e : list->elts)
+  else if (const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(target))
+    for (const ast::Expr* e : *elements)
       collectTargetNames(e, out);
   else if (const auto* starred = target->as<ast::Starred>())
     collectTargetNames(starred->value, out);
@@ -32,11 +29,7 @@ std::optional<ConstantValue> valueBoundTo(const ast::Expr* target, const std::st
                                           const ConstantValue& value, std::string& reason) {
   if (target->is<ast::Name>())
     return value;
-  const std::vector<ast::Expr*>* elements = nullptr;
-  if (const auto* tuple = target->as<ast::Tuple>())
-    elements = &tuple->elts;
-  else if (const auto* list = target->as<ast::List>())
-    elements = &list->elts;
+  const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(target);
   if (elements == nullptr) {
     reason = "its assignment target is not folded";
     return std::nullopt;

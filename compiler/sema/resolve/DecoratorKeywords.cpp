@@ -135,13 +135,9 @@ void DecoratorArgumentReader::readBool(const std::string& name, const ast::Expr*
 }
 
 void DecoratorArgumentReader::readFastmath(const ast::Expr* value) {
-  const std::vector<ast::Expr*>* elements = nullptr;
+  const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(value);
   if (const auto* set = value->as<ast::Set>())
     elements = &set->elts;
-  else if (const auto* list = value->as<ast::List>())
-    elements = &list->elts;
-  else if (const auto* tuple = value->as<ast::Tuple>())
-    elements = &tuple->elts;
   if (elements == nullptr) {
     std::optional<ConstantValue> v = foldKeyword("fastmath", value);
     if (v && v->kind == Kind::Bool)
@@ -182,11 +178,7 @@ void DecoratorArgumentReader::readInline(const ast::Expr* value) {
 }
 
 void DecoratorArgumentReader::readLink(const ast::Expr* value) {
-  const std::vector<ast::Expr*>* elements = nullptr;
-  if (const auto* list = value->as<ast::List>())
-    elements = &list->elts;
-  else if (const auto* tuple = value->as<ast::Tuple>())
-    elements = &tuple->elts;
+  const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(value);
   if (elements == nullptr) {
     std::optional<ConstantValue> v = foldKeyword("link", value);
     if (v && v->kind == Kind::Tuple) {

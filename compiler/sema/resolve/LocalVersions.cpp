@@ -125,16 +125,21 @@ private:
     std::optional<VariableId> var = variableOf(n);
     if (!var)
       return;
-    size_t v = env_.current[*var];
+    out_.ofName[n] = versionRead(n, *var);
+  }
+
+  // The version a read `n` of `var` sees, its reads counted: the current one, else (no
+  // assignment reaches it) the variable's Undefined version, the read noted for the warning. In
+  // code no path reaches (after a `return`), numba types nothing: no warning there.
+  size_t versionRead(const ast::Name* n, VariableId var) {
+    size_t v = env_.current[var];
     if (v == kNoVersion) {
-      // In code no path reaches (after a `return`), numba types nothing: the read has the
-      // Undefined version too, without a warning.
       if (env_.reachable)
         out_.unassignedReads.push_back(n);
-      v = undefinedVersionOf(*var);
+      v = undefinedVersionOf(var);
     }
-    out_.ofName[n] = v;
     ++out_.versions[v].reads;
+    return v;
   }
 
   void define(const ast::Name* n) {
@@ -325,17 +330,8 @@ private:
       const auto* a = s->as<ast::AugAssign>();
       if (const auto* n = a->target->as<ast::Name>()) {
         reads(a->value);
-        if (std::optional<VariableId> var = variableOf(n)) {
-          size_t v = env_.current[*var];
-          if (v == kNoVersion) {
-            if (env_.reachable)
-              out_.unassignedReads.push_back(n);
-            v = undefinedVersionOf(*var);
-          }
-          out_.augmentedRead[a] = v;
-          if (v != kNoVersion)
-            ++out_.versions[v].reads;
-        }
+        if (std::optional<VariableId> var = variableOf(n))
+          out_.augmentedRead[a] = versionRead(n, *var);
         define(n);
       } else {
         store(a->target);

@@ -240,8 +240,7 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
     return;
   case ast::NodeKind::Tuple:
   case ast::NodeKind::List: {
-    const auto& elts =
-        target->is<ast::Tuple>() ? target->as<ast::Tuple>()->elts : target->as<ast::List>()->elts;
+    const std::vector<ast::Expr*>& elts = *ast::tupleOrListElements(target);
     if (!value.isTuple() || value.elements().size() != elts.size()) {
       error(DiagKind::TypeUnpackCount, target->range, {value.str(), std::to_string(elts.size())});
       return;
