@@ -52,14 +52,25 @@ std::string cppScalar(ScalarKind k) {
   return "double";
 }
 
+// The C++ type of one value of a scalar, datetime64 or timedelta64 type
+// (pyk::datetime64<pyk::time_unit::D>).
+std::string cppValue(const NumbaType& t) {
+  if (t.isDatetimeLike()) {
+    const std::string unit = types::datetimeUnitName(t.datetimeUnit());
+    return std::string(t.isDatetime() ? "pyk::datetime64" : "pyk::timedelta64") +
+           "<pyk::time_unit::" + (unit.empty() ? "generic" : unit) + ">";
+  }
+  return cppScalar(t.scalarKind());
+}
+
 // The C++ type a launch function takes for a parameter (by value for scalars, by const
 // reference otherwise); `inTuple` is for a std::tuple's element type.
 std::string cppParameter(const NumbaType& t, bool inTuple = false) {
-  if (t.isScalar())
-    return cppScalar(t.scalarKind());
+  if (t.isScalar() || t.isDatetimeLike())
+    return cppValue(t);
   if (t.isArray() && !t.isRecordArray()) {
     const std::string a =
-        "pyk::DeviceArray<" + cppScalar(t.scalarKind()) + ", " + std::to_string(t.ndim()) + ">";
+        "pyk::DeviceArray<" + cppValue(t.elementType()) + ", " + std::to_string(t.ndim()) + ">";
     return inTuple ? a : "const " + a + "&";
   }
   if (t.isArray())

@@ -181,6 +181,58 @@ const char* layoutName(ArrayLayout layout) {
   return "A";
 }
 
+namespace {
+struct UnitName {
+  const char* name;
+  DatetimeUnit unit;
+};
+constexpr UnitName kDatetimeUnits[] = {
+    {"Y", DatetimeUnit::Y},   {"M", DatetimeUnit::M},      {"W", DatetimeUnit::W},
+    {"D", DatetimeUnit::D},   {"h", DatetimeUnit::h},      {"m", DatetimeUnit::m},
+    {"s", DatetimeUnit::s},   {"ms", DatetimeUnit::ms},    {"us", DatetimeUnit::us},
+    {"ns", DatetimeUnit::ns}, {"ps", DatetimeUnit::ps},    {"fs", DatetimeUnit::fs},
+    {"as", DatetimeUnit::as}, {"", DatetimeUnit::Generic},
+};
+} // namespace
+
+const char* datetimeUnitName(DatetimeUnit unit) {
+  for (const UnitName& u : kDatetimeUnits)
+    if (u.unit == unit)
+      return u.name;
+  return "";
+}
+
+std::optional<DatetimeUnit> datetimeUnitNamed(std::string_view name) {
+  for (const UnitName& u : kDatetimeUnits)
+    if (name == u.name)
+      return u.unit;
+  return std::nullopt;
+}
+
+NumbaType NumbaType::datetime(DatetimeUnit unit) {
+  NumbaType type;
+  type.kind_ = Kind::Datetime;
+  type.scalar_ = ScalarKind::Int64;
+  type.unit_ = unit;
+  return type;
+}
+
+NumbaType NumbaType::timedelta(DatetimeUnit unit) {
+  NumbaType type = datetime(unit);
+  type.kind_ = Kind::Timedelta;
+  return type;
+}
+
+NumbaType NumbaType::arrayOf(const NumbaType& element, int ndim, ArrayLayout layout,
+                             bool readonly) {
+  if (element.isRecord())
+    return recordArray(element, ndim, layout, readonly);
+  NumbaType type = array(element.scalarKind(), ndim, layout, readonly);
+  if (element.isDatetimeLike())
+    type.elements_ = {element};
+  return type;
+}
+
 NumbaType NumbaType::scalar(ScalarKind kind) {
   NumbaType type;
   type.kind_ = Kind::Scalar;
@@ -263,19 +315,22 @@ NumbaType NumbaType::elementType() const {
     r.record_ = record_;
     return r;
   }
+  if (!elements_.empty())
+    return elements_[0]; // datetime64, timedelta64
   return scalar(scalar_);
 }
 
 NumbaType NumbaType::withShape(int ndim, ArrayLayout layout, bool readonly) const {
   NumbaType type = array(scalar_, ndim, layout, readonly);
   type.record_ = record_;
+  type.elements_ = elements_;
   return type;
 }
 
 bool operator==(const NumbaType& a, const NumbaType& b) {
   if (a.kind_ != b.kind_ || a.scalar_ != b.scalar_ || a.ndim_ != b.ndim_ ||
       a.layout_ != b.layout_ || a.readonly_ != b.readonly_ || a.intEnum_ != b.intEnum_ ||
-      a.elements_ != b.elements_ || a.className_ != b.className_ ||
+      a.unit_ != b.unit_ || a.elements_ != b.elements_ || a.className_ != b.className_ ||
       a.fieldNames_ != b.fieldNames_ || a.intrinsic_ != b.intrinsic_ ||
       a.definition_ != b.definition_)
     return false;
@@ -427,8 +482,10 @@ std::string NumbaType::str() const {
     // numba names an array of a record made without align=True "unaligned".
     return std::string(record_ && !record_->aligned ? "unaligned " : "") +
            (readonly_ ? "readonly array(" : "array(") +
-           (record_ ? recordRepr(*record_) : std::string(scalarRepr(scalar_))) + ", " +
-           std::to_string(ndim_) + "d, " + layoutName(layout_) + ")";
+           (record_             ? recordRepr(*record_)
+            : elements_.empty() ? std::string(scalarRepr(scalar_))
+                                : elements_[0].str()) +
+           ", " + std::to_string(ndim_) + "d, " + layoutName(layout_) + ")";
   case Kind::Record:
     return recordRepr(*record_);
   case Kind::UniTuple:
@@ -454,6 +511,10 @@ std::string NumbaType::str() const {
            ")";
   case Kind::Optional: // numba's repr
     return "OptionalType(" + elements_[0].str() + ")";
+  case Kind::Datetime: // numba's repr: `datetime64[D]`, `datetime64[]`
+    return std::string("datetime64[") + datetimeUnitName(unit_) + "]";
+  case Kind::Timedelta:
+    return std::string("timedelta64[") + datetimeUnitName(unit_) + "]";
   }
   return "?";
 }
@@ -467,7 +528,9 @@ std::string NumbaType::spelling() const {
   case Kind::Scalar:
     return scalarName(scalar_);
   case Kind::Array: {
-    const std::string dtype = record_ ? recordRepr(*record_) : std::string(scalarName(scalar_));
+    const std::string dtype = record_             ? recordRepr(*record_)
+                              : elements_.empty() ? std::string(scalarName(scalar_))
+                                                  : elements_[0].spelling();
     // A 1-D Fortran-order array has no slice spelling of its own (`[::1]` is C order), so it is
     // spelt as numba's constructor (the signature fuzzer found `[:]` read back as layout A).
     // Nor has a 0-d array (numba's float64[()] raises).
@@ -504,6 +567,10 @@ std::string NumbaType::spelling() const {
     return str();
   case Kind::Optional: // numba.types.optional, which signature strings may name
     return "optional(" + elements_[0].spelling() + ")";
+  case Kind::Datetime: // numba.types' constructors: `NPDatetime('D')`
+    return std::string("NPDatetime('") + datetimeUnitName(unit_) + "')";
+  case Kind::Timedelta:
+    return std::string("NPTimedelta('") + datetimeUnitName(unit_) + "')";
   }
   return "?";
 }

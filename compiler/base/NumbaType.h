@@ -61,6 +61,29 @@ class NumbaType;
 
 struct RecordLayout;
 
+// numpy's datetime64 / timedelta64 units, numbered as numba numbers them
+// (np/npdatetime_helpers.py's DATETIME_UNITS: 3, numpy's business day, is not a unit numba has);
+// Generic is the unit-less `datetime64` / `timedelta64`.
+enum class DatetimeUnit : uint8_t {
+  Y = 0,
+  M = 1,
+  W = 2,
+  D = 4,
+  h = 5,
+  m = 6,
+  s = 7,
+  ms = 8,
+  us = 9,
+  ns = 10,
+  ps = 11,
+  fs = 12,
+  as = 13,
+  Generic = 14,
+};
+// numpy's spelling of the unit ("D", "ms"; "" for Generic), and the unit a spelling names.
+const char* datetimeUnitName(DatetimeUnit unit);
+std::optional<DatetimeUnit> datetimeUnitNamed(std::string_view name);
+
 // What one field of a record holds (numba's field types): a scalar, a nested record, or a
 // character sequence (numpy's 'S<n>', numba's CharSeq; numpy's 'U<n>', numba's UnicodeCharSeq).
 enum class FieldKind : uint8_t { Scalar, Record, Bytes, Unicode };
@@ -125,6 +148,9 @@ public:
   // Optional: numba's Optional (`OptionalType(int64)`): a value of its type or None, what a
   // function returns when some paths return a value and others None, or a variable assigned
   // both; used as a value, it is unwrapped (numba's TypeError "expected T, got None" if None).
+  // Datetime, Timedelta: numba's NPDatetime / NPTimedelta (`datetime64[D]`, `timedelta64[ms]`):
+  // a 64-bit count of the unit (NaT the smallest int64), computing only as numba's
+  // npdatetime rules say; an array of them holds the type as its element.
   enum class Kind : uint8_t {
     Void,
     Scalar,
@@ -137,7 +163,9 @@ public:
     TypeRef,
     Vector,
     EnumMember,
-    Optional
+    Optional,
+    Datetime,
+    Timedelta
   };
 
   static constexpr int kMaxArrayDims = 8;
@@ -162,6 +190,12 @@ public:
   static NumbaType enumMember(std::string className, const NumbaType& value, bool intEnum);
   // numba's Optional of `value` (a type with a value at run time, not itself Optional).
   static NumbaType optional(const NumbaType& value);
+  // numba's NPDatetime(unit) and NPTimedelta(unit).
+  static NumbaType datetime(DatetimeUnit unit);
+  static NumbaType timedelta(DatetimeUnit unit);
+  // An array of `element` (a scalar, a record, a datetime64 or timedelta64).
+  static NumbaType arrayOf(const NumbaType& element, int ndim, ArrayLayout layout,
+                           bool readonly = false);
   // An array whose items are records.
   static NumbaType recordArray(const NumbaType& record, int ndim, ArrayLayout layout,
                                bool readonly = false);
@@ -184,6 +218,13 @@ public:
   bool isEnumMember() const { return kind_ == Kind::EnumMember; }
   bool isIntEnumMember() const { return kind_ == Kind::EnumMember && intEnum_; }
   bool isOptional() const { return kind_ == Kind::Optional; }
+  bool isDatetime() const { return kind_ == Kind::Datetime; }
+  bool isTimedelta() const { return kind_ == Kind::Timedelta; }
+  bool isDatetimeLike() const { return isDatetime() || isTimedelta(); }
+  // Datetime, Timedelta: the unit.
+  DatetimeUnit datetimeUnit() const { return unit_; }
+  // Arrays of datetime64 or timedelta64 (their scalarKind() is int64, how they are stored).
+  bool isDatetimeArray() const { return kind_ == Kind::Array && !elements_.empty(); }
   // Optional: the type of its value when it is not None.
   const NumbaType& optionalValue() const { return elements_[0]; }
   // EnumMember: the type of the members' values (className() is the class).
@@ -227,8 +268,9 @@ private:
   int ndim_ = 0; // Array: the dimensions; Vector: the elements
   ArrayLayout layout_ = ArrayLayout::A;
   bool readonly_ = false;
-  bool intEnum_ = false; // EnumMember of an IntEnum
-  std::vector<NumbaType> elements_;
+  bool intEnum_ = false;                      // EnumMember of an IntEnum
+  DatetimeUnit unit_ = DatetimeUnit::Generic; // Datetime, Timedelta
+  std::vector<NumbaType> elements_; // tuples; EnumMember, Optional: the value; a datetime array's
   std::string className_;
   std::vector<std::string> fieldNames_;
   std::shared_ptr<const RecordLayout> record_;   // Record, and arrays of records

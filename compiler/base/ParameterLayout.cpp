@@ -40,6 +40,11 @@ ParameterLayout parameterLayout(const NumbaType& t) {
   }
   case NumbaType::Kind::EnumMember: // its value
     return parameterLayout(t.enumValue());
+  case NumbaType::Kind::Datetime: // an int64 count of the unit
+  case NumbaType::Kind::Timedelta:
+    out.size = 8;
+    out.alignment = 8;
+    return out;
   case NumbaType::Kind::Void:
   case NumbaType::Kind::GridGroup:
   case NumbaType::Kind::Function: // no value at run time

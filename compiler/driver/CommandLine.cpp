@@ -42,7 +42,9 @@ commands:
                                record:x.npy     one record (a np.void): the only item of a
                                                 .npy of a structured dtype, by reference
                                TYPE:VALUE       a scalar: float32:0.25, int64:-7, uint32:3,
-                                                bool:true, complex128:1.5,-2
+                                                bool:true, complex128:1.5,-2,
+                                                datetime64[D]:12800 (a count of the
+                                                unit since 1970), timedelta64[h]:NaT
                                @I               the array or record of argument I again
                                                 (the same memory, as one device array
                                                 passed twice)

@@ -53,6 +53,10 @@ const char* spellingOf(CompareOp op) {
   return kSpellings[static_cast<size_t>(op)];
 }
 
+const char* nameOf(DatetimeOp op) {
+  return types::functionName(op);
+}
+
 const char* nameOf(LogicalOp op) {
   return op == LogicalOp::And ? "and" : "or";
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/DatetimeOperation.h"
 #include "base/NumbaType.h"
 #include "diag/SourceLocation.h"
 #include "sema/catalog/Intrinsic.h"
@@ -102,11 +103,13 @@ enum class BinaryOp : uint8_t {
 enum class UnaryOp : uint8_t { Negate, Plus, Invert };
 enum class CompareOp : uint8_t { Eq, NotEq, Lt, LtE, Gt, GtE };
 enum class LogicalOp : uint8_t { And, Or };
+using types::DatetimeOp;
 
-const char* nameOf(BinaryOp op);  // "add", "pow_float_int", ...
-const char* nameOf(UnaryOp op);   // "negate"
-const char* nameOf(CompareOp op); // "lt"
-const char* nameOf(LogicalOp op); // "and"
+const char* nameOf(BinaryOp op);   // "add", "pow_float_int", ...
+const char* nameOf(UnaryOp op);    // "negate"
+const char* nameOf(CompareOp op);  // "lt"
+const char* nameOf(LogicalOp op);  // "and"
+const char* nameOf(DatetimeOp op); // "timedelta_add"
 // The C++ (and Python) operator of the ones that have one: "+", "<=", "&"; "" for the others.
 const char* spellingOf(BinaryOp op);
 const char* spellingOf(CompareOp op);

@@ -179,6 +179,9 @@ private:
   std::string text(LogicalOp op) {
     return nameOf(op);
   }
+  std::string text(DatetimeOp op) {
+    return nameOf(op);
+  }
   std::string text(const VersionRef& v) {
     return f_.versionName(v.version);
   }

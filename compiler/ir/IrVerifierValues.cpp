@@ -68,6 +68,16 @@ void Verifier::value(const Expr* e) {
   case NodeKind::Binary:
     binary(e->as<Binary>());
     return;
+  case NodeKind::DatetimeOperation: {
+    // The units were checked by typing; here, that a datetime64 or timedelta64 is involved.
+    const auto* d = e->as<DatetimeOperation>();
+    value(d->lhs);
+    if (d->rhs != nullptr)
+      value(d->rhs);
+    if (!d->lhs->type.isDatetimeLike() && (d->rhs == nullptr || !d->rhs->type.isDatetimeLike()))
+      problem(e, std::string("`") + nameOf(d->op) + "` of no datetime64 or timedelta64");
+    return;
+  }
   case NodeKind::Unary: {
     const Expr* operand = e->as<Unary>()->operand;
     value(operand);

@@ -17,6 +17,7 @@
 
 #include "lower/Lowering.h"
 #include "sema/catalog/Intrinsic.h"
+#include "sema/typing/DatetimeRules.h"
 #include "syntax/Ast.h"
 #include "syntax/ResultVisitor.h"
 
@@ -118,6 +119,10 @@ private:
   ir::Expr* visitName(const ast::Name* n, const NumbaType* t);
   ir::Expr* visitBinOp(const ast::BinOp* b, const NumbaType* t);
   // `l op r` (operands lowered, of their types), in `result`.
+  // numba's datetime64 / timedelta64 operation typing chose (`r` null for a unary one), its
+  // operands converted as the rule says.
+  ir::Expr* datetimeOperation(const std::optional<sema::DatetimeRule>& rule, ir::Expr* l,
+                              ir::Expr* r, SourceRange at);
   ir::Expr* binary(ast::BinOpKind op, ir::Expr* l, ir::Expr* r, const NumbaType& result,
                    SourceRange at);
   ir::Expr* binary(ast::BinOpKind op, const ast::Expr* l, const ast::Expr* r,

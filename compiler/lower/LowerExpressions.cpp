@@ -209,10 +209,25 @@ ir::Expr* FunctionLowering::binary(ast::BinOpKind op, const ast::Expr* l, const 
   return binary(op, left, right, result, at);
 }
 
+ir::Expr* FunctionLowering::datetimeOperation(const std::optional<sema::DatetimeRule>& rule,
+                                              ir::Expr* l, ir::Expr* r, SourceRange at) {
+  if (!rule || !rule->numbaFails.empty()) {
+    unsupported(at, "this operation");
+    return nullptr;
+  }
+  auto* out = makeExpr<ir::DatetimeOperation>(at, rule->result);
+  out->op = rule->op;
+  out->lhs = as(l, rule->left);
+  out->rhs = r != nullptr ? as(r, rule->right) : nullptr;
+  return out->lhs != nullptr && (r == nullptr || out->rhs != nullptr) ? out : nullptr;
+}
+
 ir::Expr* FunctionLowering::binary(ast::BinOpKind op, ir::Expr* l, ir::Expr* r,
                                    const NumbaType& result, SourceRange at) {
   if (l == nullptr || r == nullptr)
     return nullptr;
+  if (l->type.isDatetimeLike() || r->type.isDatetimeLike())
+    return datetimeOperation(sema::datetimeBinary(op, l->type, r->type), l, r, at);
   l = as(l, sema::computedAs(l->type)); // an IntEnum member computes as its integer
   r = as(r, sema::computedAs(r->type));
   const NumbaType lt = l->type, rt = r->type;
@@ -297,6 +312,12 @@ ir::Expr* FunctionLowering::unary(ast::UnaryOpKind op, const ast::Expr* operand,
     unsupported(at, "this operation");
     return nullptr;
   }
+  if (const NumbaType* operandType = typeOf(operand);
+      operandType != nullptr && operandType->isDatetimeLike()) {
+    ir::Expr* value = expr(operand);
+    return value ? datetimeOperation(sema::datetimeUnary(op, *operandType), value, nullptr, at)
+                 : nullptr;
+  }
   ir::Expr* value = exprAs(operand, *t);
   if (value == nullptr)
     return nullptr;
@@ -360,6 +381,13 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
   if (lt == nullptr || rt == nullptr) {
     unsupported(at, "this comparison");
     return nullptr;
+  }
+  if (lt->isDatetimeLike() || rt->isDatetimeLike()) {
+    ir::Expr* l = expr(left); // in the source's order
+    ir::Expr* r = expr(right);
+    if (l == nullptr || r == nullptr)
+      return nullptr;
+    return datetimeOperation(sema::datetimeComparison(op, *lt, *rt), l, r, at);
   }
   // Enum members compare by value (one class's, or IntEnum members as integers).
   const NumbaType l0 = lt->isEnumMember() && *lt == *rt ? lt->enumValue() : sema::computedAs(*lt);

@@ -235,6 +235,11 @@ ir::Expr* FunctionLowering::mathCall(const sema::IntrinsicInfo& info, const ast:
     return unary(*op.unary, c->args[0], &t, c->range);
   }
   const std::string name(info.name);
+  if (info.id == Intrinsic::Abs && c->args.size() == 1 && argType(c, 0).isDatetimeLike()) {
+    ir::Expr* value = expr(c->args[0]);
+    return value ? datetimeOperation(sema::datetimeAbs(argType(c, 0)), value, nullptr, c->range)
+                 : nullptr;
+  }
   for (size_t i = 0; i < c->args.size(); ++i)
     if (const NumbaType a = argType(c, i); !a.isScalar()) {
       unsupported(c->range, "`" + name + "` of `" + a.str() + "`");

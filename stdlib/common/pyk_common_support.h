@@ -31,6 +31,8 @@
 #include "complex.h"
 // numba's Optional: pyk::optional<T>, pyk::none, unwrap_optional
 #include "optional.h"
+// datetime64 and timedelta64 arithmetic: pyk::npdatetime
+#include "npdatetime.h"
 // cmath: abs, phase, exp, log, sqrt, the trigonometric and hyperbolic functions, power
 #include "complex_math.h"
 // cmath: acos, asin, atan, acosh, asinh, atanh

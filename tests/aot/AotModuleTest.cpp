@@ -107,6 +107,16 @@ TEST_F(AotCpu, TupleParameterIsAStdTuple) {
   EXPECT_EQ(out.copy_to_host(), (std::vector<float>{3.5f, 6.5f, 9.5f}));
 }
 
+TEST_F(AotCpu, DatetimeParametersAreTheirCppValues) {
+  using pyk::time_unit;
+  auto days = pyk::to_device(std::vector<pyk::datetime64<time_unit::D>>{{0}, {pyk::kNaT}, {-3}});
+  aot_kernels::later({1}, {32}, days, pyk::timedelta64<time_unit::D>{7});
+  const auto after = days.copy_to_host();
+  EXPECT_EQ(after[0].count, 7);
+  EXPECT_TRUE(after[1].is_nat());
+  EXPECT_EQ(after[2].count, 4);
+}
+
 TEST_F(AotCpu, NamesCppReservesGetAnUnderscore) {
   auto out = pyk::to_device(std::vector<float>(3, 0.0f));
   aot_kernels::module_({1}, {32}, out, 4.5f); // def module(block, new)

@@ -51,6 +51,10 @@ def scalar_spelling(value):
         return "enum:%s.%s" % (type(value).__name__, value.name)
     if isinstance(value, (bool, np.bool_)):
         return "bool:" + ("true" if value else "false")
+    if isinstance(value, (np.datetime64, np.timedelta64)):
+        # `pykc run`'s datetime64[D]:COUNT (the count of units since 1970), or NaT.
+        return "%s:%s" % (value.dtype.name,
+                          "NaT" if np.isnat(value) else str(int(value.astype(np.int64))))
     if isinstance(value, np.generic):
         dtype = value.dtype
         if dtype.kind in "iu":
@@ -74,9 +78,18 @@ def scalar_spelling(value):
     raise NotKept("an argument of type %s" % type(value).__name__)
 
 
+def datetime_spelling(dtype):
+    """numba.types' constructor of a datetime64 / timedelta64 dtype: `NPDatetime('D')`."""
+    unit = np.datetime_data(dtype)[0]
+    unit = "" if unit == "generic" else unit
+    return "%s('%s')" % ("NPDatetime" if dtype.kind == "M" else "NPTimedelta", unit)
+
+
 def numba_type_spelling(value):
     """The argument's numba type in signature syntax (for `pykc emit --sig`; a record as
     numba's repr, which pyk reads back); None where the syntax has none (named tuples)."""
+    if isinstance(value, (np.datetime64, np.timedelta64)):
+        return datetime_spelling(value.dtype)
     if isinstance(value, np.void):
         return str(numba.typeof(value))
     if isinstance(value, tuple):
@@ -96,6 +109,8 @@ def numba_type_spelling(value):
             return "Array(%s, 0, 'C')" % (str(numba.from_dtype(array.dtype))
                                           if array.dtype.fields is not None else
                                           "boolean" if array.dtype == np.bool_
+                                          else datetime_spelling(array.dtype)
+                                          if array.dtype.kind in "mM"
                                           else array.dtype.name)
         dims = [":"] * array.ndim
         if array.ndim and array.flags.c_contiguous:
@@ -104,6 +119,8 @@ def numba_type_spelling(value):
             dims[0] = "::1"
         if array.dtype.fields is not None:
             name = str(numba.from_dtype(array.dtype))
+        elif array.dtype.kind in "mM":
+            name = datetime_spelling(array.dtype)
         else:
             name = "boolean" if array.dtype == np.bool_ else array.dtype.name
         return "%s[%s]" % (name, ", ".join(dims))
@@ -211,7 +228,7 @@ class CaseWriter:
         if array is not None:
             if array.dtype.hasobject:
                 raise NotKept("an array of Python objects as an argument")
-            if array.dtype.kind in "MmUSV" and array.dtype.fields is None:
+            if array.dtype.kind in "USV" and array.dtype.fields is None:
                 raise NotKept("an array of dtype %s as an argument" % array.dtype)
             for k, other in self._arrays.items():
                 if not np.shares_memory(array, other):

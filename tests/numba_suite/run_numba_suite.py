@@ -82,6 +82,9 @@ def compare_arrays(expected, actual, path="array"):
         close[finite] = np.abs(e[finite] - a[finite]) <= rtol * np.abs(e[finite]) + tiny * 16
         same_inf = ~finite & ~both_nan & (e == a)
         ok = both_nan | close | same_inf
+    elif kind in "mM":
+        # datetime64 / timedelta64: the counts (NaT, which compares unequal to itself, is one).
+        ok = expected.view(np.int64) == actual.view(np.int64)
     else:
         ok = expected == actual
     if np.all(ok):

@@ -34,6 +34,7 @@ public:
   }
   // Operators, conditional expressions and tuples: pure when every operand is.
   bool visitBinary(const ir::Binary* e) { return operandsPure(e); }
+  bool visitDatetimeOperation(const ir::DatetimeOperation* e) { return operandsPure(e); }
   bool visitUnary(const ir::Unary* e) { return operandsPure(e); }
   bool visitNot(const ir::Not* e) { return operandsPure(e); }
   bool visitCompare(const ir::Compare* e) { return operandsPure(e); }

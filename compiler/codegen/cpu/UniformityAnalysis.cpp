@@ -64,6 +64,7 @@ public:
   // Operators, conditional expressions and tuples: uniform when every operand is (a named
   // tuple's construction is a call: not followed).
   bool visitBinary(const ir::Binary* e) { return operandsUniform(e); }
+  bool visitDatetimeOperation(const ir::DatetimeOperation* e) { return operandsUniform(e); }
   bool visitUnary(const ir::Unary* e) { return operandsUniform(e); }
   bool visitNot(const ir::Not* e) { return operandsUniform(e); }
   bool visitCompare(const ir::Compare* e) { return operandsUniform(e); }

@@ -92,6 +92,21 @@ std::string UnitEmitter::visitBinary(const ir::Binary* b) {
   return "0";
 }
 
+// numba's npdatetime lowering as pyk::npdatetime's template of the operands' and result's units
+// (numba's unit numbers; a number operand's is the generic unit's).
+std::string UnitEmitter::visitDatetimeOperation(const ir::DatetimeOperation* d) {
+  auto unit = [](const NumbaType& t) {
+    return std::to_string(
+        static_cast<int>(t.isDatetimeLike() ? t.datetimeUnit() : types::DatetimeUnit::Generic));
+  };
+  std::string out = std::string("pyk::npdatetime::") + ir::nameOf(d->op) + "<" +
+                    unit(d->lhs->type) + ", " + unit(d->rhs ? d->rhs->type : NumbaType()) + ", " +
+                    unit(d->type) + ">(" + expr(d->lhs);
+  if (d->rhs != nullptr)
+    out += ", " + expr(d->rhs);
+  return out + ")";
+}
+
 int UnitEmitter::writtenGlobalIndexAxis(const ir::Binary* b) {
   if (b->op != ir::BinaryOp::Add)
     return -1;

@@ -202,9 +202,13 @@ void UnitEmitter::visitViewTarget(const ir::ViewTarget* t, const std::string& va
   const std::string to = temp("view");
   line("{");
   line("  const auto " + to + " = " + expr(t->view) + ";");
-  if (valueType.isScalar()) {
+  if (valueType.isScalar() || valueType.isDatetimeLike()) {
+    // (a datetime64 or timedelta64 only ever of the view's own type)
     line("  pyk::fill_items(" + to + ", " +
-         cast(value, valueType, NumbaType::scalar(view.scalarKind())) + ");");
+         (valueType.isDatetimeLike()
+              ? value
+              : cast(value, valueType, NumbaType::scalar(view.scalarKind()))) +
+         ");");
   } else {
     // numba raises ValueError for shapes that do not broadcast (reported only with debug=True);
     // pyk stops the launch instead of leaving the view partly written. Overlapping memory needs

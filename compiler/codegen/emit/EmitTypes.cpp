@@ -36,6 +36,9 @@ std::string UnitEmitter::type(const NumbaType& t) {
     return type(t.enumValue());
   case NumbaType::Kind::Optional: // its value and whether it is there
     return "pyk::optional<" + type(t.optionalValue()) + ">";
+  case NumbaType::Kind::Datetime: // a count of the unit, as numba holds them
+  case NumbaType::Kind::Timedelta:
+    return "pyk::int64";
   }
   return "void";
 }

@@ -215,6 +215,7 @@ private:
   std::string visitUnwrapOptional(const ir::UnwrapOptional* u);
   std::string visitOptionalIsNone(const ir::OptionalIsNone* t);
   std::string visitBinary(const ir::Binary* b);
+  std::string visitDatetimeOperation(const ir::DatetimeOperation* d);
   std::string visitUnary(const ir::Unary* u);
   std::string visitCompare(const ir::Compare* c);
   std::string visitIdentityTest(const ir::IdentityTest* t);

@@ -145,6 +145,9 @@ std::string typeCode(const NumbaType& t) {
            t.className() + "_" + typeCode(t.enumValue());
   case NumbaType::Kind::Optional:
     return "O_" + typeCode(t.optionalValue());
+  case NumbaType::Kind::Datetime: // numpy's type letters and numba's unit number: `M4_`, `m7_`
+  case NumbaType::Kind::Timedelta:
+    return (t.isDatetime() ? "M" : "m") + std::to_string(static_cast<int>(t.datetimeUnit())) + "_";
   }
   return "x";
 }

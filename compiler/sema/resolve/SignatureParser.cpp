@@ -172,6 +172,30 @@ private:
         return std::nullopt;
       return NumbaType::recordArray(record, shape->ndim(), shape->layout());
     }
+    if (name.text == "NPDatetime" || name.text == "NPTimedelta") {
+      // numba.types' NPDatetime('D') / NPTimedelta('ms') ('' for the unit-less one).
+      if (!expectPunct("("))
+        return std::nullopt;
+      std::optional<DatetimeUnit> unit;
+      if (token_.kind == Token::Kind::String)
+        unit = datetimeUnitNamed(token_.text.substr(1, token_.text.size() - 2));
+      if (!unit) {
+        expected("a datetime64 unit string ('Y', 'M', 'W', 'D', 'h', 'm', 's', 'ms', 'us', "
+                 "'ns', 'ps', 'fs', 'as' or '')");
+        return std::nullopt;
+      }
+      advance();
+      if (!expectPunct(")"))
+        return std::nullopt;
+      const NumbaType item =
+          name.text == "NPDatetime" ? NumbaType::datetime(*unit) : NumbaType::timedelta(*unit);
+      if (!isPunct("["))
+        return item;
+      std::optional<NumbaType> shape = parseArraySlices(ScalarKind::Int64);
+      if (!shape)
+        return std::nullopt;
+      return NumbaType::arrayOf(item, shape->ndim(), shape->layout());
+    }
     if (isVoidTypeName(name.text)) {
       if (!allowVoid || isPunct("[")) {
         report(DiagKind::SignatureVoidNotReturn, name.offset, name.text.size(),
@@ -185,7 +209,8 @@ private:
       report(DiagKind::SignatureUnknownType, name.offset, name.text.size(),
              {std::string(name.text)});
       std::vector<std::string> candidates = numbaTypeNames();
-      candidates.insert(candidates.end(), {"UniTuple", "Tuple", "Array"});
+      candidates.insert(candidates.end(),
+                        {"UniTuple", "Tuple", "Array", "NPDatetime", "NPTimedelta"});
       if (std::optional<std::string> guess = closestSpelling(name.text, candidates))
         diags_.note(DiagKind::NoteDidYouMean, where_.rangeOf(name.offset, name.text.size()),
                     {*guess});
@@ -504,8 +529,8 @@ private:
     std::optional<NumbaType> dtype = parseType(/*allowVoid=*/false);
     if (!dtype)
       return std::nullopt;
-    if (!dtype->isScalar() && !dtype->isRecord()) {
-      expectedAt(dtypeToken, "a scalar or record element type");
+    if (!dtype->isScalar() && !dtype->isRecord() && !dtype->isDatetimeLike()) {
+      expectedAt(dtypeToken, "a scalar, datetime64, timedelta64 or record element type");
       return std::nullopt;
     }
     if (!expectPunct(","))
@@ -540,9 +565,7 @@ private:
     if (!expectPunct(")"))
       return std::nullopt;
     (void)ndimToken;
-    if (dtype->isRecord())
-      return NumbaType::recordArray(*dtype, *ndim, layout);
-    return NumbaType::array(dtype->scalarKind(), *ndim, layout);
+    return NumbaType::arrayOf(*dtype, *ndim, layout);
   }
 
   // An integer from `lowest` to `limit`.

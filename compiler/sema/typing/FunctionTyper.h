@@ -14,6 +14,7 @@
 #include "sema/catalog/Intrinsic.h"
 #include "sema/fold/ConstantValue.h"
 #include "sema/resolve/ResolvedModule.h"
+#include "sema/typing/DatetimeRules.h"
 #include "sema/typing/Specialization.h"
 #include "syntax/ResultVisitor.h"
 
@@ -138,6 +139,10 @@ private:
   OptType visitName(const ast::Name* n);
   OptType visitBinOp(const ast::BinOp* b);
   // The result of `l op r` for operand types already known (a BinOp, an augmented assignment).
+  // The result of numba's datetime64 / timedelta64 operation `op` (its spelling) of `l` and `r`
+  // (r void for a unary one), or the error where numba has none.
+  OptType datetimeResult(const std::optional<DatetimeRule>& rule, const std::string& op,
+                         const NumbaType& l, const NumbaType& r, SourceRange at);
   OptType binaryOperation(ast::BinOpKind op, const NumbaType& l, const NumbaType& r,
                           SourceRange at);
   OptType visitUnaryOp(const ast::UnaryOp* u);

@@ -43,9 +43,7 @@ OptType FunctionTyper::recordArrayField(const NumbaType& array, const std::strin
     return std::nullopt;
   }
   const NumbaType element = item->isArray() ? item->elementType() : *item;
-  return element.isRecord()
-             ? NumbaType::recordArray(element, ndim, ArrayLayout::A, array.readonly())
-             : NumbaType::array(element.scalarKind(), ndim, ArrayLayout::A, array.readonly());
+  return NumbaType::arrayOf(element, ndim, ArrayLayout::A, array.readonly());
 }
 
 namespace {
@@ -108,6 +106,13 @@ bool storableInView(const NumbaType& value, const NumbaType& view) {
   // view (at most its rank); not for records.
   if (view.isRecordArray())
     return false;
+  // datetime64 and timedelta64 convert only to themselves (numba has no conversion between
+  // units, nor to or from numbers).
+  if (view.isDatetimeArray() || value.isDatetimeLike() || value.isDatetimeArray()) {
+    const NumbaType item = value.isArray() ? value.elementType() : value;
+    return view.isDatetimeArray() && item == view.elementType() &&
+           (!value.isArray() || value.ndim() <= view.ndim());
+  }
   if (value.isScalar())
     return !isComplex(value.scalarKind()) || isComplex(view.scalarKind());
   return value.isArray() && !value.isRecordArray() && value.ndim() <= view.ndim() &&
@@ -115,6 +120,8 @@ bool storableInView(const NumbaType& value, const NumbaType& view) {
 }
 
 bool storableIn(const NumbaType& value, const NumbaType& place) {
+  if (place.isDatetimeLike())
+    return value == place;
   if (place.isScalar())
     return computedAs(value).isScalar(); // an IntEnum member stores its integer
   // A record into a record (an item of a record array, a nested record field): the same layout.
@@ -123,7 +130,7 @@ bool storableIn(const NumbaType& value, const NumbaType& place) {
   // An array into a sub-array field (numba's NestedArray, layout C): numba's can_convert, the
   // same dtype and rank from a C-contiguous array; its items are copied.
   return place.isArray() && value.isArray() && !value.isRecordArray() && !place.isRecordArray() &&
-         value.scalarKind() == place.scalarKind() && value.ndim() == place.ndim() &&
+         value.elementType() == place.elementType() && value.ndim() == place.ndim() &&
          value.layout() == ArrayLayout::C;
 }
 

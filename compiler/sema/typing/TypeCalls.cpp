@@ -185,7 +185,7 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
     }
     if (!ints || ndim == 0)
       return badArguments("array.reshape", c, *args);
-    return NumbaType::array(group->scalarKind(), ndim, group->layout(), group->readonly());
+    return group->withShape(ndim, group->layout(), group->readonly());
   }
   // a.view(dtype): the same bytes as another scalar type; same rank and layout (numba's
   // array.view).
@@ -232,6 +232,11 @@ OptType FunctionTyper::methodCall(const ast::Attribute* a, const ast::Call* c) {
 
 OptType FunctionTyper::castCall(const NumbaType& target, const ast::Call* c,
                                 const std::vector<NumbaType>& args) {
+  // numba's NumberClass call of a datetime64 or timedelta64: its count, as a 64-bit integer
+  // (numba types float64 too, then has no lowering for it).
+  if (args.size() == 1 && args[0].isDatetimeLike() && target.isScalar() &&
+      isInteger(target.scalarKind()) && bitWidth(target.scalarKind()) == 64)
+    return target;
   if (args.size() != 1 || !computedAs(args[0]).isScalar())
     return badArguments(apiName(c->func), c, args);
   return target;

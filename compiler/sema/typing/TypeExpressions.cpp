@@ -5,6 +5,7 @@
 
 #include "sema/fold/ConstantFolder.h"
 #include "sema/fold/FunctionConstants.h"
+#include "sema/typing/DatetimeRules.h"
 #include "sema/typing/FunctionTyper.h"
 #include "sema/typing/TypeRules.h"
 
@@ -150,6 +151,9 @@ OptType FunctionTyper::binaryOperation(ast::BinOpKind op, const NumbaType& left,
     error(DiagKind::TypeArrayArithmetic, at, {ast::toString(op), l.str(), r.str()});
     return std::nullopt;
   }
+  // (numba's datetime templates take integers and floats, not IntEnum members: no computedAs)
+  if (left.isDatetimeLike() || right.isDatetimeLike())
+    return datetimeResult(datetimeBinary(op, left, right), ast::toString(op), left, right, at);
   if (l.isScalar() && r.isScalar())
     if (std::optional<ScalarKind> k = binaryResultType(op, l.scalarKind(), r.scalarKind()))
       return NumbaType::scalar(*k);
@@ -157,10 +161,37 @@ OptType FunctionTyper::binaryOperation(ast::BinOpKind op, const NumbaType& left,
   return std::nullopt;
 }
 
+OptType FunctionTyper::datetimeResult(const std::optional<DatetimeRule>& rule,
+                                      const std::string& op, const NumbaType& l, const NumbaType& r,
+                                      SourceRange at) {
+  if (!rule) {
+    if (r.isVoid())
+      error(DiagKind::TypeBadOperand, at, {op, l.str()});
+    else
+      error(DiagKind::TypeBadOperands, at, {op, l.str(), r.str()});
+    return std::nullopt;
+  }
+  if (!rule->numbaFails.empty()) {
+    error(DiagKind::TypeNumbaCannotLower, at, {op, l.str(), r.str(), rule->numbaFails});
+    return std::nullopt;
+  }
+  for (const NumbaType* t : {&rule->left, &rule->right})
+    if (t->isScalar() && t->scalarKind() == ScalarKind::Float16) {
+      error(DiagKind::TypeNotSupported, at,
+            {"`" + op + "` of `" + l.str() + "` and `" + r.str() +
+             "` (a timedelta64 scaled by a float16)"});
+      return std::nullopt;
+    }
+  return rule->result;
+}
+
 OptType FunctionTyper::visitUnaryOp(const ast::UnaryOp* u) {
   OptType t = expr(u->operand);
   if (!t)
     return std::nullopt;
+  if (t->isDatetimeLike() && u->op != ast::UnaryOpKind::Not)
+    return datetimeResult(datetimeUnary(u->op, *t), ast::toString(u->op), *t, NumbaType(),
+                          u->range);
   t = computedAs(*t);
   if (u->op == ast::UnaryOpKind::Not)
     return NumbaType::scalar(ScalarKind::Boolean);
@@ -190,6 +221,8 @@ OptType FunctionTyper::visitCompare(const ast::Compare* c) {
     const NumbaType l = computedAs(*left), r = computedAs(*right);
     bool ok = l.isScalar() && r.isScalar() &&
               comparisonOperandType(c->ops[i], l.scalarKind(), r.scalarKind());
+    if (left->isDatetimeLike() || right->isDatetimeLike())
+      ok = datetimeComparison(c->ops[i], *left, *right).has_value();
     // Members of one Enum class compare by value (numba's EnumCompare), only for == and !=.
     if (!ok && *left == *right && left->isEnumMember() && left->enumValue().isScalar() &&
         (c->ops[i] == ast::CmpOpKind::Eq || c->ops[i] == ast::CmpOpKind::NotEq))

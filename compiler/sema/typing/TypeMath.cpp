@@ -25,6 +25,8 @@ std::optional<std::vector<ScalarKind>> scalarsOf(const std::vector<NumbaType>& a
 OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
                                 const std::vector<NumbaType>& args) {
   auto bad = [&] { return badArguments(info.name, c, args); };
+  if (info.id == Intrinsic::Abs && args.size() == 1 && args[0].isDatetimeLike())
+    return datetimeResult(datetimeAbs(args[0]), "abs", args[0], NumbaType(), c->range);
   const std::optional<std::vector<ScalarKind>> kinds = scalarsOf(args);
   switch (info.typing) {
   // numba.cuda's integer and float intrinsics (TypeCallRules' cases).
@@ -119,7 +121,7 @@ OptType FunctionTyper::builtinSum(const ast::Call* c, const std::vector<NumbaTyp
   if (iterable.isTuple())
     items = iterable.elements();
   else if (iterable.isArray() && iterable.ndim() == 1 && !iterable.isRecordArray())
-    items.push_back(NumbaType::scalar(iterable.scalarKind()));
+    items.push_back(iterable.elementType());
   else if (iterable.isArray()) {
     error(DiagKind::TypeNotSupported, c->range,
           {"`sum` of `" + iterable.str() +

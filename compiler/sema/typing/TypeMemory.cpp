@@ -138,9 +138,7 @@ OptType FunctionTyper::arrayConstructor(const IntrinsicInfo& info, const ast::Ca
           {"an array shape (an integer or a tuple of integers)"});
     return std::nullopt;
   }
-  if (elementType->isRecord())
-    return NumbaType::recordArray(*elementType, ndim, ArrayLayout::C);
-  return NumbaType::array(elementType->scalarKind(), ndim, ArrayLayout::C);
+  return NumbaType::arrayOf(*elementType, ndim, ArrayLayout::C);
 }
 
 } // namespace pyk::sema

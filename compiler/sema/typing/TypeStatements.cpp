@@ -273,6 +273,11 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
         error(DiagKind::TypeAssignToElement, valueRange, {value.str(), element->str()});
       return;
     }
+    if (element->isDatetimeLike()) { // numba converts no other type to a datetime64 or timedelta64
+      if (!storableIn(value, *element))
+        error(DiagKind::TypeAssignToElement, valueRange, {value.str(), container->str()});
+      return;
+    }
     if (!element->isScalar()) {
       error(DiagKind::TypeNotSupported, target->range, {"assigning to an array slice"});
       return;

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "pyk/datetime.hpp"
 #include "pyk/device.hpp"
 #include "pyk/dtype.hpp"
 #include "pyk/error.hpp"
@@ -145,6 +146,8 @@ constexpr Dtype dtype_of() {
     return Dtype::Complex64;
   else if constexpr (std::is_same_v<T, std::complex<double>>)
     return Dtype::Complex128;
+  else if constexpr (is_datetime_value_v<T>)
+    return datetime_dtype_of<T>();
   else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
     return sizeof(T) == 1   ? Dtype::Int8
            : sizeof(T) == 2 ? Dtype::Int16
@@ -157,7 +160,8 @@ constexpr Dtype dtype_of() {
                             : Dtype::UInt64;
   else
     static_assert(sizeof(T) == 0,
-                  "pyk arrays hold bool, integers, pyk::float16, float, double or std::complex");
+                  "pyk arrays hold bool, integers, pyk::float16, float, double, std::complex, "
+                  "pyk::datetime64 or pyk::timedelta64");
 }
 
 // A host array (numpy's ndarray) of `shape` holding `values` in C order, and the values of one

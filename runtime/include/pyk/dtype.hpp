@@ -24,25 +24,102 @@ namespace pyk {
   X(Complex64, "complex64", 8)                                                                     \
   X(Complex128, "complex128", 16)
 
-// The scalar dtypes, then Record: a structured dtype, whose fields and size the array carries
-// (pyk/record.hpp's RecordDtype); the functions below know only the scalar ones.
+// numpy's datetime64 and timedelta64 units: X(unit, numpy's spelling, numba's number).
+#define PYK_DATETIME_UNITS(X)                                                                      \
+  X(Y, "Y", 0)                                                                                     \
+  X(M, "M", 1)                                                                                     \
+  X(W, "W", 2)                                                                                     \
+  X(D, "D", 4)                                                                                     \
+  X(h, "h", 5)                                                                                     \
+  X(m, "m", 6)                                                                                     \
+  X(s, "s", 7)                                                                                     \
+  X(ms, "ms", 8)                                                                                   \
+  X(us, "us", 9)                                                                                   \
+  X(ns, "ns", 10)                                                                                  \
+  X(ps, "ps", 11)                                                                                  \
+  X(fs, "fs", 12)                                                                                  \
+  X(as, "as", 13)                                                                                  \
+  X(generic, "", 14)
+
+// A datetime64 or timedelta64 unit (numba's NPDatetime / NPTimedelta unit).
+enum class time_unit {
+#define PYK_TIME_UNIT_ENUMERATOR(unit, spelling, number) unit,
+  PYK_DATETIME_UNITS(PYK_TIME_UNIT_ENUMERATOR)
+#undef PYK_TIME_UNIT_ENUMERATOR
+};
+
+// The scalar dtypes; datetime64 and timedelta64 of each unit (an int64 count of the unit, NaT
+// the smallest int64: `Datetime64_D` is numpy's datetime64[D], `Timedelta64_generic` its
+// unit-less timedelta64); then Record: a structured dtype, whose fields and size the array
+// carries (pyk/record.hpp's RecordDtype); the functions below know all but Record.
 enum class Dtype {
 #define PYK_DTYPE_ENUMERATOR(enumerator, name, itemsize) enumerator,
   PYK_DTYPES(PYK_DTYPE_ENUMERATOR)
 #undef PYK_DTYPE_ENUMERATOR
-      Record
+#define PYK_DATETIME_ENUMERATOR(unit, spelling, number) Datetime64_##unit,
+      PYK_DATETIME_UNITS(PYK_DATETIME_ENUMERATOR)
+#undef PYK_DATETIME_ENUMERATOR
+#define PYK_TIMEDELTA_ENUMERATOR(unit, spelling, number) Timedelta64_##unit,
+          PYK_DATETIME_UNITS(PYK_TIMEDELTA_ENUMERATOR)
+#undef PYK_TIMEDELTA_ENUMERATOR
+              Record
 };
 
-// Every scalar dtype, in the order of the enum.
+// Every dtype but Record, in the order of the enum.
 inline constexpr Dtype kAllDtypes[] = {
 #define PYK_DTYPE_VALUE(enumerator, name, itemsize) Dtype::enumerator,
     PYK_DTYPES(PYK_DTYPE_VALUE)
 #undef PYK_DTYPE_VALUE
+#define PYK_DATETIME_VALUE(unit, spelling, number) Dtype::Datetime64_##unit,
+        PYK_DATETIME_UNITS(PYK_DATETIME_VALUE)
+#undef PYK_DATETIME_VALUE
+#define PYK_TIMEDELTA_VALUE(unit, spelling, number) Dtype::Timedelta64_##unit,
+            PYK_DATETIME_UNITS(PYK_TIMEDELTA_VALUE)
+#undef PYK_TIMEDELTA_VALUE
 };
+
+constexpr bool is_datetime_dtype(Dtype dtype) noexcept {
+  return dtype >= Dtype::Datetime64_Y && dtype <= Dtype::Datetime64_generic;
+}
+constexpr bool is_timedelta_dtype(Dtype dtype) noexcept {
+  return dtype >= Dtype::Timedelta64_Y && dtype <= Dtype::Timedelta64_generic;
+}
+// The unit of a datetime64 or timedelta64 dtype (generic for any other).
+constexpr time_unit dtype_time_unit(Dtype dtype) noexcept {
+  if (is_datetime_dtype(dtype))
+    return static_cast<time_unit>(static_cast<int>(dtype) - static_cast<int>(Dtype::Datetime64_Y));
+  if (is_timedelta_dtype(dtype))
+    return static_cast<time_unit>(static_cast<int>(dtype) - static_cast<int>(Dtype::Timedelta64_Y));
+  return time_unit::generic;
+}
+// numpy's spelling of a unit: "D", "ms", "" for generic.
+constexpr std::string_view time_unit_name(time_unit unit) noexcept {
+  switch (unit) {
+#define PYK_TIME_UNIT_NAME(unit, spelling, number)                                                 \
+  case time_unit::unit:                                                                            \
+    return spelling;
+    PYK_DATETIME_UNITS(PYK_TIME_UNIT_NAME)
+#undef PYK_TIME_UNIT_NAME
+  }
+  return "";
+}
+// numba's number of a unit (np/npdatetime_helpers.py's DATETIME_UNITS): D is 4, generic 14.
+constexpr int time_unit_number(time_unit unit) noexcept {
+  switch (unit) {
+#define PYK_TIME_UNIT_NUMBER(unit, spelling, number)                                               \
+  case time_unit::unit:                                                                            \
+    return number;
+    PYK_DATETIME_UNITS(PYK_TIME_UNIT_NUMBER)
+#undef PYK_TIME_UNIT_NUMBER
+  }
+  return 14;
+}
 
 // Bytes per element: 1 for bool, 8 for complex64 (two float32), 16 for complex128; 0 for Record
 // (the RecordDtype knows its size).
 constexpr std::size_t dtype_itemsize(Dtype dtype) noexcept {
+  if (is_datetime_dtype(dtype) || is_timedelta_dtype(dtype))
+    return 8;
   switch (dtype) {
   case Dtype::Record:
     return 0;
@@ -51,13 +128,22 @@ constexpr std::size_t dtype_itemsize(Dtype dtype) noexcept {
     return itemsize;
     PYK_DTYPES(PYK_DTYPE_ITEMSIZE)
 #undef PYK_DTYPE_ITEMSIZE
+  default:
+    return 0;
   }
-  return 0;
 }
 
-// numba's (and numpy's) name: "bool", "int64", "float32", "complex128"; "record" for Record.
+// numba's (and numpy's) name: "bool", "int64", "float32", "complex128"; numpy's "datetime64[D]",
+// "timedelta64[ms]", "datetime64" (unit-less); "record" for Record.
 constexpr std::string_view dtype_name(Dtype dtype) noexcept {
   switch (dtype) {
+#define PYK_DATETIME_NAME(unit, spelling, number)                                                  \
+  case Dtype::Datetime64_##unit:                                                                   \
+    return sizeof(spelling) == 1 ? "datetime64" : "datetime64[" spelling "]";                      \
+  case Dtype::Timedelta64_##unit:                                                                  \
+    return sizeof(spelling) == 1 ? "timedelta64" : "timedelta64[" spelling "]";
+    PYK_DATETIME_UNITS(PYK_DATETIME_NAME)
+#undef PYK_DATETIME_NAME
   case Dtype::Record:
     return "record";
 #define PYK_DTYPE_NAME(enumerator, name, itemsize)                                                 \

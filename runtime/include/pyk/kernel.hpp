@@ -38,7 +38,8 @@ struct LaunchShape {
 // The C++ types a scalar kernel argument or ufunc operand may have.
 template <typename T>
 concept KernelScalar = std::is_arithmetic_v<T> || std::is_same_v<T, float16> ||
-    std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>;
+    std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>> ||
+    is_datetime_value_v<T>;
 
 struct KernelArgument;
 

@@ -1,6 +1,7 @@
 // pyk: the C++ host API, mirroring numba.cuda's (load a .pyk module, move arrays, launch kernels).
 #pragma once
 
+#include "pyk/datetime.hpp"
 #include "pyk/device.hpp"
 #include "pyk/device_array.hpp"
 #include "pyk/dtype.hpp"

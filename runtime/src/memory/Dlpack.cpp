@@ -82,8 +82,11 @@ DLDataType dtypeToDlpack(Dtype d) {
   case Dtype::Record:
     throw Error(ErrorKind::InvalidArgument,
                 "to_dlpack: DLPack has no structured dtypes; an array of records cannot be shared");
+  default: // datetime64, timedelta64: numpy refuses to export them too
+    throw Error(ErrorKind::InvalidArgument, "to_dlpack: DLPack has no " +
+                                                std::string(dtype_name(d)) +
+                                                " dtype; view the array as int64 to share it");
   }
-  return {kDLFloat, bits, 1};
 }
 
 // What an exported tensor owns.

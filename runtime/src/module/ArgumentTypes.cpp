@@ -120,8 +120,8 @@ NumbaType typeOf(const KernelArgument& a) {
     return NumbaType::recordArray(recordTypeOf(*a.array->record()), a.array->ndim(),
                                   layoutOf(*a.array));
   if (a.kind == KernelArgument::Kind::Array)
-    return NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), layoutOf(*a.array));
-  return NumbaType::scalar(scalarKindOf(a.dtype));
+    return NumbaType::arrayOf(valueTypeOf(a.dtype), a.array->ndim(), layoutOf(*a.array));
+  return valueTypeOf(a.dtype);
 }
 
 std::vector<NumbaType> typesOf(std::span<const KernelArgument> args) {

@@ -139,7 +139,7 @@ SpecializationChoice chooseSpecialization(const KernelState& k,
                     where() + "argument " + std::to_string(i) + " of the ufunc `" + f.name +
                         "` must be a 1-D array, not " + argTypes[i].str());
     for (size_t i = 0; i + 1 < args.size(); ++i)
-      wanted.push_back(NumbaType::scalar(argTypes[i].scalarKind()));
+      wanted.push_back(argTypes[i].elementType());
   } else {
     if (args.size() != f.parameterNames.size()) {
       std::string names;
@@ -200,7 +200,7 @@ std::vector<NumbaType> entryParameters(const KernelState& k, std::span<const Ker
     return params;
   std::vector<NumbaType> arrays;
   for (const KernelArgument& a : args)
-    arrays.push_back(NumbaType::array(scalarKindOf(a.dtype), a.array->ndim(), ArrayLayout::A));
+    arrays.push_back(NumbaType::arrayOf(valueTypeOf(a.dtype), a.array->ndim(), ArrayLayout::A));
   return arrays;
 }
 

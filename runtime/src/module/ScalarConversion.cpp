@@ -40,8 +40,28 @@ ScalarKind scalarKindOf(Dtype d) {
     return ScalarKind::Complex128;
   case Dtype::Record:
     break; // not a scalar: callers type record arrays from their RecordDtype
+  default:
+    break; // datetime64, timedelta64: an int64 count
   }
   return ScalarKind::Int64;
+}
+
+types::NumbaType valueTypeOf(Dtype d) {
+  const auto unit = static_cast<types::DatetimeUnit>(time_unit_number(dtype_time_unit(d)));
+  if (is_datetime_dtype(d))
+    return types::NumbaType::datetime(unit);
+  if (is_timedelta_dtype(d))
+    return types::NumbaType::timedelta(unit);
+  return types::NumbaType::scalar(scalarKindOf(d));
+}
+
+std::optional<Dtype> dtypeOfType(const types::NumbaType& t) {
+  if (t.isScalar())
+    return dtypeOfKind(t.scalarKind());
+  for (Dtype d : kAllDtypes)
+    if ((is_datetime_dtype(d) || is_timedelta_dtype(d)) && valueTypeOf(d) == t)
+      return d;
+  return std::nullopt;
 }
 
 std::optional<Dtype> dtypeOfKind(ScalarKind kind) {
@@ -128,6 +148,10 @@ void convertScalar(const KernelArgument& a, ScalarKind to, unsigned char* out) {
   }
   case Dtype::Record:
     throw Error(ErrorKind::InvalidArgument, "a record is not a scalar argument");
+  default: // datetime64, timedelta64: only ever passed to their own type (typing converts no
+           // other), their count copied
+    read(std::int64_t{});
+    break;
   }
   const std::uint64_t bits = isUnsigned ? unsignedValue : static_cast<std::uint64_t>(signedValue);
   auto write = [&](auto v) { std::memcpy(out, &v, sizeof v); };

@@ -10,9 +10,15 @@
 
 namespace pyk::detail {
 
+// The scalar kind of a dtype (int64 for datetime64 and timedelta64, how they are held).
 types::ScalarKind scalarKindOf(Dtype d);
 // The dtype of a scalar kind; none for kinds no array holds.
 std::optional<Dtype> dtypeOfKind(types::ScalarKind kind);
+// numba's type of one value of a dtype other than Record: its scalar, or datetime64 /
+// timedelta64 of its unit.
+types::NumbaType valueTypeOf(Dtype d);
+// The dtype of a value of `t` (a scalar, a datetime64 or timedelta64); none for other types.
+std::optional<Dtype> dtypeOfType(const types::NumbaType& t);
 
 // `a`'s value as `to`, written to `out` (at least 16 bytes). Throws pyk::Error (InvalidArgument)
 // for a type pyk does not convert (records).

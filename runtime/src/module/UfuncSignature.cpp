@@ -33,10 +33,11 @@ bool safeCast(Dtype from, Dtype to) {
 }
 
 std::optional<Dtype> signatureOperandDtype(const types::FunctionSignature& s, size_t i) {
+  // (a gufunc's parameters are arrays: their items' dtype)
   if (i < s.params.size())
-    return dtypeOfKind(s.params[i].scalarKind());
-  if (i == s.params.size() && s.returnType && s.returnType->isScalar())
-    return dtypeOfKind(s.returnType->scalarKind());
+    return dtypeOfType(s.params[i].isArray() ? s.params[i].elementType() : s.params[i]);
+  if (i == s.params.size() && s.returnType)
+    return dtypeOfType(*s.returnType);
   return std::nullopt;
 }
 

@@ -35,6 +35,11 @@ bool isPythonSpace(char c) {
 }
 
 std::string typeCode(Dtype dtype) {
+  if (is_datetime_dtype(dtype) || is_timedelta_dtype(dtype)) { // numpy's `M8[D]`, `m8[ms]`, `M8`
+    const std::string_view unit = time_unit_name(dtype_time_unit(dtype));
+    return std::string(is_datetime_dtype(dtype) ? "M8" : "m8") +
+           (unit.empty() ? "" : "[" + std::string(unit) + "]");
+  }
   char kind = 'i';
   switch (dtype) {
   case Dtype::Bool:

@@ -123,7 +123,8 @@ private:
       }
     }
     auto dtype = dtypeOfDescriptor(descriptor);
-    if (!dtype)
+    // (a datetime64 field: numba types it as NPDatetime, which pyk's records do not hold yet)
+    if (!dtype || is_datetime_dtype(dtype->first) || is_timedelta_dtype(dtype->first))
       unsupported("the field '" + f.name + "' of dtype '" + excerpt(descriptor, 40) + "'");
     if (dtype->second)
       unsupported("the big-endian field '" + f.name + "'");

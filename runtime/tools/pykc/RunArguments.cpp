@@ -283,9 +283,18 @@ private:
       return KernelArgument::of(floating<float>(text, "float32"));
     if (type == "float64")
       return KernelArgument::of(floating<double>(text, "float64"));
+    // numpy's datetime64[D]:COUNT, timedelta64[ms]:COUNT (the count of units, as
+    // np.datetime64(...).astype(np.int64) gives it), or NaT.
+    if (const std::optional<Dtype> d = dtype_named(type);
+        d && (is_datetime_dtype(*d) || is_timedelta_dtype(*d))) {
+      KernelArgument k = text == "NaT" ? KernelArgument::of(kNaT) : integer<std::int64_t>(text);
+      k.dtype = *d;
+      return k;
+    }
     fail("`" + type +
          "` is not a scalar type (bool, int8..int64, uint8..uint64, float16, float32, float64, "
-         "complex64, complex128), and the argument is not a .npy file, `record:x.npy`, "
+         "complex64, complex128, datetime64[UNIT], timedelta64[UNIT]), and the argument is not a "
+         ".npy file, `record:x.npy`, "
          "`enum:Class.member`, `@I` or a tuple");
   }
 

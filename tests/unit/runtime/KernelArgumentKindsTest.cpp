@@ -1,10 +1,11 @@
 // KernelArgumentKindsTest: the launch arguments besides arrays and scalars, through the C++ API
 // on the CPU backend: a record by reference (numba's np.void argument, written back in place), a
 // record dtype with a sub-array field, tuples (std::tuple, nested, holding arrays), named tuples,
-// one array passed as two arguments, 0-d arrays, Enum members; and the dynamic shared array's
-// bounds.
+// one array passed as two arguments, 0-d arrays, Enum members, datetime64 / timedelta64 values
+// and arrays; and the dynamic shared array's bounds.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
 #include <tuple>
 
@@ -32,6 +33,14 @@ class Color(enum.Enum):
 class Level(enum.IntEnum):
     low = 10
     high = 20
+
+
+@cuda.jit
+def elapsed(start, stop, step, out, nat):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = (stop[i] - start) // 1 + step
+        nat[i] = stop[i] - stop[i] != step
 
 
 @cuda.jit
@@ -179,6 +188,41 @@ TEST_F(KernelArgumentKinds, EnumMembersAreTypedByTheirClass) {
             "the Enum class `Color` of kinds.pyk has no member `blue`");
   EXPECT_EQ(launchErrorOf([&] { (void)m.enum_member("red"); }),
             "`red` is not an Enum member: write it CLASS.MEMBER (`Color.red`)");
+}
+
+TEST_F(KernelArgumentKinds, DatetimesAreCountsOfTheirUnit) {
+  using pyk::time_unit;
+  using Day = pyk::datetime64<time_unit::D>;
+  using Hours = pyk::timedelta64<time_unit::h>;
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
+  // 2000-01-01 is day 10957; std::chrono's dates have the same epoch.
+  const Day start =
+      pyk::to_datetime64<time_unit::D>(std::chrono::sys_days{std::chrono::year{2000} / 1 / 1});
+  EXPECT_EQ(start.count, 10957);
+  auto stop = pyk::to_device(std::vector<Day>{{10958}, {10957}, Day::nat()});
+  auto out = pyk::device_array<Hours>({3});
+  auto nat = pyk::device_array<std::int64_t>({3});
+  m["elapsed"][{1, 4}](start, stop, pyk::to_timedelta64<time_unit::h>(std::chrono::minutes(90)),
+                       out, nat);
+  // (stop - start) is in days, + 1h makes hours: 24 + 1, 0 + 1; NaT stays NaT (and != is true).
+  const std::vector<Hours> hours = out.copy_to_host();
+  EXPECT_EQ(hours[0].count, 25);
+  EXPECT_EQ(hours[1].count, 1);
+  EXPECT_TRUE(hours[2].is_nat());
+  EXPECT_EQ(nat.copy_to_host(), (std::vector<std::int64_t>{1, 1, 1}));
+  const std::vector<std::string> overloads = m["elapsed"].overloads();
+  ASSERT_EQ(overloads.size(), 1u);
+  EXPECT_NE(overloads[0].find("NPDatetime('D'), NPDatetime('D')[::1], NPTimedelta('h')"),
+            std::string::npos)
+      << overloads[0];
+  // A timedelta of another unit is another type: numba converts none into the other.
+  auto days = pyk::device_array<pyk::timedelta64<time_unit::D>>({3});
+  EXPECT_NE(launchErrorOf([&] {
+              m["elapsed"][{1, 4}](start, stop, Hours{1}, days, nat);
+            })
+                .find("cannot assign `timedelta64[h]` to an element of "
+                      "`array(timedelta64[D], 1d, C)`"),
+            std::string::npos);
 }
 
 TEST_F(KernelArgumentKinds, TuplesHoldScalarsTuplesAndArrays) {

@@ -9,6 +9,7 @@
 #include <complex>
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 #include "TemporaryFolder.h"
 
@@ -100,7 +101,7 @@ protected:
 
 constexpr const char* kSupported =
     "(pyk reads bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, "
-    "complex128)";
+    "complex128, datetime64 and timedelta64 of any unit)";
 
 } // namespace
 
@@ -162,11 +163,27 @@ TEST_F(NpyRead, NativeAndNotApplicableByteOrders) {
 
 TEST_F(NpyRead, EveryDtype) {
   const std::pair<const char*, Dtype> descriptors[] = {
-      {"|b1", Dtype::Bool},      {"|i1", Dtype::Int8},        {"<i2", Dtype::Int16},
-      {"<i4", Dtype::Int32},     {"<i8", Dtype::Int64},       {"|u1", Dtype::UInt8},
-      {"<u2", Dtype::UInt16},    {"<u4", Dtype::UInt32},      {"<u8", Dtype::UInt64},
-      {"<f2", Dtype::Float16},   {"<f4", Dtype::Float32},     {"<f8", Dtype::Float64},
-      {"<c8", Dtype::Complex64}, {"<c16", Dtype::Complex128},
+      {"|b1", Dtype::Bool},
+      {"|i1", Dtype::Int8},
+      {"<i2", Dtype::Int16},
+      {"<i4", Dtype::Int32},
+      {"<i8", Dtype::Int64},
+      {"|u1", Dtype::UInt8},
+      {"<u2", Dtype::UInt16},
+      {"<u4", Dtype::UInt32},
+      {"<u8", Dtype::UInt64},
+      {"<f2", Dtype::Float16},
+      {"<f4", Dtype::Float32},
+      {"<f8", Dtype::Float64},
+      {"<c8", Dtype::Complex64},
+      {"<c16", Dtype::Complex128},
+      // numpy's datetime64 and timedelta64: every unit, and the unit-less ones
+      {"<M8[D]", Dtype::Datetime64_D},
+      {"<m8[ns]", Dtype::Timedelta64_ns},
+      {"<M8[Y]", Dtype::Datetime64_Y},
+      {"<m8[as]", Dtype::Timedelta64_as},
+      {"<M8", Dtype::Datetime64_generic},
+      {"<m8", Dtype::Timedelta64_generic},
   };
   for (const auto& [descr, dtype] : descriptors) {
     std::string data(3 * pyk::dtype_itemsize(dtype), '\x5a');
@@ -174,6 +191,27 @@ TEST_F(NpyRead, EveryDtype) {
     EXPECT_EQ(array.dtype, dtype) << descr;
     EXPECT_EQ(array.bytes.size(), data.size()) << descr;
   }
+}
+
+TEST_F(NpyRead, DatetimeUnitsAndNamesRoundTrip) {
+  for (pyk::Dtype d : pyk::kAllDtypes) {
+    if (!pyk::is_datetime_dtype(d) && !pyk::is_timedelta_dtype(d))
+      continue;
+    EXPECT_EQ(pyk::dtype_named(pyk::dtype_name(d)), d) << pyk::dtype_name(d);
+    EXPECT_EQ(pyk::dtype_itemsize(d), 8u);
+    HostArray h;
+    h.dtype = d;
+    h.shape = {2};
+    const std::string data =
+        bytesOf<std::int64_t>({-3, std::numeric_limits<std::int64_t>::min()}); // NaT
+    h.bytes.resize(data.size());
+    std::memcpy(h.bytes.data(), data.data(), data.size());
+    const std::filesystem::path path = folder_ / "dt.npy";
+    pyk::write_npy(path, h);
+    EXPECT_EQ(pyk::read_npy(path), h) << pyk::dtype_name(d);
+  }
+  EXPECT_EQ(pyk::dtype_name(Dtype::Datetime64_D), "datetime64[D]");
+  EXPECT_EQ(pyk::dtype_name(Dtype::Timedelta64_generic), "timedelta64");
 }
 
 TEST_F(NpyRead, FortranOrderIsTransposedToCOrder) {
@@ -261,8 +299,8 @@ TEST_F(NpyRead, DecodeNpyReadsTheSameBytes) {
 TEST_F(NpyRead, UnsupportedDtypes) {
   EXPECT_EQ(errorOf(npyFile(header("<U5", "(1,)"), std::string(20, 'a'))),
             std::string("unsupported dtype '<U5' ") + kSupported);
-  for (const char* descr : {"|O", "|S3", "<M8[ns]", "<m8[s]", "|V8", "<f16", "<c32", "<i16", "<f3",
-                            "f", "", "<", "<b2"})
+  for (const char* descr : {"|O", "|S3", "<M8[2s]", "<m8[B]", "<M8[D", "|V8", "<f16", "<c32",
+                            "<i16", "<f3", "f", "", "<", "<b2"})
     EXPECT_EQ(errorOf(npyFile(header(descr, "(1,)"), std::string(64, 'a'))),
               "unsupported dtype '" + std::string(descr) + "' " + kSupported);
   // Records are read (RecordDtypeTest), sub-array fields included; sub-arrays of records are
