@@ -4,6 +4,7 @@
 
 #include <complex>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <sstream>
 
@@ -136,41 +137,52 @@ SourceModule::EnumMemberArgument SourceModule::enumMember(std::string_view class
                                                 path() + " has no member `" + std::string(member) +
                                                 "`");
   const std::optional<types::NumbaType> valueType = sema::typeOfConstant(*value);
-  if (!valueType || !valueType->isScalar())
+  // A number's bytes as its scalar type holds them; a tuple's element by element.
+  std::function<bool(const sema::ConstantValue&, const types::NumbaType&, EnumMemberArgument&)>
+      fill = [&](const sema::ConstantValue& v, const types::NumbaType& t, EnumMemberArgument& out) {
+        out.type = t;
+        if (t.isTuple()) {
+          for (size_t i = 0; i < t.elements().size(); ++i)
+            if (!fill(v.elements[i], t.elements()[i], out.elements.emplace_back()))
+              return false;
+          return true;
+        }
+        if (!t.isScalar() || t.scalarKind() == types::ScalarKind::Float16)
+          return false;
+        auto put = [&out](auto x) { std::memcpy(out.value, &x, sizeof x); };
+        switch (t.scalarKind()) {
+        case types::ScalarKind::Boolean:
+          put(v.kind == sema::ConstantValue::Kind::Bool ? v.boolValue : v.intValue != 0);
+          break;
+        case types::ScalarKind::Float32:
+          put(static_cast<float>(v.floatValue));
+          break;
+        case types::ScalarKind::Float64:
+          put(v.floatValue);
+          break;
+        case types::ScalarKind::Complex64:
+          put(std::complex<float>(v.complexValue));
+          break;
+        case types::ScalarKind::Complex128:
+          put(v.complexValue);
+          break;
+        default: // an integer: its low bytes (little-endian) are the value in its own width
+          if (t.scalarKind() == types::ScalarKind::UInt64)
+            put(static_cast<uint64_t>(v.intValue));
+          else
+            put(static_cast<int64_t>(v.intValue));
+          break;
+        }
+        return true;
+      };
+  EnumMemberArgument out;
+  if (!valueType || !fill(*value, *valueType, out))
     throw Error(ErrorKind::InvalidArgument,
                 what + " is valued " + value->typeDescription() +
-                    ": pyk takes Enum members valued by numbers as kernel arguments, not yet "
-                    "others");
-  EnumMemberArgument out;
+                    ": pyk takes Enum members valued by numbers (float16 excepted) or tuples of "
+                    "them as kernel arguments, not yet others");
   out.type = types::NumbaType::enumMember(std::string(className), *valueType,
                                           /*intEnum=*/cls->value.boolValue);
-  auto put = [&out](auto v) { std::memcpy(out.value, &v, sizeof v); };
-  switch (valueType->scalarKind()) {
-  case types::ScalarKind::Boolean:
-    put(value->kind == sema::ConstantValue::Kind::Bool ? value->boolValue : value->intValue != 0);
-    break;
-  case types::ScalarKind::Float32:
-    put(static_cast<float>(value->floatValue));
-    break;
-  case types::ScalarKind::Float64:
-    put(value->floatValue);
-    break;
-  case types::ScalarKind::Complex64:
-    put(std::complex<float>(value->complexValue));
-    break;
-  case types::ScalarKind::Complex128:
-    put(value->complexValue);
-    break;
-  case types::ScalarKind::Float16:
-    throw Error(ErrorKind::InvalidArgument,
-                what + " is valued float16: not taken as a kernel argument yet");
-  default: // an integer: its low bytes (little-endian) are the value in its own width
-    if (valueType->scalarKind() == types::ScalarKind::UInt64)
-      put(static_cast<uint64_t>(value->intValue));
-    else
-      put(static_cast<int64_t>(value->intValue));
-    break;
-  }
   return out;
 }
 

@@ -107,12 +107,13 @@ public:
 
   // A member of one of the module's Enum or IntEnum classes (`Color`, `red`) as a kernel argument
   // (numba passes it typed as its class's member, valued as its value): its EnumMember type and
-  // its value's bytes as the scalar type of its value holds them. Throws pyk::Error
-  // (InvalidArgument) when the module has no such class or member, or the value is not a number
-  // (a tuple-valued member is not taken as an argument yet).
+  // its value's bytes as the scalar type of its value holds them, or a tuple value's elements so.
+  // Throws pyk::Error (InvalidArgument) when the module has no such class or member, or the value
+  // is neither numbers nor tuples of them.
   struct EnumMemberArgument {
-    types::NumbaType type;
-    unsigned char value[16]{};
+    types::NumbaType type;                    // the member's (an element's: its value's type)
+    unsigned char value[16]{};                // a number's value
+    std::vector<EnumMemberArgument> elements; // a tuple's, element by element
   };
   EnumMemberArgument enumMember(std::string_view className, std::string_view member) const;
 

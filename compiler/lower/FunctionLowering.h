@@ -131,6 +131,11 @@ private:
   ir::Expr* unary(ast::UnaryOpKind op, const ast::Expr* operand, const NumbaType* t,
                   SourceRange at);
   ir::Expr* visitCompare(const ast::Compare* c, const NumbaType* t);
+  // numba's tuple comparison (cpython/tupleobj.py): the operands evaluated once and bound, their
+  // elements compared pair by pair (== all equal and of one length; the orderings
+  // lexicographic, then by length); `compareValues` compares two values of scalar or tuple types.
+  ir::Expr* tupleComparison(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r, SourceRange at);
+  ir::Expr* compareValues(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r, SourceRange at);
   ir::Expr* comparison(ast::CmpOpKind op, const ast::Expr* left, const ast::Expr* right,
                        SourceRange at);
   ir::Expr* visitBoolOp(const ast::BoolOp* b, const NumbaType* t);

@@ -389,6 +389,16 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
       return nullptr;
     return datetimeOperation(sema::datetimeComparison(op, *lt, *rt), l, r, at);
   }
+  // Tuples (and members of one Enum class valued by tuples) element by element.
+  const NumbaType lv = lt->isEnumMember() && *lt == *rt ? lt->enumValue() : *lt;
+  const NumbaType rv = rt->isEnumMember() && *lt == *rt ? rt->enumValue() : *rt;
+  if (lv.isTuple() && rv.isTuple()) {
+    ir::Expr* l = expr(left); // in the source's order
+    ir::Expr* r = expr(right);
+    if (l == nullptr || r == nullptr)
+      return nullptr;
+    return tupleComparison(op, as(l, lv), as(r, rv), at);
+  }
   // Enum members compare by value (one class's, or IntEnum members as integers).
   const NumbaType l0 = lt->isEnumMember() && *lt == *rt ? lt->enumValue() : sema::computedAs(*lt);
   const NumbaType r0 = rt->isEnumMember() && *lt == *rt ? rt->enumValue() : sema::computedAs(*rt);
@@ -415,6 +425,101 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
   out->lhs = l;
   out->rhs = r;
   return out;
+}
+
+ir::Expr* FunctionLowering::compareValues(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r,
+                                          SourceRange at) {
+  if (l->type.isTuple() && r->type.isTuple())
+    return tupleComparison(op, l, r, at);
+  l = as(l, sema::computedAs(l->type));
+  r = as(r, sema::computedAs(r->type));
+  static const ir::CompareOp kOps[] = {ir::CompareOp::Eq, ir::CompareOp::NotEq,
+                                       ir::CompareOp::Lt, ir::CompareOp::LtE,
+                                       ir::CompareOp::Gt, ir::CompareOp::GtE};
+  const size_t opIndex = static_cast<size_t>(op);
+  const std::optional<ScalarKind> k =
+      l->type.isScalar() && r->type.isScalar()
+          ? sema::comparisonOperandType(op, l->type.scalarKind(), r->type.scalarKind())
+          : std::nullopt;
+  if (!k || opIndex >= 6) {
+    unsupported(at, "this comparison");
+    return nullptr;
+  }
+  auto* out = makeExpr<ir::Compare>(at, NumbaType::scalar(ScalarKind::Boolean));
+  out->op = kOps[opIndex];
+  out->lhs = as(l, NumbaType::scalar(*k));
+  out->rhs = as(r, NumbaType::scalar(*k));
+  return out;
+}
+
+ir::Expr* FunctionLowering::tupleComparison(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r,
+                                            SourceRange at) {
+  const NumbaType boolean = NumbaType::scalar(ScalarKind::Boolean);
+  auto* out = makeExpr<ir::SpreadCall>(at, boolean); // binds the two operands, evaluated once
+  const int lb = nextBinding_++, rb = nextBinding_++;
+  out->spreads = {l, r};
+  out->bindings = {lb, rb};
+  const std::vector<NumbaType>& le = l->type.elements();
+  const std::vector<NumbaType>& re = r->type.elements();
+  auto element = [&](int binding, const NumbaType& tuple, size_t i) {
+    auto* bound = makeExpr<ir::Bound>(at, tuple);
+    bound->binding = binding;
+    auto* e = makeExpr<ir::TupleElement>(at, tuple.elements()[i]);
+    e->tuple = bound;
+    e->index = static_cast<int64_t>(i);
+    e->byField = false;
+    return e;
+  };
+  auto pair = [&](ast::CmpOpKind k, size_t i) {
+    return compareValues(k, element(lb, l->type, i), element(rb, r->type, i), at);
+  };
+  auto known = [&](bool value) {
+    auto* c = makeExpr<ir::Literal>(at, boolean);
+    c->value = sema::ConstantValue::boolean(value);
+    return c;
+  };
+  const size_t n = std::min(le.size(), re.size());
+  bool ok = true;
+  ir::Expr* result = nullptr;
+  if (op == ast::CmpOpKind::Eq || op == ast::CmpOpKind::NotEq) {
+    ir::Expr* equal = nullptr;
+    if (le.size() != re.size() || n == 0) {
+      equal = known(le.size() == re.size());
+    } else {
+      auto* all = makeExpr<ir::Logical>(at, boolean);
+      all->op = ir::LogicalOp::And;
+      for (size_t i = 0; i < n; ++i) {
+        all->operands.push_back(pair(ast::CmpOpKind::Eq, i));
+        ok = ok && all->operands.back() != nullptr;
+      }
+      equal = n == 1 ? all->operands[0] : all;
+    }
+    if (op == ast::CmpOpKind::Eq) {
+      result = equal;
+    } else {
+      auto* negated = makeExpr<ir::Not>(at, boolean);
+      negated->operand = equal;
+      result = negated;
+    }
+  } else {
+    // The first pair that differs decides; all equal, the lengths do.
+    const size_t a = le.size(), b = re.size();
+    const bool byLength = op == ast::CmpOpKind::Lt    ? a < b
+                          : op == ast::CmpOpKind::LtE ? a <= b
+                          : op == ast::CmpOpKind::Gt  ? a > b
+                                                      : a >= b;
+    result = known(byLength);
+    for (size_t i = n; i-- > 0;) {
+      auto* decide = makeExpr<ir::Conditional>(at, boolean);
+      decide->condition = pair(ast::CmpOpKind::NotEq, i);
+      decide->then = pair(op, i);
+      decide->otherwise = result;
+      ok = ok && decide->condition != nullptr && decide->then != nullptr;
+      result = decide;
+    }
+  }
+  out->call = result;
+  return ok ? out : nullptr;
 }
 
 ir::Expr* FunctionLowering::visitBoolOp(const ast::BoolOp* b, const NumbaType* t) {

@@ -117,6 +117,16 @@ def _scalar_literal(v):
     return None
 
 
+def _value_literal(v):
+    """Python source for a scalar constant or a (plain) tuple of them, or None."""
+    if isinstance(v, tuple) and not hasattr(v, "_fields"):
+        parts = [_value_literal(e) for e in v]
+        if None in parts:
+            return None
+        return "(%s%s)" % (", ".join(parts), "," if len(parts) == 1 else "")
+    return _scalar_literal(v)
+
+
 def _dtype_literal(dt):
     """Python source that makes numpy dtype `dt`."""
     if dt.fields is None and dt.subdtype is None:
@@ -332,7 +342,7 @@ class ModuleBuilder:
         self.require_import(base, "enum." + base)
         lines = ["class %s(%s):" % (name, base)]
         for member in cls:
-            literal = _scalar_literal(member.value)
+            literal = _value_literal(member.value)
             if literal is None:
                 raise NotExtractable("the enum `%s` has a member of type %s"
                                      % (name, type(member.value).__name__))

@@ -13,7 +13,7 @@ std::string UnitEmitter::visitTupleElement(const ir::TupleElement* t) {
   const size_t i = static_cast<size_t>(t->index);
   if (t->byField) // `p.x` of a named tuple
     return element(t->tuple->type, "(" + expr(t->tuple) + ")", i);
-  return expr(t->tuple) + ".e" + std::to_string(i);
+  return element(t->tuple->type, expr(t->tuple), i);
 }
 
 std::string UnitEmitter::visitTupleSubscript(const ir::TupleSubscript* t) {

@@ -223,15 +223,20 @@ OptType FunctionTyper::visitCompare(const ast::Compare* c) {
               comparisonOperandType(c->ops[i], l.scalarKind(), r.scalarKind());
     if (left->isDatetimeLike() || right->isDatetimeLike())
       ok = datetimeComparison(c->ops[i], *left, *right).has_value();
+    if (!ok && left->isTuple() && right->isTuple())
+      ok = tuplesCompare(c->ops[i], *left, *right);
     // Members of one Enum class compare by value (numba's EnumCompare), only for == and !=.
-    if (!ok && *left == *right && left->isEnumMember() && left->enumValue().isScalar() &&
+    const bool valueComparable =
+        left->isEnumMember() &&
+        (left->enumValue().isScalar() ||
+         tuplesCompare(ast::CmpOpKind::Eq, left->enumValue(), left->enumValue()));
+    if (!ok && *left == *right && valueComparable &&
         (c->ops[i] == ast::CmpOpKind::Eq || c->ops[i] == ast::CmpOpKind::NotEq))
       ok = true;
     // numba's generic `is`: `==` between values of one immutable type, false between types
     // that differ (`x is None` too); arrays, being mutable, have none.
     if (!ok && (c->ops[i] == ast::CmpOpKind::Is || c->ops[i] == ast::CmpOpKind::IsNot))
-      ok = !(*left == *right) || left->isScalar() || left->isVoid() ||
-           (left->isEnumMember() && left->enumValue().isScalar());
+      ok = !(*left == *right) || left->isScalar() || left->isVoid() || valueComparable;
     // An Optional is None or not (numba's optional_is_none); with a value, numba's generic `is`
     // of the Optional's value would be needed: not supported.
     if ((left->isOptional() || right->isOptional()) && !left->isVoid() && !right->isVoid()) {

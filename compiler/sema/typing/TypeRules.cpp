@@ -325,6 +325,22 @@ std::optional<ScalarKind> comparisonOperandType(ast::CmpOpKind op, ScalarKind a,
   return c->args[0];
 }
 
+bool tuplesCompare(ast::CmpOpKind op, const NumbaType& a, const NumbaType& b) {
+  if (!a.isTuple() || !b.isTuple() || static_cast<int>(op) > static_cast<int>(ast::CmpOpKind::GtE))
+    return false;
+  const size_t n = std::min(a.elements().size(), b.elements().size());
+  for (size_t i = 0; i < n; ++i) {
+    const NumbaType x = computedAs(a.elements()[i]), y = computedAs(b.elements()[i]);
+    const bool ok = x.isTuple()
+                        ? tuplesCompare(op, x, y)
+                        : x.isScalar() && y.isScalar() &&
+                              comparisonOperandType(op, x.scalarKind(), y.scalarKind()).has_value();
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
 std::optional<ScalarKind> unifyScalars(ScalarKind a, ScalarKind b) {
   if (a == b)
     return a;

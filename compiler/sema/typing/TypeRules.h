@@ -48,6 +48,11 @@ std::optional<ScalarKind> unaryResultType(ast::UnaryOpKind op, ScalarKind operan
 // ordering complex numbers and for `is`, `is not`, `in`, `not in` on scalars. Mixed signedness
 // compares in float64 (int64 < uint64), as numba does.
 std::optional<ScalarKind> comparisonOperandType(ast::CmpOpKind op, ScalarKind a, ScalarKind b);
+// Whether `a OP b` of two tuples types (numba's TupleCompare): ==, != and the orderings, when
+// each pair of elements (as far as the shorter goes) compares with OP, tuples in tuples
+// likewise. Tuples of different lengths compare too: == is False, < orders by length after
+// equal elements.
+bool tuplesCompare(ast::CmpOpKind op, const NumbaType& a, const NumbaType& b);
 
 // The type of a variable assigned both `a` and `b` (numba's unify_pairs): numbers unify as numpy's
 // promote_types (int32, int64 → int64; int64, float32 → float64; int64, uint64 → float64; int8,

@@ -97,9 +97,15 @@ ArrayLayout layoutOf(const AnyDeviceArray& a) {
 }
 
 NumbaType typeOf(const KernelArgument& a) {
-  if (a.kind == KernelArgument::Kind::EnumMember)
-    return NumbaType::enumMember(a.member->class_name, NumbaType::scalar(scalarKindOf(a.dtype)),
-                                 a.member->int_enum);
+  if (a.kind == KernelArgument::Kind::EnumMember) {
+    NumbaType value = NumbaType::scalar(scalarKindOf(a.dtype));
+    if (a.tuple != nullptr) { // valued by a tuple: its type as a tuple argument's
+      KernelArgument tuple = a;
+      tuple.kind = KernelArgument::Kind::Tuple;
+      value = typeOf(tuple);
+    }
+    return NumbaType::enumMember(a.member->class_name, value, a.member->int_enum);
+  }
   if (a.kind == KernelArgument::Kind::Record)
     return recordTypeOf(*a.array->record());
   if (a.kind == KernelArgument::Kind::Tuple) {

@@ -28,6 +28,10 @@ void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsig
     const types::ParameterLayout layout = types::parameterLayout(param);
     for (std::size_t i = 0; i < param.elements().size(); ++i)
       writeArgument(a.tuple->elements[i], param.elements()[i], out + layout.elementOffsets[i]);
+  } else if (param.isEnumMember() && param.enumValue().isTuple()) {
+    KernelArgument value = a; // its tuple value
+    value.kind = KernelArgument::Kind::Tuple;
+    writeArgument(value, param.enumValue(), out);
   } else if (param.isEnumMember()) {
     convertScalar(a, param.enumValue().scalarKind(), out); // its value
   } else {
@@ -49,7 +53,7 @@ LaunchArguments::LaunchArguments(std::size_t count) {
 void LaunchArguments::set(std::size_t i, const KernelArgument& argument,
                           const types::NumbaType& param) {
   unsigned char* out = slots_[i].bytes;
-  if (param.isTuple()) {
+  if (param.isTuple() || (param.isEnumMember() && param.enumValue().isTuple())) {
     // A tuple larger than a slot (several arrays, say) gets storage of its own.
     const types::ParameterLayout layout = types::parameterLayout(param);
     if (layout.size > static_cast<std::int64_t>(sizeof(Slot))) {

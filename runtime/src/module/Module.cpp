@@ -1,6 +1,7 @@
 // Module: pyk::load and module["name"]: the module through the compiler service's front end once,
 // its errors thrown as the located diagnostics pykc prints.
 #include <cstring>
+#include <functional>
 
 #include "module/BackgroundCompiles.h"
 #include "module/ModuleState.h"
@@ -39,10 +40,23 @@ KernelArgument Module::enum_member(const std::string& qualified_name) const {
                     "` is not an Enum member: write it CLASS.MEMBER (`Color.red`)");
   const std::string cls = qualified_name.substr(0, dot), name = qualified_name.substr(dot + 1);
   const jit::SourceModule::EnumMemberArgument resolved = state_->source->enumMember(cls, name);
-  KernelArgument k;
-  k.kind = KernelArgument::Kind::EnumMember;
-  k.dtype = *detail::dtypeOfKind(resolved.type.enumValue().scalarKind()); // a number's dtype
-  std::memcpy(k.value, resolved.value, sizeof k.value);
+  // A number's value, or a tuple of them (Planet.EARTH = (5.976e+24, 6.37814e6)).
+  std::function<KernelArgument(const jit::SourceModule::EnumMemberArgument&,
+                               const types::NumbaType&)>
+      valueOf = [&](const jit::SourceModule::EnumMemberArgument& v, const types::NumbaType& t) {
+        if (t.isTuple()) {
+          std::vector<KernelArgument> elements;
+          for (size_t i = 0; i < v.elements.size(); ++i)
+            elements.push_back(valueOf(v.elements[i], t.elements()[i]));
+          return KernelArgument::tuple_of(std::move(elements));
+        }
+        KernelArgument scalar;
+        scalar.dtype = *detail::dtypeOfKind(t.scalarKind()); // a number's dtype
+        std::memcpy(scalar.value, v.value, sizeof scalar.value);
+        return scalar;
+      };
+  KernelArgument k = valueOf(resolved, resolved.type.enumValue());
+  k.kind = KernelArgument::Kind::EnumMember; // (a tuple value's elements stay in k.tuple)
   k.member = std::make_shared<const EnumArgument>(
       EnumArgument{cls, name, resolved.type.isIntEnumMember()});
   return k;
