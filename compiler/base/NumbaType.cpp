@@ -223,12 +223,20 @@ NumbaType NumbaType::timedelta(DatetimeUnit unit) {
   return type;
 }
 
+NumbaType NumbaType::charSeq(int64_t count, bool unicode) {
+  NumbaType type;
+  type.kind_ = Kind::CharSeq;
+  type.scalar_ = unicode ? ScalarKind::UInt32 : ScalarKind::UInt8;
+  type.ndim_ = static_cast<int>(count);
+  return type;
+}
+
 NumbaType NumbaType::arrayOf(const NumbaType& element, int ndim, ArrayLayout layout,
                              bool readonly) {
   if (element.isRecord())
     return recordArray(element, ndim, layout, readonly);
   NumbaType type = array(element.scalarKind(), ndim, layout, readonly);
-  if (element.isDatetimeLike())
+  if (element.isDatetimeLike() || element.isCharSeq())
     type.elements_ = {element};
   return type;
 }
@@ -515,6 +523,8 @@ std::string NumbaType::str() const {
     return std::string("datetime64[") + datetimeUnitName(unit_) + "]";
   case Kind::Timedelta:
     return std::string("timedelta64[") + datetimeUnitName(unit_) + "]";
+  case Kind::CharSeq: // numba's repr: `[char x 12]`, `[unichr x 12]`
+    return std::string(isUnicode() ? "[unichr x " : "[char x ") + std::to_string(ndim_) + "]";
   }
   return "?";
 }
@@ -571,6 +581,8 @@ std::string NumbaType::spelling() const {
     return std::string("NPDatetime('") + datetimeUnitName(unit_) + "')";
   case Kind::Timedelta:
     return std::string("NPTimedelta('") + datetimeUnitName(unit_) + "')";
+  case Kind::CharSeq: // numba.types' constructors: `CharSeq(12)`, `UnicodeCharSeq(12)`
+    return std::string(isUnicode() ? "UnicodeCharSeq(" : "CharSeq(") + std::to_string(ndim_) + ")";
   }
   return "?";
 }

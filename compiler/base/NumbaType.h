@@ -151,6 +151,9 @@ public:
   // Datetime, Timedelta: numba's NPDatetime / NPTimedelta (`datetime64[D]`, `timedelta64[ms]`):
   // a 64-bit count of the unit (NaT the smallest int64), computing only as numba's
   // npdatetime rules say; an array of them holds the type as its element.
+  // CharSeq: one item of a numpy 'S<n>' or '<U<n>' array (numba's CharSeq `[char x 12]` and
+  // UnicodeCharSeq `[unichr x 12]`): n characters, bytes or UTF-32 code points, zero-padded;
+  // stored from str / bytes constants and copied whole, as numba.cuda kernels may.
   enum class Kind : uint8_t {
     Void,
     Scalar,
@@ -165,7 +168,8 @@ public:
     EnumMember,
     Optional,
     Datetime,
-    Timedelta
+    Timedelta,
+    CharSeq
   };
 
   static constexpr int kMaxArrayDims = 8;
@@ -193,7 +197,9 @@ public:
   // numba's NPDatetime(unit) and NPTimedelta(unit).
   static NumbaType datetime(DatetimeUnit unit);
   static NumbaType timedelta(DatetimeUnit unit);
-  // An array of `element` (a scalar, a record, a datetime64 or timedelta64).
+  // numba's CharSeq(count) (`unicode` false) and UnicodeCharSeq(count).
+  static NumbaType charSeq(int64_t count, bool unicode);
+  // An array of `element` (a scalar, a record, a datetime64 or timedelta64, a CharSeq).
   static NumbaType arrayOf(const NumbaType& element, int ndim, ArrayLayout layout,
                            bool readonly = false);
   // An array whose items are records.
@@ -224,13 +230,29 @@ public:
   // Datetime, Timedelta: the unit.
   DatetimeUnit datetimeUnit() const { return unit_; }
   // Arrays of datetime64 or timedelta64 (their scalarKind() is int64, how they are stored).
-  bool isDatetimeArray() const { return kind_ == Kind::Array && !elements_.empty(); }
+  bool isDatetimeArray() const {
+    return kind_ == Kind::Array && !elements_.empty() && elements_[0].isDatetimeLike();
+  }
+  bool isCharSeq() const { return kind_ == Kind::CharSeq; }
+  // CharSeq: how many characters; whether they are UTF-32 code points (numpy's 'U'), else bytes
+  // (its scalarKind() is uint32 or uint8, a character's storage).
+  int64_t charCount() const { return ndim_; }
+  bool isUnicode() const { return scalar_ == ScalarKind::UInt32; }
+  // Arrays of character sequences ('S<n>', 'U<n>').
+  bool isCharSeqArray() const {
+    return kind_ == Kind::Array && !elements_.empty() && elements_[0].isCharSeq();
+  }
   // Optional: the type of its value when it is not None.
   const NumbaType& optionalValue() const { return elements_[0]; }
   // EnumMember: the type of the members' values (className() is the class).
   const NumbaType& enumValue() const { return elements_[0]; }
   // Vectors: how many elements (x, y, z, w in order); scalarKind() is their type.
   int vectorSize() const { return ndim_; }
+  // An array of numbers or booleans: its scalarKind() is its items' type (not records,
+  // datetime64s or character sequences, which numba's numeric operations do not take).
+  bool isNumericArray() const {
+    return kind_ == Kind::Array && record_ == nullptr && elements_.empty();
+  }
   // An array of records (its scalarKind() means nothing then).
   bool isRecordArray() const { return kind_ == Kind::Array && record_ != nullptr; }
   // Record and record arrays: the layout.

@@ -45,6 +45,10 @@ ParameterLayout parameterLayout(const NumbaType& t) {
     out.size = 8;
     out.alignment = 8;
     return out;
+  case NumbaType::Kind::CharSeq: // the characters (numba passes no CharSeq to a kernel)
+    out.size = t.charCount() * (t.isUnicode() ? 4 : 1);
+    out.alignment = t.isUnicode() ? 4 : 1;
+    return out;
   case NumbaType::Kind::Void:
   case NumbaType::Kind::GridGroup:
   case NumbaType::Kind::Function: // no value at run time

@@ -15,9 +15,12 @@ void Verifier::value(const Expr* e) {
   switch (e->kind) {
   case NodeKind::Literal: {
     const sema::ConstantValue& v = e->as<Literal>()->value;
-    if (v.kind == sema::ConstantValue::Kind::None ? !e->type.isVoid()
-                                                  : !v.isNumber() || !e->type.isScalar())
-      problem(e, "a literal that is no number (nor a None of type none)");
+    const bool ok = v.kind == sema::ConstantValue::Kind::None  ? e->type.isVoid()
+                    : v.kind == sema::ConstantValue::Kind::Str ? e->type.isCharSeq()
+                                                               : v.isNumber() && e->type.isScalar();
+    if (!ok)
+      problem(e, "a literal that is no number (nor a None of type none, nor the characters of a "
+                 "character sequence)");
     return;
   }
   case NodeKind::FrozenConstant:

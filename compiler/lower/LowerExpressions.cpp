@@ -132,6 +132,14 @@ ir::Expr* FunctionLowering::visitConstant(const ast::Constant* c, const NumbaTyp
     break;
   case ast::ConstantKind::None:
     return noneLiteral(c->range);
+  case ast::ConstantKind::Str: // stored into an item of a character array (typing checked it)
+  case ast::ConstantKind::Bytes:
+    if (!type.isCharSeq()) {
+      unsupported(c->range, "this constant");
+      return nullptr;
+    }
+    value = sema::ConstantValue::string(c->strValue);
+    break;
   default:
     unsupported(c->range, "this constant");
     return nullptr;

@@ -77,8 +77,9 @@ ir::Target* FunctionLowering::target(const ast::Expr* target, const NumbaType& v
       return nullptr;
     }
     auto* out = make<ir::ElementTarget>(s->range);
-    out->type =
-        array->isDatetimeArray() ? array->elementType() : NumbaType::scalar(array->scalarKind());
+    out->type = array->isDatetimeArray() || array->isCharSeqArray()
+                    ? array->elementType()
+                    : NumbaType::scalar(array->scalarKind());
     out->array = expr(s->value);
     bool ok = out->array != nullptr;
     for (const ast::Expr* item : items) {

@@ -33,6 +33,8 @@
 #include "optional.h"
 // datetime64 and timedelta64 arithmetic: pyk::npdatetime
 #include "npdatetime.h"
+// one item of a numpy 'S<n>' or 'U<n>' array: pyk::charseq
+#include "charseq.h"
 // cmath: abs, phase, exp, log, sqrt, the trigonometric and hyperbolic functions, power
 #include "complex_math.h"
 // cmath: acos, asin, atan, acosh, asinh, atanh

@@ -79,7 +79,12 @@ def scalar_spelling(value):
 
 
 def datetime_spelling(dtype):
-    """numba.types' constructor of a datetime64 / timedelta64 dtype: `NPDatetime('D')`."""
+    """numba.types' constructor of a datetime64 / timedelta64 dtype (`NPDatetime('D')`) or of
+    an 'S' / 'U' one (`CharSeq(12)`, `UnicodeCharSeq(12)`)."""
+    if dtype.kind == "S":
+        return "CharSeq(%d)" % dtype.itemsize
+    if dtype.kind == "U":
+        return "UnicodeCharSeq(%d)" % (dtype.itemsize // 4)
     unit = np.datetime_data(dtype)[0]
     unit = "" if unit == "generic" else unit
     return "%s('%s')" % ("NPDatetime" if dtype.kind == "M" else "NPTimedelta", unit)
@@ -110,7 +115,7 @@ def numba_type_spelling(value):
                                           if array.dtype.fields is not None else
                                           "boolean" if array.dtype == np.bool_
                                           else datetime_spelling(array.dtype)
-                                          if array.dtype.kind in "mM"
+                                          if array.dtype.kind in "mMSU"
                                           else array.dtype.name)
         dims = [":"] * array.ndim
         if array.ndim and array.flags.c_contiguous:
@@ -119,7 +124,7 @@ def numba_type_spelling(value):
             dims[0] = "::1"
         if array.dtype.fields is not None:
             name = str(numba.from_dtype(array.dtype))
-        elif array.dtype.kind in "mM":
+        elif array.dtype.kind in "mMSU":
             name = datetime_spelling(array.dtype)
         else:
             name = "boolean" if array.dtype == np.bool_ else array.dtype.name
@@ -228,7 +233,7 @@ class CaseWriter:
         if array is not None:
             if array.dtype.hasobject:
                 raise NotKept("an array of Python objects as an argument")
-            if array.dtype.kind in "USV" and array.dtype.fields is None:
+            if array.dtype.kind == "V" and array.dtype.fields is None:
                 raise NotKept("an array of dtype %s as an argument" % array.dtype)
             for k, other in self._arrays.items():
                 if not np.shares_memory(array, other):

@@ -32,6 +32,18 @@ std::string UnitEmitter::visitLiteral(const ir::Literal* l) {
     return "pyk::complex128{0.0, " + doubleLiteral(v.complexValue.imag()) + "}";
   case sema::ConstantValue::Kind::None: // converted to an Optional
     return "pyk::none";
+  case sema::ConstantValue::Kind::Str: { // into a character sequence: truncated, zero-padded
+    std::vector<uint32_t> codes;
+    if (l->type.isUnicode())
+      codes = sema::utf8CodePoints(v.strValue);
+    else
+      for (char ch : v.strValue)
+        codes.push_back(static_cast<unsigned char>(ch));
+    std::string out = type(l->type) + "{{";
+    for (size_t k = 0; k < codes.size() && static_cast<int64_t>(k) < l->type.charCount(); ++k)
+      out += (k ? ", " : "") + std::to_string(codes[k]) + "u";
+    return out + "}}";
+  }
   default:
     unsupported(l->range, "this constant");
     return "0";

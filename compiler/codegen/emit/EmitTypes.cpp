@@ -39,6 +39,8 @@ std::string UnitEmitter::type(const NumbaType& t) {
   case NumbaType::Kind::Datetime: // a count of the unit, as numba holds them
   case NumbaType::Kind::Timedelta:
     return "pyk::int64";
+  case NumbaType::Kind::CharSeq: // the characters, zero-padded
+    return "pyk::charseq<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.charCount()) + ">";
   }
   return "void";
 }
@@ -115,10 +117,14 @@ bool UnitEmitter::supported(const NumbaType& t) {
 }
 
 std::string UnitEmitter::elementCpp(const NumbaType& array) {
+  if (array.isCharSeqArray())
+    return type(array.elementType());
   return array.isRecordArray() ? recordStruct(array.elementType()) : scalarCpp(array.scalarKind());
 }
 
 int64_t UnitEmitter::itemBytes(const NumbaType& array) {
+  if (array.isCharSeqArray())
+    return types::parameterLayout(array.elementType()).size;
   return array.isRecordArray() ? array.recordLayout().size
                                : types::bitWidth(array.scalarKind()) / 8;
 }

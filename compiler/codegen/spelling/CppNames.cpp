@@ -148,6 +148,8 @@ std::string typeCode(const NumbaType& t) {
   case NumbaType::Kind::Datetime: // numpy's type letters and numba's unit number: `M4_`, `m7_`
   case NumbaType::Kind::Timedelta:
     return (t.isDatetime() ? "M" : "m") + std::to_string(static_cast<int>(t.datetimeUnit())) + "_";
+  case NumbaType::Kind::CharSeq: // numpy's `S12`, `U12`
+    return (t.isUnicode() ? "U" : "S") + std::to_string(t.charCount()) + "_";
   }
   return "x";
 }

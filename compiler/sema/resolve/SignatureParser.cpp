@@ -165,12 +165,7 @@ private:
       if (!layout)
         return std::nullopt;
       NumbaType record = NumbaType::record(std::move(*layout));
-      if (!isPunct("["))
-        return record;
-      std::optional<NumbaType> shape = parseArraySlices(ScalarKind::UInt8);
-      if (!shape)
-        return std::nullopt;
-      return NumbaType::recordArray(record, shape->ndim(), shape->layout());
+      return itemOrArray(record);
     }
     if (name.text == "NPDatetime" || name.text == "NPTimedelta") {
       // numba.types' NPDatetime('D') / NPTimedelta('ms') ('' for the unit-less one).
@@ -189,12 +184,25 @@ private:
         return std::nullopt;
       const NumbaType item =
           name.text == "NPDatetime" ? NumbaType::datetime(*unit) : NumbaType::timedelta(*unit);
-      if (!isPunct("["))
-        return item;
-      std::optional<NumbaType> shape = parseArraySlices(ScalarKind::Int64);
-      if (!shape)
+      return itemOrArray(item);
+    }
+    if (name.text == "CharSeq" || name.text == "UnicodeCharSeq") {
+      // numba.types' CharSeq(12) / UnicodeCharSeq(12): an item of a numpy 'S12' / 'U12' array.
+      if (!expectPunct("("))
         return std::nullopt;
-      return NumbaType::arrayOf(item, shape->ndim(), shape->layout());
+      constexpr int kMaxChars = 1 << 20; // as record fields: an item of at most 1 MiB
+      if (token_.kind != Token::Kind::Integer || token_.text.size() > 7 ||
+          std::stoi(std::string(token_.text)) < 1 ||
+          std::stoi(std::string(token_.text)) > kMaxChars) {
+        expected("a character count from 1 to " + std::to_string(kMaxChars));
+        return std::nullopt;
+      }
+      const int count = std::stoi(std::string(token_.text));
+      advance();
+      if (!expectPunct(")"))
+        return std::nullopt;
+      const NumbaType item = NumbaType::charSeq(count, name.text == "UnicodeCharSeq");
+      return itemOrArray(item);
     }
     if (isVoidTypeName(name.text)) {
       if (!allowVoid || isPunct("[")) {
@@ -209,8 +217,8 @@ private:
       report(DiagKind::SignatureUnknownType, name.offset, name.text.size(),
              {std::string(name.text)});
       std::vector<std::string> candidates = numbaTypeNames();
-      candidates.insert(candidates.end(),
-                        {"UniTuple", "Tuple", "Array", "NPDatetime", "NPTimedelta"});
+      candidates.insert(candidates.end(), {"UniTuple", "Tuple", "Array", "NPDatetime",
+                                           "NPTimedelta", "CharSeq", "UnicodeCharSeq"});
       if (std::optional<std::string> guess = closestSpelling(name.text, candidates))
         diags_.note(DiagKind::NoteDidYouMean, where_.rangeOf(name.offset, name.text.size()),
                     {*guess});
@@ -219,6 +227,17 @@ private:
     if (!isPunct("["))
       return NumbaType::scalar(*scalar);
     return parseArraySlices(*scalar);
+  }
+
+  // An item type (a record, a datetime64, a character sequence) alone, or an array of it when
+  // `[` dims `]` follow.
+  std::optional<NumbaType> itemOrArray(const NumbaType& item) {
+    if (!isPunct("["))
+      return item;
+    std::optional<NumbaType> shape = parseArraySlices(ScalarKind::UInt8);
+    if (!shape)
+      return std::nullopt;
+    return NumbaType::arrayOf(item, shape->ndim(), shape->layout());
   }
 
   // `[` dims `]` after a dtype: each dim `:` or `::1` (also `::` and `:,`).
@@ -529,8 +548,10 @@ private:
     std::optional<NumbaType> dtype = parseType(/*allowVoid=*/false);
     if (!dtype)
       return std::nullopt;
-    if (!dtype->isScalar() && !dtype->isRecord() && !dtype->isDatetimeLike()) {
-      expectedAt(dtypeToken, "a scalar, datetime64, timedelta64 or record element type");
+    if (!dtype->isScalar() && !dtype->isRecord() && !dtype->isDatetimeLike() &&
+        !dtype->isCharSeq()) {
+      expectedAt(dtypeToken,
+                 "a scalar, datetime64, timedelta64, character sequence or record element type");
       return std::nullopt;
     }
     if (!expectPunct(","))

@@ -177,6 +177,10 @@ private:
   const RecordField* recordFieldTarget(const ast::Expr* target, bool typeBase);
   // `r.y = 'ABC'` into a character field (typed here: strings have no numba type of their own
   // in pyk); false when the assignment is not one.
+  // `a[i] = "XYZ"` / `b"XYZ"` into an item of a character array (numba's constant cast to
+  // UnicodeCharSeq / CharSeq): typed here, the constant as the item's type; false for any other
+  // assignment.
+  bool stringIntoCharacterArray(const ast::Assign* a);
   bool stringIntoRecordField(const ast::Assign* a);
   OptType visitSubscript(const ast::Subscript* s);
 

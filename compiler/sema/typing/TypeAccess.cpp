@@ -108,9 +108,13 @@ bool storableInView(const NumbaType& value, const NumbaType& view) {
     return false;
   // datetime64 and timedelta64 convert only to themselves (numba has no conversion between
   // units, nor to or from numbers).
-  if (view.isDatetimeArray() || value.isDatetimeLike() || value.isDatetimeArray()) {
+  // (nor character sequences)
+  auto ownItems = [](const NumbaType& t) {
+    return t.isDatetimeArray() || t.isDatetimeLike() || t.isCharSeqArray() || t.isCharSeq();
+  };
+  if (ownItems(view) || ownItems(value)) {
     const NumbaType item = value.isArray() ? value.elementType() : value;
-    return view.isDatetimeArray() && item == view.elementType() &&
+    return (view.isDatetimeArray() || view.isCharSeqArray()) && item == view.elementType() &&
            (!value.isArray() || value.ndim() <= view.ndim());
   }
   if (value.isScalar())
@@ -120,7 +124,7 @@ bool storableInView(const NumbaType& value, const NumbaType& view) {
 }
 
 bool storableIn(const NumbaType& value, const NumbaType& place) {
-  if (place.isDatetimeLike())
+  if (place.isDatetimeLike() || place.isCharSeq())
     return value == place;
   if (place.isScalar())
     return computedAs(value).isScalar(); // an IntEnum member stores its integer
@@ -158,18 +162,64 @@ const RecordField* FunctionTyper::recordFieldTarget(const ast::Expr* target, boo
   return t->recordLayout().field(name);
 }
 
-bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
+namespace {
+// The str or bytes constant `a` stores into one target; null for any other assignment.
+const ast::Constant* storedCharacters(const ast::Assign* a) {
   const auto* c = a->value->as<ast::Constant>();
   if (c == nullptr ||
       (c->valueKind != ast::ConstantKind::Str && c->valueKind != ast::ConstantKind::Bytes) ||
       a->targets.size() != 1)
+    return nullptr;
+  return c;
+}
+} // namespace
+
+bool FunctionTyper::stringIntoCharacterArray(const ast::Assign* a) {
+  const ast::Constant* c = storedCharacters(a);
+  if (c == nullptr)
+    return false;
+  const auto* s = a->targets[0]->as<ast::Subscript>();
+  const auto* k = s != nullptr ? s->slice->as<ast::Constant>() : nullptr;
+  if (s == nullptr || (k != nullptr && k->valueKind == ast::ConstantKind::Str)) // a field name
+    return false;
+  OptType container = expr(s->value);
+  if (!container || !container->isCharSeqArray())
+    return false;
+  if (container->readonly()) {
+    error(DiagKind::TypeWriteReadonly, a->targets[0]->range, {container->str()});
+    return true;
+  }
+  OptType item = visitSubscript(s);
+  if (!item)
+    return true;
+  if (!item->isCharSeq()) {
+    error(DiagKind::TypeNotSupported, a->targets[0]->range,
+          {"storing a constant into a slice of a character array"});
+    return true;
+  }
+  record(a->targets[0], *item);
+  // numba casts a str constant to a unicode ('U') item and bytes to a bytes ('S') item (NVVM 7),
+  // truncated to the item and padded with zeros.
+  const bool bytes = c->valueKind == ast::ConstantKind::Bytes;
+  if (bytes == item->isUnicode())
+    error(DiagKind::TypeStringIntoItem, a->value->range,
+          {bytes ? "bytes" : "str", container->str()});
+  else
+    record(a->value, *item);
+  return true;
+}
+
+bool FunctionTyper::stringIntoRecordField(const ast::Assign* a) {
+  const ast::Constant* c = storedCharacters(a);
+  if (c == nullptr)
     return false;
   const RecordField* f = recordFieldTarget(a->targets[0], /*typeBase=*/true);
   const bool bytes = c->valueKind == ast::ConstantKind::Bytes;
   if (f == nullptr) {
     error(DiagKind::TypeNotSupported, a->value->range,
           {std::string("storing a ") + (bytes ? "bytes" : "str") +
-           " constant anywhere but in a character field of a record"});
+           " constant anywhere but in a character field of a record or an item of a character "
+           "array"});
     return true;
   }
   // numba stores a constant str into a unicode field and bytes into a bytes field (NVVM 7),
@@ -252,7 +302,7 @@ OptType FunctionTyper::realOrImag(const NumbaType& base, bool imaginary, SourceR
     const ScalarKind part = k == ScalarKind::Complex64    ? ScalarKind::Float32
                             : k == ScalarKind::Complex128 ? ScalarKind::Float64
                                                           : k;
-    const bool number = k != ScalarKind::Boolean && !base.isRecordArray();
+    const bool number = k != ScalarKind::Boolean && (base.isScalar() || base.isNumericArray());
     if (number && base.isScalar())
       return NumbaType::scalar(part);
     if (number && isComplex(k))

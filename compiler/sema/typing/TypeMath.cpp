@@ -120,7 +120,7 @@ OptType FunctionTyper::builtinSum(const ast::Call* c, const std::vector<NumbaTyp
   std::vector<NumbaType> items;
   if (iterable.isTuple())
     items = iterable.elements();
-  else if (iterable.isArray() && iterable.ndim() == 1 && !iterable.isRecordArray())
+  else if (iterable.isArray() && iterable.ndim() == 1 && iterable.isNumericArray())
     items.push_back(iterable.elementType());
   else if (iterable.isArray()) {
     error(DiagKind::TypeNotSupported, c->range,

@@ -27,7 +27,7 @@ void FunctionTyper::visitExprStmt(const ast::ExprStmt* s) {
 }
 
 void FunctionTyper::visitAssign(const ast::Assign* a) {
-  if (stringIntoRecordField(a))
+  if (stringIntoCharacterArray(a) || stringIntoRecordField(a))
     return;
   // A value stored into variables only keeps an Optional; any other target takes its value.
   const bool intoVariables = std::all_of(a->targets.begin(), a->targets.end(),
@@ -273,7 +273,8 @@ void FunctionTyper::assign(const ast::Expr* target, const NumbaType& value,
         error(DiagKind::TypeAssignToElement, valueRange, {value.str(), element->str()});
       return;
     }
-    if (element->isDatetimeLike()) { // numba converts no other type to a datetime64 or timedelta64
+    // numba converts no other type to a datetime64, a timedelta64 or a character sequence.
+    if (element->isDatetimeLike() || element->isCharSeq()) {
       if (!storableIn(value, *element))
         error(DiagKind::TypeAssignToElement, valueRange, {value.str(), container->str()});
       return;

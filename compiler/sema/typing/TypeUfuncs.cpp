@@ -26,7 +26,7 @@ OptType FunctionTyper::ufuncCall(const IntrinsicInfo& info, const ast::Call* c,
   for (size_t i = 0; i < args.size(); ++i) {
     const NumbaType& a = args[i];
     const bool isOutput = i >= inputCount;
-    const bool numeric = (a.isScalar() || (a.isArray() && !a.isRecordArray()));
+    const bool numeric = a.isScalar() || a.isNumericArray();
     if (isOutput && !a.isArray()) {
       error(DiagKind::TypeUfuncOutput, c->args[i]->range, {name, std::to_string(i + 1), a.str()});
       return std::nullopt;

@@ -53,7 +53,8 @@ public:
   // memory or absent.
   static AnyDeviceArray allocate(Dtype dtype, std::vector<std::int64_t> shape);
   // A new, uninitialised C-contiguous array of records (numba's device_array(n, dtype=record)).
-  // The Dtype overloads refuse Dtype::Record (InvalidArgument): a record array needs its fields.
+  // The Dtype overloads refuse Dtype::Record (InvalidArgument): a record array needs its fields;
+  // and Bytes and Unicode, whose length comes with a HostArray (to_device).
   static AnyDeviceArray allocate(const RecordDtype& record, std::vector<std::int64_t> shape);
   // The same in CUDA managed memory (numba.cuda.managed_array); host memory on the CPU backend.
   static AnyDeviceArray allocate_managed(Dtype dtype, std::vector<std::int64_t> shape);
@@ -69,12 +70,16 @@ public:
   Dtype dtype() const { return dtype_; }
   // Dtype::Record: the fields and item size; nullptr for scalar dtypes.
   const RecordDtype* record() const { return record_.get(); }
+  // Dtype::Bytes, Dtype::Unicode (numpy's 'S12', 'U12'): characters per item; else 0.
+  std::int64_t chars() const { return chars_; }
   int ndim() const { return static_cast<int>(shape_.size()); }
   const std::vector<std::int64_t>& shape() const { return shape_; }
   const std::vector<std::int64_t>& strides() const { return strides_; }
   std::int64_t size() const;
   std::int64_t nbytes() const { return size() * static_cast<std::int64_t>(itemsize()); }
   std::size_t itemsize() const {
+    if (is_character_dtype(dtype_))
+      return character_itemsize(dtype_, chars_);
     return record_ != nullptr ? static_cast<std::size_t>(record_->itemsize())
                               : dtype_itemsize(dtype_);
   }
@@ -124,6 +129,7 @@ private:
   void* data_ = nullptr;
   Dtype dtype_ = Dtype::Float64;
   std::shared_ptr<const RecordDtype> record_; // Dtype::Record
+  std::int64_t chars_ = 0;                    // Dtype::Bytes, Dtype::Unicode
   std::vector<std::int64_t> shape_;
   std::vector<std::int64_t> strides_;
 };

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -50,8 +51,10 @@ enum class time_unit {
 
 // The scalar dtypes; datetime64 and timedelta64 of each unit (an int64 count of the unit, NaT
 // the smallest int64: `Datetime64_D` is numpy's datetime64[D], `Timedelta64_generic` its
-// unit-less timedelta64); then Record: a structured dtype, whose fields and size the array
-// carries (pyk/record.hpp's RecordDtype); the functions below know all but Record.
+// unit-less timedelta64); Bytes and Unicode: numpy's 'S<n>' and 'U<n>' (n bytes, n UTF-32 code
+// points; the array carries n, its `chars`); then Record: a structured dtype, whose fields and
+// size the array carries (pyk/record.hpp's RecordDtype). The functions below know all but
+// Bytes, Unicode and Record, whose size is the array's.
 enum class Dtype {
 #define PYK_DTYPE_ENUMERATOR(enumerator, name, itemsize) enumerator,
   PYK_DTYPES(PYK_DTYPE_ENUMERATOR)
@@ -62,10 +65,17 @@ enum class Dtype {
 #define PYK_TIMEDELTA_ENUMERATOR(unit, spelling, number) Timedelta64_##unit,
           PYK_DATETIME_UNITS(PYK_TIMEDELTA_ENUMERATOR)
 #undef PYK_TIMEDELTA_ENUMERATOR
-              Record
+              Bytes,
+  Unicode,
+  Record
 };
 
-// Every dtype but Record, in the order of the enum.
+// numpy's 'S<n>' and 'U<n>': the array says how many characters.
+constexpr bool is_character_dtype(Dtype dtype) noexcept {
+  return dtype == Dtype::Bytes || dtype == Dtype::Unicode;
+}
+
+// Every dtype but Bytes, Unicode and Record, in the order of the enum.
 inline constexpr Dtype kAllDtypes[] = {
 #define PYK_DTYPE_VALUE(enumerator, name, itemsize) Dtype::enumerator,
     PYK_DTYPES(PYK_DTYPE_VALUE)
@@ -116,7 +126,7 @@ constexpr int time_unit_number(time_unit unit) noexcept {
 }
 
 // Bytes per element: 1 for bool, 8 for complex64 (two float32), 16 for complex128; 0 for Record
-// (the RecordDtype knows its size).
+// (the RecordDtype knows its size) and for Bytes and Unicode (character_itemsize).
 constexpr std::size_t dtype_itemsize(Dtype dtype) noexcept {
   if (is_datetime_dtype(dtype) || is_timedelta_dtype(dtype))
     return 8;
@@ -133,6 +143,11 @@ constexpr std::size_t dtype_itemsize(Dtype dtype) noexcept {
   }
 }
 
+// Bytes per item of numpy's 'S<chars>' (Bytes) or 'U<chars>' (Unicode, 4 per character).
+constexpr std::size_t character_itemsize(Dtype dtype, std::int64_t chars) noexcept {
+  return static_cast<std::size_t>(chars) * (dtype == Dtype::Unicode ? 4u : 1u);
+}
+
 // numba's (and numpy's) name: "bool", "int64", "float32", "complex128"; numpy's "datetime64[D]",
 // "timedelta64[ms]", "datetime64" (unit-less); "record" for Record.
 constexpr std::string_view dtype_name(Dtype dtype) noexcept {
@@ -146,6 +161,10 @@ constexpr std::string_view dtype_name(Dtype dtype) noexcept {
 #undef PYK_DATETIME_NAME
   case Dtype::Record:
     return "record";
+  case Dtype::Bytes: // numpy's names of 'S' and 'U' (the array's length makes `|S12`, `<U12`)
+    return "bytes";
+  case Dtype::Unicode:
+    return "str";
 #define PYK_DTYPE_NAME(enumerator, name, itemsize)                                                 \
   case Dtype::enumerator:                                                                          \
     return name;

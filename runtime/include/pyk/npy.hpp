@@ -43,14 +43,16 @@ struct HostArray {
   std::vector<std::byte> bytes;    // element_count() * itemsize() bytes
   // Dtype::Record: the fields and item size (else null).
   std::shared_ptr<const RecordDtype> record;
+  // Dtype::Bytes, Dtype::Unicode: characters per item (numpy's 'S12', 'U12'); else 0.
+  std::int64_t chars = 0;
 
-  // Bytes per element: the record's size, else dtype_itemsize(dtype).
+  // Bytes per element: the record's size, the characters', else dtype_itemsize(dtype).
   std::size_t itemsize() const;
   // The product of the shape (1 for a 0-d array, 0 when any extent is 0); -1 when an extent is
   // negative or the product does not fit in 64 bits.
   std::int64_t element_count() const;
-  // Whether bytes.size() is what dtype and shape need, every extent is non-negative, and a
-  // record is given exactly for Dtype::Record.
+  // Whether bytes.size() is what dtype and shape need, every extent is non-negative, a record is
+  // given exactly for Dtype::Record, and characters for Bytes and Unicode.
   bool is_consistent() const;
 
   // Same dtype (records compared by value), shape and bytes.

@@ -17,9 +17,12 @@ struct ArrayAccess {
                              std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                              std::shared_ptr<void> owner, const char* caller);
   // A new C-contiguous array on `backend` (the calling thread's device on CUDA).
-  // `record` is the record's layout for Dtype::Record (required then), null otherwise.
+  // `record` is the record's layout for Dtype::Record (required then), null otherwise; `chars`
+  // the characters of a Bytes or Unicode item (required then), 0 otherwise.
   static AnyDeviceArray allocate(Backend backend, Dtype dtype, std::vector<std::int64_t> shape,
-                                 std::shared_ptr<const RecordDtype> record = nullptr);
+                                 std::shared_ptr<const RecordDtype> record = nullptr,
+                                 std::int64_t chars = 0);
+  static std::int64_t chars(const AnyDeviceArray& a) { return a.chars_; }
   // The record layout `a` shares with its views (null for scalar dtypes).
   static std::shared_ptr<const RecordDtype> record(const AnyDeviceArray& a) { return a.record_; }
   static const DeviceBuffer* buffer(const AnyDeviceArray& a);

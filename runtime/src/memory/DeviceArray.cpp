@@ -106,18 +106,27 @@ AnyDeviceArray AnyDeviceArray::allocate(const RecordDtype& record,
 
 AnyDeviceArray detail::ArrayAccess::allocate(Backend backend, Dtype dtype,
                                              std::vector<std::int64_t> shape,
-                                             std::shared_ptr<const RecordDtype> record) {
+                                             std::shared_ptr<const RecordDtype> record,
+                                             std::int64_t chars) {
   if ((dtype == Dtype::Record) != (record != nullptr))
     throw Error(ErrorKind::InvalidArgument,
                 dtype == Dtype::Record ? "an array of records needs the record's fields (allocate "
                                          "it with a RecordDtype)"
                                        : "a record layout was given for a scalar dtype");
+  if (is_character_dtype(dtype) != (chars > 0))
+    throw Error(ErrorKind::InvalidArgument,
+                is_character_dtype(dtype)
+                    ? "an array of " + std::string(dtype_name(dtype)) +
+                          " items needs their length (make it from a HostArray with to_device)"
+                    : "a character length was given for another dtype");
   const std::int64_t count = checkedCount(shape);
-  const std::size_t itemsize =
-      record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtype_itemsize(dtype);
+  const std::size_t itemsize = record != nullptr ? static_cast<std::size_t>(record->itemsize())
+                               : is_character_dtype(dtype) ? character_itemsize(dtype, chars)
+                                                           : dtype_itemsize(dtype);
   AnyDeviceArray a;
   a.dtype_ = dtype;
   a.record_ = std::move(record);
+  a.chars_ = chars;
   a.strides_ = cStrides(shape, itemsize);
   a.shape_ = std::move(shape);
   a.buffer_ = detail::DeviceBuffer::allocate(backend, MemoryKind::Device,
@@ -127,9 +136,9 @@ AnyDeviceArray detail::ArrayAccess::allocate(Backend backend, Dtype dtype,
 }
 
 AnyDeviceArray AnyDeviceArray::allocate_managed(Dtype dtype, std::vector<std::int64_t> shape) {
-  if (dtype == Dtype::Record)
-    throw Error(ErrorKind::InvalidArgument, "allocate_managed: records are not supported in "
-                                            "managed arrays yet");
+  if (dtype == Dtype::Record || is_character_dtype(dtype))
+    throw Error(ErrorKind::InvalidArgument, "allocate_managed: records and character items are "
+                                            "not supported in managed arrays yet");
   const std::int64_t count = checkedCount(shape);
   AnyDeviceArray a;
   a.dtype_ = dtype;
@@ -157,9 +166,10 @@ namespace detail {
 AnyDeviceArray ArrayAccess::wrap(Backend backend, int deviceId, void* data, Dtype dtype,
                                  std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                                  std::shared_ptr<void> owner, const char* caller) {
-  if (dtype == Dtype::Record)
+  if (dtype == Dtype::Record || is_character_dtype(dtype))
     throw Error(ErrorKind::InvalidArgument,
-                std::string(caller) + ": arrays of records cannot wrap outside memory yet");
+                std::string(caller) +
+                    ": arrays of records or character items cannot wrap outside memory yet");
   checkedCount(shape);
   if (strides.empty())
     strides = cStrides(shape, dtype_itemsize(dtype));
@@ -342,6 +352,7 @@ HostArray AnyDeviceArray::copy_to_host() const {
   HostArray host;
   host.dtype = dtype_;
   host.record = record_;
+  host.chars = chars_;
   host.shape = shape_;
   host.bytes.resize(static_cast<std::size_t>(nbytes()));
   copy_to_host(host.bytes.data(), host.bytes.size());
@@ -410,7 +421,7 @@ void AnyDeviceArray::copy_from_host(const void* bytes, std::size_t count, const 
 }
 
 void AnyDeviceArray::copy_from_host(const HostArray& host) {
-  if (host.dtype != dtype_ || host.shape != shape_ ||
+  if (host.dtype != dtype_ || host.shape != shape_ || host.chars != chars_ ||
       (record_ != nullptr && (host.record == nullptr || !(*host.record == *record_))))
     throw Error(ErrorKind::InvalidArgument,
                 "copy_from_host: the host array's dtype or shape differs from the device array's");
@@ -418,7 +429,7 @@ void AnyDeviceArray::copy_from_host(const HostArray& host) {
 }
 
 void AnyDeviceArray::copy_from_device(const AnyDeviceArray& from, const Stream& stream) {
-  if (from.dtype_ != dtype_ || from.shape_ != shape_ ||
+  if (from.dtype_ != dtype_ || from.shape_ != shape_ || from.chars_ != chars_ ||
       (record_ != nullptr && !(*from.record_ == *record_)))
     throw Error(ErrorKind::InvalidArgument,
                 "copy_from_device: the arrays differ in dtype or shape");
@@ -439,8 +450,8 @@ AnyDeviceArray to_device(const HostArray& host) {
   if (!host.is_consistent())
     throw Error(ErrorKind::InvalidArgument, "to_device: the host array's size does not match "
                                             "its dtype and shape");
-  AnyDeviceArray a =
-      detail::ArrayAccess::allocate(current_backend(), host.dtype, host.shape, host.record);
+  AnyDeviceArray a = detail::ArrayAccess::allocate(current_backend(), host.dtype, host.shape,
+                                                   host.record, host.chars);
   a.copy_from_host(host.bytes.data(), host.bytes.size());
   return a;
 }

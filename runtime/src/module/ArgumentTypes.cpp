@@ -125,6 +125,9 @@ NumbaType typeOf(const KernelArgument& a) {
   if (a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr)
     return NumbaType::recordArray(recordTypeOf(*a.array->record()), a.array->ndim(),
                                   layoutOf(*a.array));
+  if (a.kind == KernelArgument::Kind::Array && is_character_dtype(a.dtype)) // numba's CharSeq
+    return NumbaType::arrayOf(NumbaType::charSeq(a.array->chars(), a.dtype == Dtype::Unicode),
+                              a.array->ndim(), layoutOf(*a.array));
   if (a.kind == KernelArgument::Kind::Array)
     return NumbaType::arrayOf(valueTypeOf(a.dtype), a.array->ndim(), layoutOf(*a.array));
   return valueTypeOf(a.dtype);
@@ -155,17 +158,20 @@ bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out)
   if (args.size() > static_cast<size_t>(ArgumentSignature::kMaxArguments))
     return false;
   for (const KernelArgument& a : args)
-    if ((a.kind == KernelArgument::Kind::Array && a.array->record() != nullptr) ||
+    if ((a.kind == KernelArgument::Kind::Array &&
+         (a.array->record() != nullptr || is_character_dtype(a.dtype))) ||
         a.kind == KernelArgument::Kind::Record || a.kind == KernelArgument::Kind::Tuple ||
         a.kind == KernelArgument::Kind::EnumMember) // a type of its class, not of its dtype
       return false;
   out.count = static_cast<int>(args.size());
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelArgument& a = args[i];
-    std::uint16_t code = static_cast<std::uint16_t>(static_cast<unsigned>(a.dtype) << 1);
+    // bit 0: an array; bits 1-4 its rank, 5-6 its layout; bits 7-15 the dtype.
+    static_assert(static_cast<unsigned>(Dtype::Record) < (1u << 9), "the dtype fits in 9 bits");
+    std::uint16_t code = static_cast<std::uint16_t>(static_cast<unsigned>(a.dtype) << 7);
     if (a.kind == KernelArgument::Kind::Array)
-      code |= static_cast<std::uint16_t>(1u | static_cast<unsigned>(a.array->ndim()) << 6 |
-                                         static_cast<unsigned>(layoutOf(*a.array)) << 10);
+      code |= static_cast<std::uint16_t>(1u | static_cast<unsigned>(a.array->ndim()) << 1 |
+                                         static_cast<unsigned>(layoutOf(*a.array)) << 5);
     out.codes[i] = code;
   }
   return true;

@@ -37,6 +37,8 @@ bool sameRecordLayout(const types::RecordLayout& param, const types::RecordLayou
 bool accepts(const NumbaType& param, const NumbaType& arg) {
   if (param.isScalar() && arg.isScalar())
     return true;
+  if (param.isDatetimeLike() || arg.isDatetimeLike()) // no conversion between units or to numbers
+    return param == arg;
   if (param.isRecord() && arg.isRecord())
     return sameRecordLayout(param.recordLayout(), arg.recordLayout());
   if (param.isTuple() && arg.isTuple()) {
@@ -51,7 +53,7 @@ bool accepts(const NumbaType& param, const NumbaType& arg) {
     const bool sameItem = param.isRecordArray() || arg.isRecordArray()
                               ? param.isRecordArray() && arg.isRecordArray() &&
                                     sameRecordLayout(param.recordLayout(), arg.recordLayout())
-                              : param.scalarKind() == arg.scalarKind();
+                              : param.elementType() == arg.elementType();
     return sameItem && param.ndim() == arg.ndim() &&
            (param.layout() == ArrayLayout::A || param.layout() == arg.layout());
   }

@@ -47,8 +47,8 @@ const Module& copyModule() {
 } // namespace
 
 AnyDeviceArray contiguousCopy(const AnyDeviceArray& view, const Stream& stream) {
-  AnyDeviceArray out =
-      ArrayAccess::allocate(view.backend(), view.dtype(), view.shape(), ArrayAccess::record(view));
+  AnyDeviceArray out = ArrayAccess::allocate(view.backend(), view.dtype(), view.shape(),
+                                             ArrayAccess::record(view), view.chars());
   if (view.size() == 0)
     return out;
   if (view.is_c_contiguous()) {

@@ -4,6 +4,8 @@
 namespace pyk {
 
 std::size_t HostArray::itemsize() const {
+  if (is_character_dtype(dtype))
+    return character_itemsize(dtype, chars);
   return record != nullptr ? static_cast<std::size_t>(record->itemsize()) : dtype_itemsize(dtype);
 }
 
@@ -16,7 +18,8 @@ std::int64_t HostArray::element_count() const {
 }
 
 bool HostArray::is_consistent() const {
-  if ((dtype == Dtype::Record) != (record != nullptr))
+  if ((dtype == Dtype::Record) != (record != nullptr) || is_character_dtype(dtype) != (chars > 0) ||
+      chars < 0)
     return false;
   std::int64_t bytesNeeded = static_cast<std::int64_t>(itemsize());
   bool empty = false;
@@ -34,7 +37,8 @@ bool HostArray::is_consistent() const {
 bool HostArray::operator==(const HostArray& other) const {
   const bool sameRecord = record == nullptr || other.record == nullptr ? record == other.record
                                                                        : *record == *other.record;
-  return dtype == other.dtype && sameRecord && shape == other.shape && bytes == other.bytes;
+  return dtype == other.dtype && sameRecord && chars == other.chars && shape == other.shape &&
+         bytes == other.bytes;
 }
 
 } // namespace pyk

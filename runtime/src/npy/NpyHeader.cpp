@@ -167,6 +167,22 @@ void interpretDescr(std::string_view value, NpyHeader& header, std::string_view 
     fail(name, "malformed header: 'descr' is " + excerpt(value, 80) +
                    ", not a dtype string such as '<f4'");
   std::string_view descriptor = value.substr(1, value.size() - 2);
+  // numpy's 'S<n>' and 'U<n>' (`|S12`, `<U12`; a one-byte order mark optional).
+  std::string_view chars = descriptor;
+  const char order =
+      !chars.empty() && std::string_view("<>|=").find(chars[0]) != chars.npos ? chars[0] : '=';
+  if (order != '=' || (!chars.empty() && chars[0] == '='))
+    chars.remove_prefix(1);
+  if (chars.size() > 1 && chars.size() < 9 && (chars[0] == 'S' || chars[0] == 'U') &&
+      chars.substr(1).find_first_not_of("0123456789") == chars.npos && chars[1] != '0') {
+    header.dtype = chars[0] == 'S' ? Dtype::Bytes : Dtype::Unicode;
+    header.chars = std::stoll(std::string(chars.substr(1)));
+    if (header.dtype == Dtype::Unicode && order == '>' &&
+        std::endian::native == std::endian::little)
+      fail(name, "unsupported dtype '" + excerpt(descriptor, 80) + "': big-endian unicode");
+    header.swapBytes = false;
+    return;
+  }
   auto dtype = dtypeOfDescriptor(descriptor);
   if (!dtype)
     fail(name, "unsupported dtype '" + excerpt(descriptor, 80) + "' (" +
@@ -235,9 +251,11 @@ void interpretShape(std::string_view value, NpyHeader& header, std::string_view 
 // The byte count of the data, refusing shapes whose byte count does not fit in int64 (as numpy
 // refuses them, even when an extent of 0 makes the array empty).
 void computeDataBytes(NpyHeader& header, std::string_view name) {
-  std::int64_t bytes = header.record != nullptr
-                           ? header.record->itemsize()
-                           : static_cast<std::int64_t>(dtype_itemsize(header.dtype));
+  std::int64_t bytes =
+      header.record != nullptr ? header.record->itemsize()
+      : is_character_dtype(header.dtype)
+          ? static_cast<std::int64_t>(character_itemsize(header.dtype, header.chars))
+          : static_cast<std::int64_t>(dtype_itemsize(header.dtype));
   bool empty = false;
   for (std::int64_t extent : header.shape) {
     if (extent == 0) {
@@ -312,10 +330,13 @@ std::string shapeText(std::span<const std::int64_t> shape) {
   return text + ")";
 }
 
-std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record,
+std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record, std::int64_t chars,
                                        std::span<const std::int64_t> shape) {
   std::string descriptor =
-      record != nullptr ? recordDescr(*record) : "'" + scalarDescr(dtype) + "'";
+      record != nullptr ? recordDescr(*record)
+      : is_character_dtype(dtype)
+          ? std::string(dtype == Dtype::Unicode ? "'<U" : "'|S") + std::to_string(chars) + "'"
+          : "'" + scalarDescr(dtype) + "'";
   // numpy's _write_array_header: sorted keys, repr'd values, then room for the first axis to
   // grow to GROWTH_AXIS_MAX_DIGITS digits in place.
   std::string dictionary =

@@ -38,6 +38,7 @@ NpyPreamble parseNpyPreamble(std::span<const std::byte> start, std::uint64_t fil
 struct NpyHeader {
   Dtype dtype = Dtype::Float64;
   std::shared_ptr<const RecordDtype> record; // Dtype::Record: the fields (aligned False, as numpy)
+  std::int64_t chars = 0;                    // Dtype::Bytes, Dtype::Unicode: characters per item
   bool swapBytes = false;                    // the data's byte order is not the machine's
   bool fortranOrder = false;                 // the data is in Fortran (column-major) order
   std::vector<std::int64_t> shape;
@@ -49,8 +50,8 @@ NpyHeader parseNpyHeaderDictionary(std::string_view dictionary, std::string_view
 
 // The bytes np.save writes before the data of a C-order, little-endian array of this dtype and
 // shape: magic, version (1.0, or 2.0 when the header needs it), length, padded dictionary.
-// `record` describes a Dtype::Record (null otherwise).
-std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record,
+// `record` describes a Dtype::Record (null otherwise), `chars` a Bytes or Unicode item.
+std::vector<std::byte> formatNpyHeader(Dtype dtype, const RecordDtype* record, std::int64_t chars,
                                        std::span<const std::int64_t> shape);
 
 // numpy's descriptor of a structured dtype: its fields in offset order, gaps as ('', '|Vn');

@@ -70,14 +70,16 @@ std::vector<std::byte> fortranToC(const std::vector<std::byte>& fortran,
 }
 
 HostArray arrayOf(npy::NpyHeader header, std::vector<std::byte> data) {
-  std::size_t itemsize = header.record != nullptr
-                             ? static_cast<std::size_t>(header.record->itemsize())
-                             : dtype_itemsize(header.dtype);
+  std::size_t itemsize =
+      header.record != nullptr           ? static_cast<std::size_t>(header.record->itemsize())
+      : is_character_dtype(header.dtype) ? character_itemsize(header.dtype, header.chars)
+                                         : dtype_itemsize(header.dtype);
   if (header.swapBytes) // never for records: their big-endian fields are refused
     swapWords(data, is_complex_dtype(header.dtype) ? itemsize / 2 : itemsize);
   HostArray array;
   array.dtype = header.dtype;
   array.record = header.record;
+  array.chars = header.chars;
   if (header.fortranOrder)
     data = fortranToC(data, header.shape, itemsize);
   array.shape = std::move(header.shape);

@@ -72,7 +72,7 @@ std::vector<std::byte> littleEndianCopy(const HostArray& array) {
 std::vector<std::byte> encode_npy(const HostArray& array) {
   checkWritable(array, "");
   std::vector<std::byte> contents =
-      npy::formatNpyHeader(array.dtype, array.record.get(), array.shape);
+      npy::formatNpyHeader(array.dtype, array.record.get(), array.chars, array.shape);
   if constexpr (std::endian::native == std::endian::little) {
     contents.insert(contents.end(), array.bytes.begin(), array.bytes.end());
   } else {
@@ -85,7 +85,7 @@ std::vector<std::byte> encode_npy(const HostArray& array) {
 void write_npy(const std::filesystem::path& path, const HostArray& array) {
   checkWritable(array, path.string());
   std::vector<std::byte> header =
-      npy::formatNpyHeader(array.dtype, array.record.get(), array.shape);
+      npy::formatNpyHeader(array.dtype, array.record.get(), array.chars, array.shape);
   std::vector<std::byte> swapped;
   std::span<const std::byte> data = array.bytes;
   if constexpr (std::endian::native != std::endian::little) {

@@ -214,6 +214,22 @@ TEST_F(NpyRead, DatetimeUnitsAndNamesRoundTrip) {
   EXPECT_EQ(pyk::dtype_name(Dtype::Timedelta64_generic), "timedelta64");
 }
 
+TEST_F(NpyRead, BytesAndUnicodeItemsCarryTheirLength) {
+  HostArray s = read(npyFile(header("|S3", "(2,)"), std::string_view("abcxy\0", 6)));
+  EXPECT_EQ(s.dtype, Dtype::Bytes);
+  EXPECT_EQ(s.chars, 3);
+  EXPECT_EQ(s.itemsize(), 3u);
+  HostArray u = read(npyFile(header("<U2", "(1,)"), bytesOf<std::uint32_t>({0xe9, 0x41})));
+  EXPECT_EQ(u.dtype, Dtype::Unicode);
+  EXPECT_EQ(u.chars, 2);
+  EXPECT_EQ(elementsOf<std::uint32_t>(u), (std::vector<std::uint32_t>{0xe9, 0x41}));
+  for (const HostArray& h : {s, u}) {
+    const std::filesystem::path path = folder_ / "chars.npy";
+    pyk::write_npy(path, h);
+    EXPECT_EQ(pyk::read_npy(path), h);
+  }
+}
+
 TEST_F(NpyRead, FortranOrderIsTransposedToCOrder) {
   // [[1, 2, 3], [4, 5, 6]] stored column by column.
   HostArray matrix =
@@ -297,10 +313,10 @@ TEST_F(NpyRead, DecodeNpyReadsTheSameBytes) {
 }
 
 TEST_F(NpyRead, UnsupportedDtypes) {
-  EXPECT_EQ(errorOf(npyFile(header("<U5", "(1,)"), std::string(20, 'a'))),
-            std::string("unsupported dtype '<U5' ") + kSupported);
-  for (const char* descr : {"|O", "|S3", "<M8[2s]", "<m8[B]", "<M8[D", "|V8", "<f16", "<c32",
-                            "<i16", "<f3", "f", "", "<", "<b2"})
+  EXPECT_EQ(errorOf(npyFile(header(">U5", "(1,)"), std::string(20, 'a'))),
+            "unsupported dtype '>U5': big-endian unicode");
+  for (const char* descr : {"|O", "|S0", "<U", "|S3x", "<M8[2s]", "<m8[B]", "<M8[D", "|V8", "<f16",
+                            "<c32", "<i16", "<f3", "f", "", "<", "<b2"})
     EXPECT_EQ(errorOf(npyFile(header(descr, "(1,)"), std::string(64, 'a'))),
               "unsupported dtype '" + std::string(descr) + "' " + kSupported);
   // Records are read (RecordDtypeTest), sub-array fields included; sub-arrays of records are

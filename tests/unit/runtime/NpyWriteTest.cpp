@@ -75,7 +75,7 @@ TEST(NpyWrite, HeaderIsPaddedToSixtyFourBytes) {
   manyDimensions[0] = 999999999999999999;
   shapes.push_back(manyDimensions);
   for (const auto& shape : shapes) {
-    std::vector<std::byte> header = pyk::npy::formatNpyHeader(Dtype::Int32, nullptr, shape);
+    std::vector<std::byte> header = pyk::npy::formatNpyHeader(Dtype::Int32, nullptr, 0, shape);
     EXPECT_EQ(header.size() % 64, 0u) << pyk::npy::shapeText(shape);
     EXPECT_EQ(header.back(), std::byte{'\n'});
     EXPECT_EQ(header[6], std::byte{1}) << "version 1.0";
@@ -84,7 +84,7 @@ TEST(NpyWrite, HeaderIsPaddedToSixtyFourBytes) {
 
 TEST(NpyWrite, Version2WhenTheHeaderOutgrowsSixteenBits) {
   std::vector<std::int64_t> shape(4000, 1000000000000000000);
-  std::vector<std::byte> header = pyk::npy::formatNpyHeader(Dtype::Float64, nullptr, shape);
+  std::vector<std::byte> header = pyk::npy::formatNpyHeader(Dtype::Float64, nullptr, 0, shape);
   EXPECT_EQ(header[6], std::byte{2});
   EXPECT_EQ(header.size() % 64, 0u);
   std::uint32_t length = 0;
