@@ -68,13 +68,14 @@ std::string cppValue(const NumbaType& t) {
 std::string cppParameter(const NumbaType& t, bool inTuple = false) {
   if (t.isScalar() || t.isDatetimeLike())
     return cppValue(t);
-  if (t.isArray() && !t.isRecordArray()) {
+  if (t.isArray() && !t.isRecordArray() && !t.isCharSeqArray()) {
     const std::string a =
         "pyk::DeviceArray<" + cppValue(t.elementType()) + ", " + std::to_string(t.ndim()) + ">";
     return inTuple ? a : "const " + a + "&";
   }
-  if (t.isArray())
-    return inTuple ? "pyk::AnyDeviceArray" : "const pyk::AnyDeviceArray&"; // a record array
+  if (t.isArray()) // a record array, an array of bytes or unicode items (their length is the
+                   // array's)
+    return inTuple ? "pyk::AnyDeviceArray" : "const pyk::AnyDeviceArray&";
   if (t.isTuple() && !t.isNamedTuple()) {
     std::string out = "std::tuple<";
     for (size_t i = 0; i < t.elements().size(); ++i)
