@@ -117,6 +117,20 @@ TEST_F(AotCpu, DatetimeParametersAreTheirCppValues) {
   EXPECT_EQ(after[2].count, 4);
 }
 
+TEST_F(AotCpu, CharacterArraysAreAnyDeviceArrays) {
+  pyk::HostArray h;
+  h.dtype = pyk::Dtype::Bytes;
+  h.chars = 3;
+  h.shape = {2};
+  h.bytes.assign(6, std::byte{'z'});
+  pyk::AnyDeviceArray tags = pyk::to_device(h);
+  aot_kernels::tag({1}, {32}, tags);
+  const pyk::HostArray after = tags.copy_to_host();
+  const std::string text(reinterpret_cast<const char*>(after.bytes.data()), after.bytes.size());
+  EXPECT_EQ(text, std::string("ok\0ok\0", 6)); // truncated to the item, zero-padded
+  EXPECT_EQ(aot_kernels::module()["tag"].overloads().size(), 1u); // the one built ahead of time
+}
+
 TEST_F(AotCpu, NamesCppReservesGetAnUnderscore) {
   auto out = pyk::to_device(std::vector<float>(3, 0.0f));
   aot_kernels::module_({1}, {32}, out, 4.5f); // def module(block, new)
