@@ -24,7 +24,7 @@ constexpr std::size_t kArrayAlignment = 64;      // numpy's ARRAY_ALIGN
 constexpr std::size_t kGrowthAxisMaxDigits = 21; // numpy's GROWTH_AXIS_MAX_DIGITS
 constexpr std::string_view kSupportedDtypes =
     "pyk reads bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, complex128, "
-    "datetime64 and timedelta64 of any unit";
+    "datetime64 and timedelta64 of any unit, bytes 'S<n>' and unicode 'U<n>'";
 
 std::uint64_t readLittleEndian(std::span<const std::byte> bytes) {
   std::uint64_t value = 0;

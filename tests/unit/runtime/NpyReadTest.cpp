@@ -101,7 +101,7 @@ protected:
 
 constexpr const char* kSupported =
     "(pyk reads bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, "
-    "complex128, datetime64 and timedelta64 of any unit)";
+    "complex128, datetime64 and timedelta64 of any unit, bytes 'S<n>' and unicode 'U<n>')";
 
 } // namespace
 

@@ -16,7 +16,11 @@ DTYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32"
           "float16", "float32", "float64", "complex64", "complex128"]
 SHAPES = [(), (0,), (7,), (3, 4), (2, 3, 4), (2, 0, 3), (1,) * 30 + (2, 3)]
 SUPPORTED = ("(pyk reads bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, "
-             "complex128)")
+             "complex128, datetime64 and timedelta64 of any unit, bytes 'S<n>' and unicode 'U<n>')")
+# numpy's datetime64 / timedelta64 (several units, NaT among the values) and its fixed-width bytes
+# and unicode, both byte orders where they have one (big-endian unicode is refused).
+TIME_AND_TEXT = {"datetime64[D]": ["<", ">"], "timedelta64[ns]": ["<", ">"],
+                 "datetime64[Y]": ["<"], "timedelta64": ["<"], "S5": ["|"], "U3": ["<"]}
 
 
 def values(dtype, shape, rng):
@@ -89,6 +93,25 @@ def main():
                             with open(source, "wb") as out:
                                 np.lib.format.write_array(out, array, version=version)
                             cases.append((source, source[:-4] + ".out.npy", array))
+        for name, orders in TIME_AND_TEXT.items():
+            for byte_order in orders:
+                for shape in [(0,), (7,), (3, 4)]:
+                    count = int(np.prod(shape))
+                    if name[0] in "SU":
+                        words = np.array(["", "a", "xyz", "héllo", "ab\u20ac"][:3] * count)[:count]
+                        array = (words.astype("S5") if name == "S5" else words).reshape(shape)
+                        array = array.astype(np.dtype(name).newbyteorder(byte_order))
+                    else:
+                        ints = rng.integers(-10**6, 10**6, count)
+                        if count:
+                            ints[0] = np.iinfo(np.int64).min  # NaT
+                        array = ints.astype(np.int64).view(name).reshape(shape)
+                        array = array.astype(np.dtype(name).newbyteorder(byte_order))
+                    source = os.path.join(folder, "%s-%s-%s.npy" % (
+                        name.replace("[", "_").replace("]", ""), byte_order.replace("|", "na")
+                        .replace("<", "le").replace(">", "be"), "x".join(map(str, shape))))
+                    np.save(source, array)
+                    cases.append((source, source[:-4] + ".out.npy", array))
         # Structured dtypes: numba's RNG state, padded (aligned) and packed layouts, explicit
         # offsets with gaps; sub-array fields (numba's test_record_dtype dtypes), nested records
         # (aligned and packed, inside aligned and packed ones), character fields.
@@ -141,12 +164,12 @@ def main():
                     failures.append("%s: pyk's file differs from what np.save writes" % result)
 
         refused = {
-            "unicode.npy": (np.array(["hello"], dtype="<U5"), "unsupported dtype '<U5' " + SUPPORTED),
-            "bytes.npy": (np.array([b"abc"]), "unsupported dtype '|S3' " + SUPPORTED),
+            "bigendianunicode.npy": (np.array(["hello"], dtype=">U5"),
+                                     "unsupported dtype '>U5': big-endian unicode"),
             "object.npy": (np.array([1, "x"], dtype=object),
                            "unsupported dtype '|O' " + SUPPORTED),
-            "datetime.npy": (np.array(["2024-01-01"], dtype="datetime64[D]"),
-                             "unsupported dtype '<M8[D]' " + SUPPORTED),
+            "datetimemultiple.npy": (np.array(["2024-01-01"], dtype="datetime64[2D]"),
+                                     "unsupported dtype '<M8[2D]' " + SUPPORTED),
             "longdouble.npy": (np.zeros(2, dtype=np.longdouble), "unsupported dtype '%s' %s"
                                % (np.dtype(np.longdouble).str, SUPPORTED)),
             "recordsubarray.npy": (np.zeros(2, dtype=[("x", [("a", "<f4")], (2,))]),
