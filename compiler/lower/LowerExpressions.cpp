@@ -390,64 +390,31 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
     unsupported(at, "this comparison");
     return nullptr;
   }
-  if (lt->isDatetimeLike() || rt->isDatetimeLike()) {
-    ir::Expr* l = expr(left); // in the source's order
-    ir::Expr* r = expr(right);
-    if (l == nullptr || r == nullptr)
-      return nullptr;
-    return datetimeOperation(sema::datetimeComparison(op, *lt, *rt), l, r, at);
-  }
-  // Tuples (and members of one Enum class valued by tuples) element by element.
-  const NumbaType lv = lt->isEnumMember() && *lt == *rt ? lt->enumValue() : *lt;
-  const NumbaType rv = rt->isEnumMember() && *lt == *rt ? rt->enumValue() : *rt;
-  if (lv.isTuple() && rv.isTuple()) {
-    ir::Expr* l = expr(left); // in the source's order
-    ir::Expr* r = expr(right);
-    if (l == nullptr || r == nullptr)
-      return nullptr;
-    return tupleComparison(op, as(l, lv), as(r, rv), at);
-  }
-  // Enum members compare by value (one class's, or IntEnum members as integers).
-  const NumbaType l0 = lt->isEnumMember() && *lt == *rt ? lt->enumValue() : sema::computedAs(*lt);
-  const NumbaType r0 = rt->isEnumMember() && *lt == *rt ? rt->enumValue() : sema::computedAs(*rt);
-  if (!l0.isScalar() || !r0.isScalar()) {
-    unsupported(at, "this comparison");
-    return nullptr;
-  }
-  const std::optional<ScalarKind> k =
-      sema::comparisonOperandType(op, l0.scalarKind(), r0.scalarKind());
-  static const ir::CompareOp kOps[] = {ir::CompareOp::Eq, ir::CompareOp::NotEq,
-                                       ir::CompareOp::Lt, ir::CompareOp::LtE,
-                                       ir::CompareOp::Gt, ir::CompareOp::GtE};
-  const size_t opIndex = static_cast<size_t>(op);
-  if (!k || opIndex >= 6) {
-    unsupported(at, "this comparison");
-    return nullptr;
-  }
-  ir::Expr* l = exprAs(left, *k);
-  ir::Expr* r = exprAs(right, *k);
+  ir::Expr* l = expr(left); // in the source's order
+  ir::Expr* r = expr(right);
   if (l == nullptr || r == nullptr)
     return nullptr;
-  auto* out = makeExpr<ir::Compare>(at, boolean);
-  out->op = kOps[opIndex];
-  out->lhs = l;
-  out->rhs = r;
-  return out;
+  if (lt->isDatetimeLike() || rt->isDatetimeLike())
+    return datetimeOperation(sema::datetimeComparison(op, *lt, *rt), l, r, at);
+  return compareValues(op, l, r, at);
 }
 
 ir::Expr* FunctionLowering::compareValues(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r,
                                           SourceRange at) {
-  if (l->type.isTuple() && r->type.isTuple())
-    return tupleComparison(op, l, r, at);
-  l = as(l, sema::computedAs(l->type));
-  r = as(r, sema::computedAs(r->type));
+  // Members of one Enum class compare by their values (tuples too); IntEnum members otherwise
+  // as integers.
+  const bool oneClass = l->type.isEnumMember() && l->type == r->type;
+  const NumbaType lv = oneClass ? l->type.enumValue() : sema::computedAs(l->type);
+  const NumbaType rv = oneClass ? r->type.enumValue() : sema::computedAs(r->type);
+  if (lv.isTuple() && rv.isTuple())
+    return tupleComparison(op, as(l, lv), as(r, rv), at);
   static const ir::CompareOp kOps[] = {ir::CompareOp::Eq, ir::CompareOp::NotEq,
                                        ir::CompareOp::Lt, ir::CompareOp::LtE,
                                        ir::CompareOp::Gt, ir::CompareOp::GtE};
   const size_t opIndex = static_cast<size_t>(op);
   const std::optional<ScalarKind> k =
-      l->type.isScalar() && r->type.isScalar()
-          ? sema::comparisonOperandType(op, l->type.scalarKind(), r->type.scalarKind())
+      lv.isScalar() && rv.isScalar()
+          ? sema::comparisonOperandType(op, lv.scalarKind(), rv.scalarKind())
           : std::nullopt;
   if (!k || opIndex >= 6) {
     unsupported(at, "this comparison");

@@ -77,9 +77,7 @@ ir::Target* FunctionLowering::target(const ast::Expr* target, const NumbaType& v
       return nullptr;
     }
     auto* out = make<ir::ElementTarget>(s->range);
-    out->type = array->isDatetimeArray() || array->isCharSeqArray()
-                    ? array->elementType()
-                    : NumbaType::scalar(array->scalarKind());
+    out->type = array->elementType(); // (not a record: refused above)
     out->array = expr(s->value);
     bool ok = out->array != nullptr;
     for (const ast::Expr* item : items) {

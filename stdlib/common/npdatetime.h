@@ -235,7 +235,7 @@ PYK_HD int64 datetime_plus_timedelta(int64 dt, int64 td) {
 }
 template <int L, int R, int O>
 PYK_HD int64 timedelta_plus_datetime(int64 td, int64 dt) {
-  return not_nat(dt) && not_nat(td) ? convert_datetime<R, O>(dt) + scale<L, O>(td) : kNaT;
+  return datetime_plus_timedelta<R, L, O>(dt, td);
 }
 template <int L, int R, int O>
 PYK_HD int64 datetime_minus_timedelta(int64 dt, int64 td) {

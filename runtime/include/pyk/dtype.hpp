@@ -102,27 +102,22 @@ constexpr time_unit dtype_time_unit(Dtype dtype) noexcept {
     return static_cast<time_unit>(static_cast<int>(dtype) - static_cast<int>(Dtype::Timedelta64_Y));
   return time_unit::generic;
 }
-// numpy's spelling of a unit: "D", "ms", "" for generic.
+// Each unit's numpy spelling ("D", "ms", "" for generic) and numba's number
+// (np/npdatetime_helpers.py's DATETIME_UNITS: D is 4, generic 14), in the order of the enum.
+struct TimeUnitInfo {
+  std::string_view name;
+  int number;
+};
+inline constexpr TimeUnitInfo kTimeUnits[] = {
+#define PYK_TIME_UNIT_INFO(unit, spelling, number) {spelling, number},
+    PYK_DATETIME_UNITS(PYK_TIME_UNIT_INFO)
+#undef PYK_TIME_UNIT_INFO
+};
 constexpr std::string_view time_unit_name(time_unit unit) noexcept {
-  switch (unit) {
-#define PYK_TIME_UNIT_NAME(unit, spelling, number)                                                 \
-  case time_unit::unit:                                                                            \
-    return spelling;
-    PYK_DATETIME_UNITS(PYK_TIME_UNIT_NAME)
-#undef PYK_TIME_UNIT_NAME
-  }
-  return "";
+  return kTimeUnits[static_cast<int>(unit)].name;
 }
-// numba's number of a unit (np/npdatetime_helpers.py's DATETIME_UNITS): D is 4, generic 14.
 constexpr int time_unit_number(time_unit unit) noexcept {
-  switch (unit) {
-#define PYK_TIME_UNIT_NUMBER(unit, spelling, number)                                               \
-  case time_unit::unit:                                                                            \
-    return number;
-    PYK_DATETIME_UNITS(PYK_TIME_UNIT_NUMBER)
-#undef PYK_TIME_UNIT_NUMBER
-  }
-  return 14;
+  return kTimeUnits[static_cast<int>(unit)].number;
 }
 
 // Bytes per element: 1 for bool, 8 for complex64 (two float32), 16 for complex128; 0 for Record
