@@ -4,6 +4,7 @@
 #include "lower/FunctionLowering.h"
 #include "sema/catalog/VectorTypes.h"
 #include "sema/fold/FunctionConstants.h"
+#include "sema/resolve/DottedName.h"
 
 namespace pyk::lower {
 
@@ -82,6 +83,16 @@ ir::Expr* FunctionLowering::visitAttribute(const ast::Attribute* a, const NumbaT
     auto* out = makeExpr<ir::ComplexPart>(a->range, *t);
     out->imaginary = member == sema::ValueMember::Imag;
     out->value = value;
+    return out;
+  }
+  if (const ast::Expr* array = sema::ctypesDataOf(a);
+      array != nullptr && t != nullptr && typeOf(array) != nullptr && typeOf(array)->isArray()) {
+    ir::Expr* value = expr(array); // `a.ctypes.data`: the address of the first item
+    if (value == nullptr)
+      return nullptr;
+    auto* out = makeExpr<ir::ArrayAttribute>(a->range, *t);
+    out->member = sema::ValueMember::CtypesData;
+    out->array = value;
     return out;
   }
   if (base != nullptr && base->isArray() && t != nullptr &&

@@ -254,6 +254,7 @@ ir::Expr* FunctionLowering::intrinsicCall(sema::Intrinsic id, const ast::Call* c
   case sema::IntrinsicFamily::Memory:
     return arrayConstructor(info, c, t);
   case sema::IntrinsicFamily::Atomic:
+  case sema::IntrinsicFamily::CacheHint: // (array, index, value...) as atomics take them
     return atomic(info, c, *t);
   case sema::IntrinsicFamily::Warp:
     return warpOperation(info, c, *t);

@@ -55,6 +55,12 @@ std::string ruleDescription(IntrinsicTyping typing) {
     return "the old value; arrays of uint32, uint64";
   case T::AtomicCompareAndSwap:
     return "the old value of element 0; arrays of 32- and 64-bit integers";
+  case T::CacheHintLoad:
+    return "(array, index) -> the element, loaded with the cache hint (`ld.global.<hint>`); "
+           "arrays of integers and floats";
+  case T::CacheHintStore:
+    return "(array, index, value) -> none, the value stored with the cache hint "
+           "(`st.global.<hint>`); arrays of integers and floats";
   case T::LaneMask:
     return "uint32";
   case T::Vote:

@@ -43,6 +43,8 @@
 #include "integer_intrinsics.h"
 // cuda.atomic.* on std::atomic_ref
 #include "atomics.h"
+// numba-cuda's cache-hint loads and stores, plain on a CPU
+#include "cache_hints.h"
 // numba.cuda.libdevice: integer functions and reinterpretations of bits
 #include "libdevice_integer.h"
 // numba.cuda.libdevice: arithmetic and conversions in a rounding mode, float16 bits

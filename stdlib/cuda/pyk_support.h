@@ -19,6 +19,8 @@
 #include "lanes.h"
 // cuda.atomic.*
 #include "atomics.h"
+// numba-cuda's cache-hint loads and stores: cuda.ldca ... cuda.stwt
+#include "cache_hints.h"
 // cuda.shared.array(0, T)
 #include "dynamic_shared_memory.h"
 // cuda.cg.this_grid().sync()

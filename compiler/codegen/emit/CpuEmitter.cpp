@@ -293,6 +293,13 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
   }
   std::string declarations = emitter.functions();
   const int64_t kernelShared = emitter.staticSharedBytes();
+  if (irEntry.kind == types::CompiledFunctionKind::DeviceFunction) {
+    // A device function compiled alone (`pykc emit --kernel F --emit=so`, numba's
+    // compile_ptx(device=True)): its code and its callees', no entry point to launch.
+    unit.mode = plan.mode;
+    unit.source = emitter.finish(declarations);
+    return unit;
+  }
   if (kernel)
     unit.kernelName = mangledName(irEntry);
   else if (irEntry.kind == types::CompiledFunctionKind::Vectorize)

@@ -98,6 +98,7 @@ std::string UnitEmitter::visitIntrinsicCall(const ir::IntrinsicCall* c) {
       return "pyk::GridGroup{}";
     return threadModelCall(c);
   case sema::IntrinsicFamily::Atomic:
+  case sema::IntrinsicFamily::CacheHint: // the element's address, as an atomic's
     return atomic(c);
   case sema::IntrinsicFamily::Warp:
     return warpOperation(c);

@@ -160,6 +160,13 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
     switch (f.kind) {
     case types::FieldKind::Scalar:
       item = scalarCpp(f.type);
+      // A complex number is a C++ class, which no compiler packs: at an offset that is no
+      // multiple of its alignment it would move the fields after it.
+      if (!natural && isComplex(f.type) && f.offset % (bitWidth(f.type) / 16) != 0)
+        unsupported(module_.entry().nameRange, "the record field `" + f.name + "` (" +
+                                                   std::string(scalarName(f.type)) + " at offset " +
+                                                   std::to_string(f.offset) +
+                                                   ", not a multiple of its alignment)");
       break;
     case types::FieldKind::Record:
       item = recordStruct(NumbaType::record(*f.record));

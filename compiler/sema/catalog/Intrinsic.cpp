@@ -109,6 +109,9 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::AtomicCas:
   case T::AtomicCompareAndSwap:
     return F::Atomic;
+  case T::CacheHintLoad:
+  case T::CacheHintStore:
+    return F::CacheHint;
   case T::LaneMask:
   case T::Vote:
   case T::Ballot:

@@ -44,6 +44,8 @@ enum class IntrinsicTyping : uint8_t {
   AtomicIncDec,     // inc dec: uint32, uint64
   AtomicCas,        // cas(array, index, old, value): integers of 32+ bits
   AtomicCompareAndSwap, // compare_and_swap(array, old, value): element 0
+  CacheHintLoad,        // ldca ldcg ldcs ldlu ldcv(array, index): the element's type
+  CacheHintStore,       // stcg stcs stwb stwt(array, index, value): none
   LaneMask,             // activemask(), lanemask_lt(): uint32
   Vote,                 // all_sync / any_sync / eq_sync(mask, pred): boolean
   Ballot,               // ballot_sync(mask, pred): int32
@@ -101,6 +103,7 @@ enum class IntrinsicFamily : uint8_t {
   ThreadModel,     // GridIndex, ThisGrid, Void (barriers, fences), BarrierPredicate
   Memory,          // ArrayConstructor, ConstArrayLike
   Atomic,          // Atomic*
+  CacheHint,       // CacheHintLoad, CacheHintStore: addressed as atomics are
   Warp,            // LaneMask, Vote, Ballot, Shuffle, MatchAny, MatchAll
   IntegerAndFloat, // BitCount, FirstSet, BitReverse, SameFloat, Select, Half, HalfPredicate
   Math,            // Math*

@@ -225,6 +225,8 @@ private:
   OptType dtype(const ast::Expr* e);
   // cuda.atomic.* (TypeAtomics.cpp).
   OptType atomic(const IntrinsicInfo& info, const ast::Call* c, const std::vector<NumbaType>& args);
+  OptType cacheHint(const IntrinsicInfo& info, const ast::Call* c,
+                    const std::vector<NumbaType>& args);
   // Lane masks, votes, ballots, shuffles, matches (TypeWarp.cpp).
   OptType warpOperation(const IntrinsicInfo& info, const ast::Call* c,
                         const std::vector<NumbaType>& args);

@@ -4,6 +4,7 @@
 // items (constant indices for heterogeneous tuples), array items and views.
 #include "sema/catalog/ValueMember.h"
 #include "sema/fold/FunctionConstants.h"
+#include "sema/resolve/DottedName.h"
 #include "sema/typing/FunctionTyper.h"
 #include "sema/typing/TypeRules.h"
 
@@ -251,10 +252,22 @@ OptType FunctionTyper::visitAttribute(const ast::Attribute* a) {
     return NumbaType::typeRef(*k); // `np.float32` as a value: passed on as a dtype
   if (!apiName(a).empty())
     return std::nullopt; // a module, or a function of no intrinsic: no value of its own
+  if (const ast::Expr* array = ctypesDataOf(a)) {
+    // `a.ctypes.data`: the array's address as numba's uintp.
+    OptType arrayType = expr(array);
+    if (!arrayType)
+      return std::nullopt;
+    if (arrayType->isArray())
+      return NumbaType::scalar(ScalarKind::UInt64);
+  }
   OptType base = expr(a->value);
   if (!base)
     return std::nullopt;
   const ValueMember member = attributeNamed(a->attr);
+  if (base->isArray() && member == ValueMember::CtypesData) {
+    error(DiagKind::TypeArrayCtypesAlone, a->range, {dottedName(a->value)});
+    return std::nullopt;
+  }
   if (base->isEnumMember() && member == ValueMember::EnumValue)
     return base->enumValue();
   if (base->isArray()) {

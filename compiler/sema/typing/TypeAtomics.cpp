@@ -1,6 +1,7 @@
 // TypeAtomics: typing of `cuda.atomic.*` — (array, index, value...) returning the element type,
 // the old value: add/sub/max/min/nanmax/nanmin on 32- and 64-bit integers and floats,
-// and_/or_/xor/exch/cas on integers, inc/dec on uint32/uint64, compare_and_swap on element 0.
+// and_/or_/xor/exch/cas on integers, inc/dec on uint32/uint64, compare_and_swap on element 0 —
+// and of numba-cuda's cache-hint loads and stores, addressed the same way.
 #include <algorithm>
 
 #include "sema/typing/FunctionTyper.h"
@@ -54,6 +55,33 @@ OptType FunctionTyper::atomic(const IntrinsicInfo& info, const ast::Call* c,
   for (size_t i = args.size() - valueCount; i < args.size(); ++i)
     ok = ok && args[i].isScalar();
   return ok ? OptType(NumbaType::scalar(k)) : bad();
+}
+
+// numba-cuda's cache_hints: an array of integers or floats (8 to 64 bits; not booleans), indexed
+// by an integer (1-D) or a tuple of one integer per dimension (numba's _validate_arguments and
+// _validate_bitwidth); a load returns the element, a store converts its value to the element's
+// type and returns none. Its CPointer form waits for pyk's pointers (issue 30, item 5).
+OptType FunctionTyper::cacheHint(const IntrinsicInfo& info, const ast::Call* c,
+                                 const std::vector<NumbaType>& args) {
+  const bool store = info.typing == IntrinsicTyping::CacheHintStore;
+  if (args.size() != (store ? 3u : 2u) || !args[0].isArray() || !args[0].isNumericArray())
+    return badArguments(info.name, c, args);
+  const NumbaType& array = args[0];
+  const ScalarKind k = array.scalarKind();
+  auto integer = [](const NumbaType& t) { return t.isScalar() && isInteger(t.scalarKind()); };
+  const NumbaType& index = args[1];
+  const bool okIndex =
+      (array.ndim() == 1 && integer(index)) ||
+      (index.isTuple() && static_cast<int>(index.elements().size()) == array.ndim() &&
+       std::all_of(index.elements().begin(), index.elements().end(), integer));
+  const bool okElement = isInteger(k) || isFloat(k);
+  if (!okIndex || !okElement || (store && array.readonly()))
+    return badArguments(info.name, c, args);
+  if (!store)
+    return NumbaType::scalar(k);
+  if (!args[2].isScalar() || isComplex(args[2].scalarKind()))
+    return badArguments(info.name, c, args);
+  return NumbaType::voidType();
 }
 
 } // namespace pyk::sema

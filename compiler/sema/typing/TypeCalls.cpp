@@ -264,6 +264,8 @@ OptType FunctionTyper::intrinsicCall(Intrinsic id, const ast::Call* c) {
     return threadModelCall(info, c, *args);
   case IntrinsicFamily::Atomic:
     return atomic(info, c, *args);
+  case IntrinsicFamily::CacheHint:
+    return cacheHint(info, c, *args);
   case IntrinsicFamily::Warp:
     return warpOperation(info, c, *args);
   case IntrinsicFamily::Cmath:
