@@ -8,10 +8,13 @@ typed scalar) and what the simulator left in every array argument afterwards (`e
 launch that cannot be written out (its source is not available, an argument has no `pykc run`
 spelling, the simulator raised, ...) is recorded as not kept, with the reason.
 
-usage: collect_launches.py OUT_DIR [--tests PATTERN] [-v]
+usage: collect_launches.py OUT_DIR [--tests PATTERN] [--compile-only] [-v]
 
 Writes OUT_DIR/cases/NNNNN/ and OUT_DIR/launches.json (every launch seen, kept or not). Run with
 Debian's python3 (numba 0.56 and its tests come from python3-numba).
+
+`--compile-only` runs instead the tests marked `skip_on_cudasim` and records the compiles they
+ask for (compile_only.py): OUT_DIR/compiles/cNNNNN/ and OUT_DIR/compiles.json.
 """
 
 import os
@@ -24,6 +27,7 @@ import argparse  # noqa: E402
 import fnmatch  # noqa: E402
 import importlib  # noqa: E402
 import json  # noqa: E402
+import signal  # noqa: E402
 import unittest  # noqa: E402
 
 import numba  # noqa: E402
@@ -36,6 +40,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import case_writer  # noqa: E402
+import compile_only  # noqa: E402
 import module_source  # noqa: E402
 
 # numba's test folders that launch kernels; `cudadrv`, `cudasim` and `nocuda` test the driver and
@@ -123,9 +128,11 @@ class uninitialized_memory_filled_with:
         _FillingNumpy.fill = None
 
 
-def install_hooks(recorder):
+def install_hooks(recorder, compiles=None):
     """The simulator forgets a decorator's signature and options; keep them on the kernel, and
-    hand every launch of a kernel (not a device function) to the recorder."""
+    hand every launch of a kernel (not a device function) to the recorder; with a
+    compile_only.CompileRecorder, every compile a test asks for goes to it instead and nothing
+    is launched."""
     sim_jit = numba.cuda.simulator.api.jit
 
     def recording_jit(func_or_sig=None, device=False, **kwargs):
@@ -135,6 +142,8 @@ def install_hooks(recorder):
             if isinstance(k, sim_kernel.FakeCUDAKernel):
                 k._pyk_signature = None if callable(func_or_sig) else func_or_sig
                 k._pyk_options = dict(kwargs)
+                if compiles is not None and k._pyk_signature is not None:
+                    compiles.eager(k)
             return k
 
         if isinstance(made, sim_kernel.FakeCUDAKernel):
@@ -153,6 +162,8 @@ def install_hooks(recorder):
         # function): a call, not a launch.
         if self._device or getattr(sim_kernel, "_kernel_context", None) is not None:
             return original_call(self, *args)
+        if compiles is not None:
+            return compiles.launch(self, args)
         return recorder.launch(self, args, lambda: original_call(self, *args),
                                lambda again: original_call(self, *again))
 
@@ -167,12 +178,35 @@ def flatten(suite):
             yield t
 
 
+class TestTimedOut(Exception):
+    pass
+
+
+def _time_out(signum, frame):
+    raise TestTimedOut("the test ran over %d s" % TEST_TIME_LIMIT_S)
+
+
+# A compile-only test runs what the simulator was never meant to run (a launch is recorded, not
+# run, and what follows may wait on it): each is stopped after this long.
+TEST_TIME_LIMIT_S = 60
+
+
 class RecordingResult(unittest.TextTestResult):
     recorder = None
+    compiles = None
 
     def startTest(self, test):
         RecordingResult.recorder.current_test = test.id()
+        if RecordingResult.compiles is not None:
+            RecordingResult.compiles.current_test = test.id()
+            RecordingResult.compiles.expected.clear()
+            signal.alarm(TEST_TIME_LIMIT_S)
         super().startTest(test)
+
+    def stopTest(self, test):
+        if RecordingResult.compiles is not None:
+            signal.alarm(0)
+        super().stopTest(test)
 
 
 def main():
@@ -181,13 +215,23 @@ def main():
     parser.add_argument("--tests", default="*",
                         help="only the tests whose id matches this pattern, e.g. "
                              "'*test_atomics*' (default: all)")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="run the tests marked skip_on_cudasim and record the compiles they "
+                             "ask for, launching nothing (compile_only.py)")
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
 
     os.makedirs(args.out_dir, exist_ok=True)
     recorder = Recorder(args.out_dir, args.verbose)
-    install_hooks(recorder)
+    compiles = None
+    if args.compile_only:
+        compile_only.keep_skipped_tests()
+        compiles = compile_only.CompileRecorder(args.out_dir)
+        compiles.install()
+        signal.signal(signal.SIGALRM, _time_out)
+    install_hooks(recorder, compiles)
     RecordingResult.recorder = recorder
+    RecordingResult.compiles = compiles
 
     module_source.record_exec_sources()
     loader = unittest.TestLoader()
@@ -208,12 +252,21 @@ def main():
                     continue
                 raise
             for test in flatten(tests):
-                if fnmatch.fnmatch(test.id(), args.tests):
-                    suite.addTest(test)
+                if not fnmatch.fnmatch(test.id(), args.tests):
+                    continue
+                if args.compile_only and (not compile_only.skipped_on_simulator(test)
+                                          or compile_only.driver_only(test)):
+                    continue
+                suite.addTest(test)
     with open(os.path.join(args.out_dir, "unittest.log"), "w") as log:
         runner = unittest.TextTestRunner(stream=log, verbosity=1, resultclass=RecordingResult)
         result = runner.run(suite)
 
+    if compiles is not None:
+        seen, cases = compiles.write()
+        print("numba tests run (skipped on the simulator): %d; compiles asked for: %d, "
+              "distinct cases: %d" % (result.testsRun, seen, cases))
+        return 0
     with open(os.path.join(args.out_dir, "launches.json"), "w") as f:
         json.dump(recorder.launches, f, indent=1)
     kept = sum(1 for e in recorder.launches if e.get("kept"))

@@ -13,6 +13,7 @@ import builtins
 import cmath
 import collections
 import enum
+import importlib
 import inspect
 import math
 import operator
@@ -40,11 +41,14 @@ class NotExtractable(Exception):
 def _module_imports():
     table = {id(math): "math", id(cmath): "cmath", id(np): "numpy", id(numba): "numba",
              id(cuda): "numba.cuda", id(operator): "operator"}
-    try:
-        import numba.cuda.random as cuda_random
-        table[id(cuda_random)] = "numba.cuda.random"
-    except ImportError:  # pragma: no cover
-        pass
+    # numba.cuda's submodules kernels name (numba-cuda's suite names `types` and `bf16` from
+    # it too): where one is missing from a numba, it is simply not in the table.
+    for name in ("random", "libdevice", "fp16", "bf16", "types"):
+        try:
+            module = importlib.import_module("numba.cuda." + name)
+        except ImportError:  # pragma: no cover
+            continue
+        table[id(module)] = "numba.cuda." + name
     return table
 
 
@@ -68,7 +72,6 @@ def _import_line(alias, qualified):
 
 def _find_named(value):
     """`(module, name)` of a module-level function, type or object `value`, or None."""
-    import importlib
     for module_name in SOURCE_MODULES:
         try:
             module = importlib.import_module(module_name)
@@ -114,6 +117,8 @@ def _scalar_literal(v):
         return _float_literal(v)
     if isinstance(v, complex):
         return "complex(%s, %s)" % (_float_literal(v.real), _float_literal(v.imag))
+    if v is None or isinstance(v, (str, bytes)):
+        return repr(v)
     return None
 
 
@@ -479,6 +484,8 @@ def type_text(t):
         return "%s[%s]" % (type_text(t.dtype), ", ".join(dims))
     if isinstance(t, nbtypes.Record):
         raise NotExtractable("a record type in the decorator's signature")
+    if isinstance(t, nbtypes.CPointer):
+        return "CPointer(%s)" % type_text(t.dtype)
     if isinstance(t, (nbtypes.UniTuple,)):
         return "UniTuple(%s, %d)" % (type_text(t.dtype), t.count)
     if isinstance(t, nbtypes.Tuple):

@@ -16,6 +16,12 @@ usage: run_numba_suite.py PYKC WORK_DIR [--tests PATTERN] [-j N] [--no-cuda] [--
                           [--min-matched N | --min-matched-file FILE] [--reuse]
                           [--collect-only] [--backend cpu|cuda] [--time-limit SECONDS]
                           [--sample N] [--python PYTHON] [--differs-file FILE]
+                          [--compile-only]
+
+`--compile-only` measures instead the kernels the tests compile without the simulator running
+them (the tests marked skip_on_cudasim; compile_only.py, compile_cases.py): each distinct one
+compiled for the CPU backend and by NVRTC; `--min-matched` is then the floor of those compiled
+as numba does.
 
 On a GPU machine without numba: collect here (`--collect-only`), carry WORK_DIR, run there with
 `--reuse --backend cuda --no-cuda` (scripts/build_gpu.sh and run_gpu_tests.sh do so).
@@ -37,7 +43,9 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nvrtc"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from nvrtc_targets import compile_for_targets  # noqa: E402
+import compile_cases  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TIMEOUT_S = 120
@@ -330,6 +338,32 @@ def table(launches, results, cuda, backend="cpu"):
     return "\n".join(out), matched
 
 
+def run_compile_only(args, pykc, work, env, cuda):
+    """The compile-only cases collected in WORK_DIR/compiles, compiled, tabulated."""
+    with open(os.path.join(work, "compiles.json")) as f:
+        entries = json.load(f)
+    folder = os.path.join(work, "compiles")
+    cases = [os.path.join(folder, c) for c in sorted(os.listdir(folder))][::max(1, args.sample)]
+    start = time.time()
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for r in pool.map(lambda c: compile_cases.run_compile_case(pykc, c, cuda, env), cases):
+            results[r["case"]] = r
+    with open(os.path.join(work, "compile_results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    text, as_numba = compile_cases.compile_table(entries, results, cuda, cause_of)
+    print(text)
+    print("(%d cases compiled in %.0f s)" % (len(cases), time.time() - start))
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(text + "\n")
+    if args.min_matched is not None and as_numba < args.min_matched:
+        print("FAIL: %d cases compiled as numba does, fewer than the committed %d"
+              % (as_numba, args.min_matched))
+        return 1
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pykc")
@@ -360,6 +394,9 @@ def main():
     parser.add_argument("--differs-file", default=os.path.join(HERE, "compiled_numba_differs.txt"),
                         help="launches where compiled numba differs from the simulator, each "
                         "with the reason (default: this folder's compiled_numba_differs.txt)")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="measure the compiles of the tests skipped on the simulator instead "
+                        "of the launches (compile_only.py)")
     args = parser.parse_args()
     if args.min_matched_file:
         with open(args.min_matched_file) as f:
@@ -374,20 +411,23 @@ def main():
     if not args.reuse:
         shutil.rmtree(work, ignore_errors=True)
         collect = subprocess.run([args.python, os.path.join(HERE, "collect_launches.py"),
-                                  work, "--tests", args.tests], capture_output=True, text=True)
+                                  work, "--tests", args.tests] +
+                                 (["--compile-only"] if args.compile_only else []),
+                                 capture_output=True, text=True)
         if collect.returncode != 0:
             sys.stderr.write(collect.stdout + collect.stderr)
             return 2
         print(collect.stdout.strip().splitlines()[-1])
         if args.collect_only:
             return 0
-    with open(os.path.join(work, "launches.json")) as f:
-        launches = json.load(f)
-
     env = dict(os.environ)
     env["PYK_CACHE_DIR"] = os.path.join(work, "cache")
     env.pop("PYK_BACKEND", None)
     cuda = not args.no_cuda and has_nvrtc(pykc)
+    if args.compile_only:
+        return run_compile_only(args, pykc, work, env, cuda)
+    with open(os.path.join(work, "launches.json")) as f:
+        launches = json.load(f)
     cases = [os.path.join(work, "cases", e["case"]) for e in launches if e.get("kept")]
     cases = cases[::max(1, args.sample)]
     results = {}
