@@ -261,6 +261,7 @@ private:
   int depth_;
   bool reporting_ = false;
   bool changed_ = false;
+  bool returnWidened_ = false; // this pass widened the return type a recursive call sees
   bool failed_ = false;
   std::optional<NumbaType> returnType_;
 };

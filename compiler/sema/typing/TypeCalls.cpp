@@ -11,6 +11,7 @@
 #include "sema/resolve/SignatureParser.h"
 #include "sema/typing/FunctionTyper.h"
 #include "sema/typing/SignatureChoice.h"
+#include "sema/typing/TypeInference.h"
 #include "sema/typing/TypeRules.h"
 
 namespace pyk::sema {
@@ -438,6 +439,13 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
       if (intoLibrary)
         return badArguments(callee.library->qualifiedName + "." + callee.name, c, args);
       return std::nullopt; // the callee reported why; its result type would only add echoes
+    }
+    // A declared signature's return type is the specialization's (numba converts what the
+    // body returns to it), as when the function is compiled for that signature alone.
+    DiagnosticEngine& returnDiags = real ? realDiags_ : quiet_;
+    if (declaredReturn && !adoptDeclaredReturn(*s, *declaredReturn, callee, returnDiags)) {
+      failed_ = true;
+      return std::nullopt;
     }
   } else if (!s->complete) {
     // A recursive call: its declared return type, else (as numba infers simple recursion) the

@@ -175,10 +175,21 @@ bool FunctionTyper::run() {
   // Iterate to a fixed point of the versions' types, quietly.
   for (int pass = 0; pass < kMaxPasses; ++pass) {
     changed_ = false;
+    returnWidened_ = false;
     failed_ = false;
     typeBody();
     if (!changed_)
       break;
+  }
+  // Still widening after every pass: a recursion whose return type grows with each call
+  // (`return (n, f(n - 1))`), which numba refuses ("does not converge").
+  if (returnWidened_ && spec_.partialReturn) {
+    std::string shown = spec_.partialReturn->str();
+    if (shown.size() > 80)
+      shown = shown.substr(0, 77) + "...";
+    diags_.report(DiagKind::TypeRecursionDiverges, def->nameRange, {fn_.name, shown});
+    spec_.complete = true;
+    return false;
   }
   // The last pass: record and report.
   reporting_ = true;
@@ -238,19 +249,23 @@ const Specialization* specialize(const ResolvedModule& module, const CompiledFun
   DiagnosticEngine quiet;
   FunctionTyper typer(module, *spec, set, scratch, diags, quiet, /*quietOnly=*/false, 0);
   bool ok = typer.run();
-  if (ok && declaredReturn && function.kind != CompiledFunctionKind::Kernel &&
-      !(spec->returnType == *declaredReturn)) {
-    bool convertible = (spec->returnType.isScalar() && declaredReturn->isScalar()) ||
-                       (spec->returnType.isVoid() && declaredReturn->isVoid());
-    if (!convertible) {
-      diags.report(DiagKind::TypeCannotUnify, function.def->nameRange,
-                   {spec->returnType.str(), declaredReturn->str(),
-                    "the declared return type of " + function.name});
-      ok = false;
-    }
-    spec->returnType = *declaredReturn;
-  }
+  if (ok && declaredReturn && function.kind != CompiledFunctionKind::Kernel)
+    ok = adoptDeclaredReturn(*spec, *declaredReturn, function, diags);
   return ok && diags.errorCount() == errorsBefore ? spec : nullptr;
+}
+
+bool adoptDeclaredReturn(Specialization& spec, const NumbaType& declared,
+                         const CompiledFunction& function, DiagnosticEngine& diags) {
+  if (spec.returnType == declared)
+    return true;
+  const bool convertible = (spec.returnType.isScalar() && declared.isScalar()) ||
+                           (spec.returnType.isVoid() && declared.isVoid());
+  if (!convertible)
+    diags.report(
+        DiagKind::TypeCannotUnify, function.def->nameRange,
+        {spec.returnType.str(), declared.str(), "the declared return type of " + function.name});
+  spec.returnType = declared;
+  return convertible;
 }
 
 } // namespace pyk::sema

@@ -19,6 +19,12 @@ const Specialization* specialize(const ResolvedModule& module, const CompiledFun
                                  DiagnosticEngine& diags,
                                  const std::optional<NumbaType>& declaredReturn = std::nullopt);
 
+// Makes a device function's declared return type (a signature's) that of `spec`, typed from its
+// body: numba converts what the body returns to it, which must be a scalar conversion (or none to
+// none); reports the mismatch, located at the function's name, and returns false otherwise.
+bool adoptDeclaredReturn(Specialization& spec, const NumbaType& declared,
+                         const CompiledFunction& function, DiagnosticEngine& diags);
+
 // Whether running `body` may reach its end (Python then returns None): not when every path
 // returns or raises, or loops forever (`while True:` without `break`). Typing makes such a
 // function's return type an Optional when it returns values elsewhere; lowering adds the return.

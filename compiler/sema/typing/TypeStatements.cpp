@@ -185,6 +185,7 @@ void FunctionTyper::addReturn(const NumbaType& value, SourceRange at) {
   if (partial && !(spec_.partialReturn && *spec_.partialReturn == *partial)) {
     spec_.partialReturn = partial;
     changed_ = true;
+    returnWidened_ = true;
   }
 }
 
