@@ -143,9 +143,11 @@ public:
   };
   std::vector<ForeignDeclaration> foreignDeclarations;
   std::vector<types::LinkedSource> linkedSources;
+  // Once each: a file by its path, a cuda.CUSource by its text too (numba-cuda names every
+  // unnamed one `<unnamed-cu>`).
   void addLinkedSource(const types::LinkedSource& source) {
     for (const types::LinkedSource& s : linkedSources)
-      if (s.path == source.path)
+      if (s.path == source.path && (!source.inMemory || s.text == source.text))
         return;
     linkedSources.push_back(source);
   }

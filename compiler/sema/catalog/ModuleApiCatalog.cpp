@@ -51,6 +51,13 @@ constexpr const char* kCudaHostFunctions[] = {"to_device",
                                               "compile_ptx_for_current_device",
                                               "compile_for_current_device",
                                               "declare_device",
+                                              "CUSource",
+                                              "PTXSource",
+                                              "Cubin",
+                                              "Fatbin",
+                                              "Object",
+                                              "Archive",
+                                              "LTOIR",
                                               "from_cuda_array_interface",
                                               "as_cuda_array",
                                               "is_cuda_array",
@@ -206,6 +213,8 @@ public:
     entities_["numpy.dtype"].hostCall = HostCall::NumpyDtype;
     entities_["numba.from_dtype"].hostCall = HostCall::NumbaFromDtype;
     entities_["numba.cuda.declare_device"].hostCall = HostCall::DeclareDevice;
+    for (const char* n : {"CUSource", "PTXSource", "Cubin", "Fatbin", "Object", "Archive", "LTOIR"})
+      entities_[std::string("numba.cuda.") + n].hostCall = HostCall::LinkableCode;
     entities_["numpy.zeros"].hostCall = HostCall::NumpyZeros;
     entities_["numpy.ones"].hostCall = HostCall::NumpyOnes;
     entities_["numpy.full"].hostCall = HostCall::NumpyFull;

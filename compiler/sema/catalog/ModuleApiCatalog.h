@@ -46,6 +46,7 @@ enum class HostCall : uint8_t {
   NumpyLinspace,   // numpy.linspace(start, stop, num=50)
   NumpyLayoutCopy, // numpy.asfortranarray / ascontiguousarray / copy of an array: its items
   DeclareDevice,   // numba.cuda.declare_device(name, sig, link=, abi=): a CUDA C++ function
+  LinkableCode,    // numba.cuda.CUSource(text, name=) and the other code to link from memory
 };
 
 struct ApiEntity {

@@ -54,6 +54,7 @@ std::optional<bool> equal(const ConstantValue& a, const ConstantValue& b) {
   case Kind::EnumClass:
   case Kind::Module:
   case Kind::ForeignFunction:
+  case Kind::LinkableCode:
     return a.strValue == b.strValue && a.elements == b.elements;
   case Kind::Tuple: {
     if (a.elements.size() != b.elements.size())
@@ -117,6 +118,7 @@ std::optional<bool> truthValue(const ConstantValue& value) {
   case Kind::EnumClass:
   case Kind::Module:
   case Kind::ForeignFunction:
+  case Kind::LinkableCode:
     return true;
   case Kind::Array:
     return std::nullopt;

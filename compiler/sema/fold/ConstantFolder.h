@@ -73,6 +73,7 @@ private:
   FoldResult evalNamedTupleClass(const ast::Call* call, int depth);
   // cuda.declare_device(name, sig, link=..., abi=...): a ForeignFunction.
   FoldResult evalDeclareDevice(const ast::Call* call, int depth);
+  FoldResult evalLinkableCode(const std::string& q, const ast::Call* call, int depth);
   // ConstantFolderRecordDtypes.cpp: `np.dtype([("x", np.float32), ("y", "int32", (3,))],
   // align=True)` or `np.dtype({'names': ..., 'formats': ..., 'offsets': ..., 'itemsize': ...})`:
   // a record type, laid out as numpy lays it out (packed, or each field at its alignment with

@@ -244,6 +244,8 @@ FoldResult ConstantFolder::evalApiCall(const std::string& q, const ast::Call* ca
     return evalNamedTupleClass(call, depth);
   if (host == HostCall::DeclareDevice)
     return evalDeclareDevice(call, depth);
+  if (host == HostCall::LinkableCode)
+    return evalLinkableCode(q, call, depth);
   if (host == HostCall::NumpyDtype && call->args.size() == 1)
     return evalRecordDtype(call, depth);
   if (host == HostCall::NumbaFromDtype && call->args.size() == 1 && call->keywords.empty()) {
@@ -393,22 +395,27 @@ FoldResult ConstantFolder::evalDeclareDevice(const ast::Call* call, int depth) {
     parts[i] = r.value().strValue;
   }
   std::vector<std::string> links;
+  std::vector<types::LinkedSource> inMemory; // cuda.CUSource objects
   if (given[2] != nullptr) {
-    FoldResult r = eval(given[2], depth + 1);
+    // A list or set written out is taken as the tuple of its items (numba-cuda takes any).
+    FoldResult r = FoldResult::constant(ConstantValue::none());
+    if (const std::vector<ast::Expr*>* items = ast::tupleOrListElements(given[2])) {
+      std::vector<ConstantValue> values;
+      for (const ast::Expr* item : *items) {
+        FoldResult v = eval(item, depth + 1);
+        if (!v.isConstant())
+          return v;
+        values.push_back(v.value());
+      }
+      r = FoldResult::constant(ConstantValue::tuple(std::move(values)));
+    } else {
+      r = eval(given[2], depth + 1);
+    }
     if (!r.isConstant())
       return r;
-    const ConstantValue& v = r.value();
-    if (v.kind == Kind::Str) {
-      links.push_back(v.strValue);
-    } else if (v.kind == Kind::Tuple) {
-      for (const ConstantValue& e : v.elements) {
-        if (e.kind != Kind::Str)
-          return invalid("`link=` of `cuda.declare_device` is a file name or a list of them");
-        links.push_back(e.strValue);
-      }
-    } else if (v.kind != Kind::None) {
-      return invalid("`link=` of `cuda.declare_device` is a file name or a list of them");
-    }
+    if (r.value().kind != Kind::None)
+      if (std::optional<std::string> why = ConstantValue::linkEntries(r.value(), links, inMemory))
+        return invalid("`link=` of `cuda.declare_device` must be " + *why);
   }
   std::string abi = "numba";
   if (given[4] != nullptr) {
@@ -420,7 +427,54 @@ FoldResult ConstantFolder::evalDeclareDevice(const ast::Call* call, int depth) {
     abi = r.value().strValue;
   }
   return FoldResult::constant(
-      ConstantValue::foreignFunction(parts[0], parts[1], std::move(links), abi));
+      ConstantValue::foreignFunction(parts[0], parts[1], std::move(links), abi, inMemory));
+}
+
+FoldResult ConstantFolder::evalLinkableCode(const std::string& q, const ast::Call* call,
+                                            int depth) {
+  // numba-cuda's LinkableCode(data, name=None, setup_callback=None, teardown_callback=None,
+  // nrt=False): the class's kind, the data as text, the name numba-cuda gives it.
+  const std::string cls = q.substr(q.rfind('.') + 1);
+  static const std::pair<const char*, const char*> kKinds[] = {
+      {"CUSource", "cu"},   {"PTXSource", "ptx"},   {"Cubin", "cubin"}, {"Fatbin", "fatbin"},
+      {"Object", "object"}, {"Archive", "archive"}, {"LTOIR", "ltoir"}};
+  std::string kind = "cu";
+  for (const auto& [name, k] : kKinds)
+    if (cls == name)
+      kind = k;
+  const ast::Expr* given[2] = {};
+  if (call->args.size() > 2)
+    return invalid("`cuda." + cls + "` takes the code and name=");
+  for (size_t i = 0; i < call->args.size(); ++i)
+    given[i] = call->args[i];
+  for (const ast::Keyword& k : call->keywords) {
+    if (k.arg == "data" || k.arg == "name")
+      given[k.arg == "name"] = k.value;
+    else if (k.arg == "setup_callback" || k.arg == "teardown_callback" || k.arg == "nrt")
+      return notFolded("`" + k.arg + "=` of `cuda." + cls +
+                       "` (pyk calls no Python around a launch and links no NRT)");
+    else
+      return invalid("`cuda." + cls + "` has no parameter `" + k.arg + "`");
+  }
+  if (given[0] == nullptr)
+    return invalid("`cuda." + cls + "` needs the code to link");
+  std::string text[2] = {"", "<unnamed-" + kind + ">"};
+  for (int i = 0; i < 2; ++i) {
+    // Only CUDA C++ is linked: another kind's data (bytes of a CUBIN...) is not read, the
+    // object refused where a link= names it, with the reason.
+    if (given[i] == nullptr || (i == 0 && kind != "cu"))
+      continue;
+    FoldResult r = eval(given[i], depth + 1);
+    if (!r.isConstant())
+      return r;
+    if (i == 1 && r.value().kind == Kind::None)
+      continue;
+    if (r.value().kind != Kind::Str)
+      return notFolded(i == 0 ? "code to link that is not a string literal"
+                              : "a name that is not a string");
+    text[i] = r.value().strValue;
+  }
+  return FoldResult::constant(ConstantValue::linkableCode(kind, text[1], text[0]));
 }
 
 } // namespace pyk::sema

@@ -266,10 +266,44 @@ ConstantValue ConstantValue::foreignFunction(std::string symbol, std::string sig
     files.push_back(string(std::move(l)));
   std::vector<ConstantValue> read;
   for (const types::LinkedSource& source : sources)
-    read.push_back(tuple({string(source.path), string(source.text)}));
+    read.push_back(tuple({string(source.path), string(source.text), boolean(source.inMemory)}));
   v.elements = {string(std::move(signature)), tuple(std::move(files)), string(std::move(abi)),
                 tuple(std::move(read))};
   return v;
+}
+
+ConstantValue ConstantValue::linkableCode(std::string kind, std::string name, std::string data) {
+  ConstantValue v;
+  v.kind = Kind::LinkableCode;
+  v.strValue = std::move(data);
+  v.elements = {string(std::move(kind)), string(std::move(name))};
+  return v;
+}
+
+std::optional<std::string> ConstantValue::linkEntries(const ConstantValue& link,
+                                                      std::vector<std::string>& paths,
+                                                      std::vector<types::LinkedSource>& inMemory) {
+  const std::vector<ConstantValue> one{link};
+  const std::vector<ConstantValue>& items = link.kind == Kind::Tuple ? link.elements : one;
+  for (const ConstantValue& e : items) {
+    if (e.kind == Kind::Str) {
+      paths.push_back(e.strValue);
+    } else if (e.kind == Kind::LinkableCode && e.linkableKind() == "cu") {
+      // Its name stands for a path in messages and #line directives: no quote or backslash.
+      std::string name = e.linkableName();
+      for (char& c : name)
+        if (c == '"' || c == '\\' || c == '\n')
+          c = '_';
+      inMemory.push_back({name, e.strValue, /*inMemory=*/true});
+    } else if (e.kind == Kind::LinkableCode) {
+      return "CUDA C++ (a .cu file or a cuda.CUSource): linking numba-cuda's " + e.linkableKind() +
+             " code from memory is not supported by pyk yet (it compiles CUDA C++ with the "
+             "kernel, but links no PTX, CUBIN, fatbin, object, archive or LTO-IR)";
+    } else {
+      return "a file name, a cuda.CUSource or a list of them";
+    }
+  }
+  return std::nullopt;
 }
 
 ConstantValue::ForeignFunction ConstantValue::foreignFunction() const {
@@ -277,7 +311,8 @@ ConstantValue::ForeignFunction ConstantValue::foreignFunction() const {
   for (const ConstantValue& l : elements.at(1).elements)
     f.links.push_back(l.strValue);
   for (const ConstantValue& r : elements.at(3).elements)
-    f.sources.push_back({r.elements.at(0).strValue, r.elements.at(1).strValue});
+    f.sources.push_back(
+        {r.elements.at(0).strValue, r.elements.at(1).strValue, r.elements.at(2).boolValue});
   return f;
 }
 
@@ -333,6 +368,8 @@ std::string ConstantValue::repr() const {
     return "<module '" + strValue + "'>";
   case Kind::ForeignFunction:
     return "<declared device function '" + strValue + "'>";
+  case Kind::LinkableCode:
+    return "<linkable code '" + linkableName() + "'>";
   }
   return "?";
 }
@@ -372,6 +409,8 @@ std::string ConstantValue::typeDescription() const {
     return "module";
   case Kind::ForeignFunction:
     return "declared device function";
+  case Kind::LinkableCode:
+    return "linkable code object";
   }
   return "?";
 }
@@ -406,6 +445,7 @@ bool operator==(const ConstantValue& a, const ConstantValue& b) {
   case ConstantValue::Kind::EnumClass:
   case ConstantValue::Kind::Module:
   case ConstantValue::Kind::ForeignFunction:
+  case ConstantValue::Kind::LinkableCode:
     return a.strValue == b.strValue && a.elements == b.elements;
   }
   return false;

@@ -6,6 +6,7 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,8 @@ struct ConstantValue {
     NamedTupleClass,
     EnumClass,
     Module,
-    ForeignFunction
+    ForeignFunction,
+    LinkableCode
   };
 
   Kind kind = Kind::None;
@@ -79,6 +81,13 @@ struct ConstantValue {
                               std::vector<std::pair<std::string, ConstantValue>> constants);
   // EnumClass or Module: the value of member `name`, or null.
   const ConstantValue* member(const std::string& name) const;
+  // What a `link=` (of declare_device or a decorator) names: file names (`paths`) and the
+  // CUSource objects' code (`inMemory`), from a string, a CUSource or a tuple of them (lists and
+  // sets fold to tuples). What it must be instead (to follow "must be "), when `link` holds
+  // something else or code pyk cannot link.
+  static std::optional<std::string> linkEntries(const ConstantValue& link,
+                                                std::vector<std::string>& paths,
+                                                std::vector<types::LinkedSource>& inMemory);
   // `cuda.declare_device(symbol, signature, link=[...], abi='numba')`: a function of CUDA C++
   // (numba's foreign-function interface), by its symbol, its signature as written, the files
   // that define it and its calling convention ("numba": `int symbol(Ret* result, args...)`,
@@ -93,6 +102,12 @@ struct ConstantValue {
     std::vector<types::LinkedSource> sources;
   };
   ForeignFunction foreignFunction() const;
+  // numba-cuda's code to link from memory (`cuda.CUSource(text, name=...)`, PTXSource, Cubin,
+  // Fatbin, Object, Archive, LTOIR): strValue the data; elements its kind ("cu", "ptx", ...)
+  // and its name (numba-cuda's default `<unnamed-cu>` and the like).
+  static ConstantValue linkableCode(std::string kind, std::string name, std::string data);
+  const std::string& linkableKind() const { return elements.at(0).strValue; }
+  const std::string& linkableName() const { return elements.at(1).strValue; }
 
   bool isNumber() const {
     return kind == Kind::Bool || kind == Kind::Int || kind == Kind::Float || kind == Kind::Complex;

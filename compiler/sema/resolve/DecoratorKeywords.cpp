@@ -178,28 +178,20 @@ void DecoratorArgumentReader::readInline(const ast::Expr* value) {
 }
 
 void DecoratorArgumentReader::readLink(const ast::Expr* value) {
+  // File names and numba-cuda's cuda.CUSource objects, alone or in a list, tuple or set; a list
+  // written out is read item by item, so that a wrong item is the one located.
   const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(value);
-  if (elements == nullptr) {
-    std::optional<ConstantValue> v = foldKeyword("link", value);
-    if (v && v->kind == Kind::Tuple) {
-      for (const ConstantValue& e : v->elements) {
-        if (e.kind != Kind::Str) {
-          wrongType("link", value, "a list of file names");
-          return;
-        }
-        out_.options.link.push_back(e.strValue);
-      }
-    } else if (v) {
-      wrongType("link", value, "a list of file names");
-    }
-    return;
-  }
-  for (const ast::Expr* e : *elements) {
+  const std::vector<const ast::Expr*> whole{value};
+  std::vector<const ast::Expr*> items(whole);
+  if (elements != nullptr)
+    items.assign(elements->begin(), elements->end());
+  for (const ast::Expr* e : items) {
     std::optional<ConstantValue> v = foldKeyword("link", e);
-    if (v && v->kind == Kind::Str)
-      out_.options.link.push_back(v->strValue);
-    else if (v)
-      wrongType("link", e, "a list of file names");
+    if (!v)
+      continue;
+    if (std::optional<std::string> why =
+            ConstantValue::linkEntries(*v, out_.options.link, out_.options.linkSources))
+      wrongType("link", e, why->c_str());
   }
 }
 

@@ -75,6 +75,8 @@ readLinkedSources(const std::vector<std::string>& written, const std::string& mo
 std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& resolved) {
   std::vector<ImportSearch::Embedded> out;
   auto add = [&](const types::LinkedSource& source) {
+    if (source.inMemory)
+      return; // a cuda.CUSource: its text is in the module's, which is embedded
     for (const ImportSearch::Embedded& e : out)
       if (e.path == source.path)
         return;

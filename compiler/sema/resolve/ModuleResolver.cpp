@@ -343,8 +343,8 @@ private:
         const ConstantValue::ForeignFunction f = v.foreignFunction();
         v = ConstantValue::foreignFunction(
             f.symbol, f.signature, f.links, f.abi,
-            readLinkedSources(f.links, modulePath(), embedded(), diags_, executed.range,
-                              "cuda.declare_device's link= for `" + f.symbol + "`"));
+            withFiles(f.sources, f.links, executed.range,
+                      "cuda.declare_device's link= for `" + f.symbol + "`"));
       }
       result_.symbols.bindConstant({name, std::move(v), executed.range});
     }
@@ -445,8 +445,8 @@ private:
       const ConstantValue::ForeignFunction f = v->foreignFunction();
       v = ConstantValue::foreignFunction(
           f.symbol, f.signature, f.links, f.abi,
-          readLinkedSources(f.links, modulePath(), embedded(), diags_, event.statement->range,
-                            "cuda.declare_device's link= for `" + f.symbol + "`"));
+          withFiles(f.sources, f.links, event.statement->range,
+                    "cuda.declare_device's link= for `" + f.symbol + "`"));
     }
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
   }
@@ -472,6 +472,17 @@ private:
 
   // The path of this module's file ("" for a module given as text).
   std::string modulePath() const { return diags_.file() != nullptr ? diags_.file()->path() : ""; }
+
+  // A link='s code: its cuda.CUSource objects (`inMemory`), then the files `paths` names, found
+  // and read (one that cannot be is reported at `at`).
+  std::vector<types::LinkedSource> withFiles(std::vector<types::LinkedSource> inMemory,
+                                             const std::vector<std::string>& paths, SourceRange at,
+                                             const std::string& asker) {
+    std::vector<types::LinkedSource> files =
+        readLinkedSources(paths, modulePath(), embedded(), diags_, at, asker);
+    inMemory.insert(inMemory.end(), files.begin(), files.end());
+    return inMemory;
+  }
 
   void defineFunction(const ast::FunctionDef& def, bool bindName) {
     DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
@@ -502,9 +513,10 @@ private:
     } else {
       const unsigned errorsBefore = diags_.errorCount();
       readDecorator(match, def, result_.symbols, diags_, function);
+      // The decorator's cuda.CUSource objects, then its files.
       function.options.linkSources =
-          readLinkedSources(function.options.link, modulePath(), embedded(), diags_,
-                            match.decorator->range, "link= of `" + def.name + "`");
+          withFiles(function.options.linkSources, function.options.link, match.decorator->range,
+                    "link= of `" + def.name + "`");
       function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
     }
     function.qualifiedName = def.name;
