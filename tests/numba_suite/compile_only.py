@@ -73,11 +73,43 @@ def _stand_in(name):
     return intrinsic
 
 
+class DeclaredDevice:
+    """What `cuda.declare_device(name, sig, link=..., abi=...)` declares, kept (the simulator's
+    stub returns None) to be written back into the extracted module as the same call."""
+
+    def __init__(self, name, sig, link=None, use_cooperative=False, abi="numba"):
+        self.name, self.sig, self.abi = name, sig, abi
+        self.link = [] if link is None else (list(link) if isinstance(link, (list, tuple, set))
+                                             else [link])
+
+    def __call__(self, *args):
+        raise RuntimeError("%s is CUDA C++, which only compiled kernels call" % self.name)
+
+    def pyk_source(self):
+        """(Python source of the declaration, the imports it needs)."""
+        links = []
+        for item in self.link:
+            if isinstance(item, str):
+                links.append(repr(item))
+                continue
+            kind = type(item).__name__  # numba-cuda's CUSource, PTXSource, Cubin, ...
+            data = item.data.decode() if isinstance(item.data, bytes) and kind == "CUSource" \
+                else item.data
+            named = ", name=%r" % item._name if getattr(item, "_name", None) else ""
+            links.append("numba.cuda.%s(%r%s)" % (kind, data, named))
+        sig = self.sig if isinstance(self.sig, str) else module_source.signature_text(self.sig)
+        text = "numba.cuda.declare_device(%r, %r%s%s)" % (
+            self.name, sig, ", link=[%s]" % ", ".join(links) if links else "",
+            ", abi=%r" % self.abi if self.abi != "numba" else "")
+        return text, [("numba", "numba")]
+
+
 def keep_skipped_tests():
-    """Makes `skip_on_cudasim` mark a test instead of skipping it, and gives the names the
-    simulator leaves None a value of their own (a stand-in function for each cache-hint
-    intrinsic, which module_source writes back as `from numba.cuda import ldca`; numba's `void`
-    type): call before the test modules are imported (they import these by name)."""
+    """Makes `skip_on_cudasim` mark a test instead of skipping it, keeps what
+    `cuda.declare_device` declares (DeclaredDevice), and gives the names the simulator leaves
+    None a value of their own (a stand-in function for each cache-hint intrinsic, which
+    module_source writes back as `from numba.cuda import ldca`; numba's `void` type): call before
+    the test modules are imported (they import these by name)."""
     import numba.cuda.testing as testing
 
     def marking(reason):
@@ -88,6 +120,8 @@ def keep_skipped_tests():
 
     testing.skip_on_cudasim = marking
     modules = (numba.cuda, numba.cuda.simulator, numba.cuda.simulator.api)
+    for module in modules:
+        module.declare_device = DeclaredDevice
     for name in SIMULATOR_NONES:
         stand_in = _stand_in(name)
         for module in modules:

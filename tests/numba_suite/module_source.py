@@ -273,6 +273,14 @@ class ModuleBuilder:
             self._constant(name, "numba.from_dtype(%s)" % _dtype_literal(v.dtype),
                            ("record", str(v)))
             return
+        if callable(getattr(v, "pyk_source", None)):
+            # A value a harness keeps in a form it can write back (compile_only.DeclaredDevice:
+            # a cuda.declare_device call).
+            text, imports = v.pyk_source()
+            for alias, qualified in imports:
+                self.require_import(alias, qualified)
+            self._constant(name, text, ("source", id(v)))
+            return
         found = _find_named(v)
         if found is not None:
             module, attr = found
