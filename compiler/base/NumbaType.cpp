@@ -322,6 +322,13 @@ NumbaType NumbaType::typeRef(ScalarKind kind) {
   return type;
 }
 
+NumbaType NumbaType::pointer(ScalarKind pointee) {
+  NumbaType type;
+  type.kind_ = Kind::Pointer;
+  type.scalar_ = pointee;
+  return type;
+}
+
 NumbaType NumbaType::vector(ScalarKind base, int count) {
   NumbaType type;
   type.kind_ = Kind::Vector;
@@ -375,6 +382,8 @@ std::string NumbaType::str() const {
     return std::string("timedelta64[") + datetimeUnitName(unit_) + "]";
   case Kind::CharSeq: // numba's repr: `[char x 12]`, `[unichr x 12]`
     return std::string(isUnicode() ? "[unichr x " : "[char x ") + std::to_string(ndim_) + "]";
+  case Kind::Pointer: // numba's repr: `float32*`
+    return std::string(scalarRepr(scalar_)) + "*";
   }
   return "?";
 }
@@ -433,6 +442,8 @@ std::string NumbaType::spelling() const {
     return std::string("NPTimedelta('") + datetimeUnitName(unit_) + "')";
   case Kind::CharSeq: // numba.types' constructors: `CharSeq(12)`, `UnicodeCharSeq(12)`
     return std::string(isUnicode() ? "UnicodeCharSeq(" : "CharSeq(") + std::to_string(ndim_) + ")";
+  case Kind::Pointer: // numba.types' constructor
+    return std::string("CPointer(") + scalarName(scalar_) + ")";
   }
   return "?";
 }

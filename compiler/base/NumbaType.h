@@ -169,7 +169,8 @@ public:
     Optional,
     Datetime,
     Timedelta,
-    CharSeq
+    CharSeq,
+    Pointer
   };
 
   static constexpr int kMaxArrayDims = 8;
@@ -199,6 +200,9 @@ public:
   static NumbaType timedelta(DatetimeUnit unit);
   // numba's CharSeq(count) (`unicode` false) and UnicodeCharSeq(count).
   static NumbaType charSeq(int64_t count, bool unicode);
+  // numba's CPointer(scalar): a raw pointer to items of `pointee` (what `ffi.from_buffer` makes;
+  // numba-cuda's cache hints take one), indexed by an integer.
+  static NumbaType pointer(ScalarKind pointee);
   // An array of `element` (a scalar, a record, a datetime64 or timedelta64, a CharSeq).
   static NumbaType arrayOf(const NumbaType& element, int ndim, ArrayLayout layout,
                            bool readonly = false);
@@ -234,6 +238,8 @@ public:
     return kind_ == Kind::Array && !elements_.empty() && elements_[0].isDatetimeLike();
   }
   bool isCharSeq() const { return kind_ == Kind::CharSeq; }
+  // CPointer: its scalarKind() is the pointee's.
+  bool isPointer() const { return kind_ == Kind::Pointer; }
   // CharSeq: how many characters; whether they are UTF-32 code points (numpy's 'U'), else bytes
   // (its scalarKind() is uint32 or uint8, a character's storage).
   int64_t charCount() const { return ndim_; }

@@ -19,7 +19,8 @@ ParameterLayout parameterLayout(const NumbaType& t) {
     out.alignment = 8;
     return out;
   case NumbaType::Kind::Record:
-    out.size = 8; // a pointer to the record
+  case NumbaType::Kind::Pointer:
+    out.size = 8; // a pointer to the record, or CPointer's to the scalars
     out.alignment = 8;
     return out;
   case NumbaType::Kind::UniTuple:

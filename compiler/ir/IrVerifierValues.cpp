@@ -365,6 +365,11 @@ void Verifier::arrayItem(const Node* at, const Expr* array, const std::vector<Ex
     if (!isIntegerOrBoolean(index->type))
       problem(at, "an index of type `" + index->type.str() + "`");
   }
+  if (array->type.isPointer()) { // numba's CPointer: one index, the pointee
+    if (indices.size() != 1 || !(item == NumbaType::scalar(array->type.scalarKind())))
+      problem(at, "an item of type `" + item.str() + "` of `" + array->type.str() + "`");
+    return;
+  }
   if (!array->type.isArray()) {
     problem(at, "an item of `" + array->type.str() + "`");
     return;

@@ -195,12 +195,12 @@ ir::Expr* FunctionLowering::visitSubscript(const ast::Subscript* s, const NumbaT
     }
     return ok ? out : nullptr;
   }
-  // One item (a record referred to where it lies).
+  // One item (a record referred to where it lies; a CPointer's, its index an intp).
   auto* out = makeExpr<ir::ArrayElement>(s->range, *t);
   out->array = expr(s->value);
   ok = out->array != nullptr;
   for (const ast::Expr* item : items) {
-    out->indices.push_back(expr(item));
+    out->indices.push_back(base->isPointer() ? exprAs(item, ScalarKind::Int64) : expr(item));
     ok = ok && out->indices.back() != nullptr;
   }
   return ok ? out : nullptr;

@@ -87,7 +87,7 @@ ir::Expr* FunctionLowering::arrayConstructor(const sema::IntrinsicInfo& info, co
 ir::Expr* FunctionLowering::atomic(const sema::IntrinsicInfo& info, const ast::Call* c,
                                    const NumbaType& t) {
   const NumbaType array = argType(c, 0);
-  if (!array.isArray()) {
+  if (!array.isArray() && !array.isPointer()) { // a CPointer: the cache hints'
     unsupported(c->range, "this atomic");
     return nullptr;
   }

@@ -67,6 +67,13 @@ ir::Target* FunctionLowering::target(const ast::Expr* target, const NumbaType& v
       out->item = item;
       return out;
     }
+    if (array != nullptr && array->isPointer()) { // `p[i] = v` of a CPointer
+      auto* out = make<ir::ElementTarget>(s->range);
+      out->type = NumbaType::scalar(array->scalarKind());
+      out->array = expr(s->value);
+      out->indices.push_back(exprAs(s->slice, ScalarKind::Int64));
+      return out->array != nullptr && out->indices.back() != nullptr ? out : nullptr;
+    }
     if (array == nullptr || !array->isArray() || array->isRecordArray()) {
       unsupported(target->range, "this assignment target");
       return nullptr;

@@ -206,6 +206,8 @@ const std::set<sema::VariableId>& UnitEmitter::dynamicSharedVariables() {
 }
 
 std::string UnitEmitter::arrayElement(const ir::Expr* array, const std::string& indices) {
+  if (array->type.isPointer()) // numba's CPointer: the item at the index, unchecked, as numba's
+    return "(" + expr(array) + ")[" + indices + "]";
   // The dynamic shared array is as long as the launch made it: an index past its end is an error
   // the launch reports, not memory past the block's (on the CPU backend; CUDA leaves it unchecked
   // as numba does). Other arrays are checked only when bounds checking is on.
@@ -245,7 +247,8 @@ std::string UnitEmitter::indices(const std::vector<ir::Expr*>& items) {
 }
 
 std::string UnitEmitter::visitArrayElement(const ir::ArrayElement* e) {
-  const std::string at = indices(e->indices);
+  // A CPointer's one index is an intp, used as it is (numba wraps no negative index of one).
+  const std::string at = e->array->type.isPointer() ? expr(e->indices.at(0)) : indices(e->indices);
   if (e->type.isRecord()) // a record is referred to where it lies
     return "&" + arrayElement(e->array, at);
   return arrayElement(e->array, at);

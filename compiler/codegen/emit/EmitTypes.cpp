@@ -41,6 +41,8 @@ std::string UnitEmitter::type(const NumbaType& t) {
     return "pyk::int64";
   case NumbaType::Kind::CharSeq: // the characters, zero-padded
     return "pyk::charseq<" + scalarCpp(t.scalarKind()) + ", " + std::to_string(t.charCount()) + ">";
+  case NumbaType::Kind::Pointer: // numba's CPointer: the address of the first scalar
+    return scalarCpp(t.scalarKind()) + "*";
   }
   return "void";
 }

@@ -150,6 +150,8 @@ std::string typeCode(const NumbaType& t) {
     return (t.isDatetime() ? "M" : "m") + std::to_string(static_cast<int>(t.datetimeUnit())) + "_";
   case NumbaType::Kind::CharSeq: // numpy's `S12`, `U12`
     return (t.isUnicode() ? "U" : "S") + std::to_string(t.charCount()) + "_";
+  case NumbaType::Kind::Pointer: // CPointer(float32): `P_f32`
+    return "P_" + scalarCode(t.scalarKind());
   }
   return "x";
 }

@@ -204,6 +204,22 @@ private:
       const NumbaType item = NumbaType::charSeq(count, name.text == "UnicodeCharSeq");
       return itemOrArray(item);
     }
+    if (name.text == "CPointer") {
+      // numba.types' CPointer(float32): a raw pointer to scalars (numba's repr `float32*`).
+      if (!expectPunct("("))
+        return std::nullopt;
+      std::optional<ScalarKind> pointee;
+      if (token_.kind == Token::Kind::Name)
+        pointee = scalarKindNamed(token_.text);
+      if (!pointee) {
+        expected("the scalar type it points to (`CPointer(float32)`)");
+        return std::nullopt;
+      }
+      advance();
+      if (!expectPunct(")"))
+        return std::nullopt;
+      return NumbaType::pointer(*pointee);
+    }
     if (isVoidTypeName(name.text)) {
       if (!allowVoid || isPunct("[")) {
         report(DiagKind::SignatureVoidNotReturn, name.offset, name.text.size(),
@@ -218,7 +234,7 @@ private:
              {std::string(name.text)});
       std::vector<std::string> candidates = numbaTypeNames();
       candidates.insert(candidates.end(), {"UniTuple", "Tuple", "Array", "NPDatetime",
-                                           "NPTimedelta", "CharSeq", "UnicodeCharSeq"});
+                                           "NPTimedelta", "CharSeq", "UnicodeCharSeq", "CPointer"});
       if (std::optional<std::string> guess = closestSpelling(name.text, candidates))
         diags_.note(DiagKind::NoteDidYouMean, where_.rangeOf(name.offset, name.text.size()),
                     {*guess});

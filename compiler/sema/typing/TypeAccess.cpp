@@ -409,6 +409,15 @@ OptType FunctionTyper::visitSubscript(const ast::Subscript* s) {
       indices = items;
     }
   }
+  if (base->isPointer()) {
+    // numba's CPointer getitem and setitem: one integer index (intp), the pointee.
+    OptType index =
+        indices.size() == 1 && !indices[0]->is<ast::Slice>() ? expr(indices[0]) : std::nullopt;
+    if (index && index->isScalar() && isInteger(index->scalarKind()))
+      return NumbaType::scalar(base->scalarKind());
+    error(DiagKind::TypePointerIndex, s->slice->range, {base->str()});
+    return std::nullopt;
+  }
   if (!base->isArray()) {
     error(DiagKind::TypeIndexScalar, s->value->range, {base->str()});
     return std::nullopt;

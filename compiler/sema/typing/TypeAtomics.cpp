@@ -60,18 +60,19 @@ OptType FunctionTyper::atomic(const IntrinsicInfo& info, const ast::Call* c,
 // numba-cuda's cache_hints: an array of integers or floats (8 to 64 bits; not booleans), indexed
 // by an integer (1-D) or a tuple of one integer per dimension (numba's _validate_arguments and
 // _validate_bitwidth); a load returns the element, a store converts its value to the element's
-// type and returns none. Its CPointer form waits for pyk's pointers (issue 30, item 5).
+// type and returns none. A CPointer takes one integer index.
 OptType FunctionTyper::cacheHint(const IntrinsicInfo& info, const ast::Call* c,
                                  const std::vector<NumbaType>& args) {
   const bool store = info.typing == IntrinsicTyping::CacheHintStore;
-  if (args.size() != (store ? 3u : 2u) || !args[0].isArray() || !args[0].isNumericArray())
+  if (args.size() != (store ? 3u : 2u) || !(args[0].isNumericArray() || args[0].isPointer()))
     return badArguments(info.name, c, args);
   const NumbaType& array = args[0];
   const ScalarKind k = array.scalarKind();
   auto integer = [](const NumbaType& t) { return t.isScalar() && isInteger(t.scalarKind()); };
   const NumbaType& index = args[1];
+  // A pointer takes one integer index ("Pointers only support scalar indexing").
   const bool okIndex =
-      (array.ndim() == 1 && integer(index)) ||
+      ((array.isPointer() || array.ndim() == 1) && integer(index)) ||
       (index.isTuple() && static_cast<int>(index.elements().size()) == array.ndim() &&
        std::all_of(index.elements().begin(), index.elements().end(), integer));
   const bool okElement = isInteger(k) || isFloat(k);

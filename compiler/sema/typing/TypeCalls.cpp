@@ -301,9 +301,10 @@ OptType FunctionTyper::foreignCall(const ast::Call* c, const ConstantValue& decl
     return std::nullopt;
   }
   for (const NumbaType& p : sig->params)
-    if (!p.isScalar()) {
+    if (!p.isScalar() && !p.isPointer()) {
       error(DiagKind::TypeForeignUnsupported, c->func->range,
-            {name, f.symbol, "a parameter of type `" + p.str() + "` (only numbers are passed)"});
+            {name, f.symbol,
+             "a parameter of type `" + p.str() + "` (numbers and CPointers are passed)"});
       return std::nullopt;
     }
   if (!sig->returnType->isScalar() && !sig->returnType->isVoid()) {

@@ -62,12 +62,13 @@ struct EnumArgument {
 // which must outlive the launch call (a launch copies nothing and allocates nothing); so does a
 // record, passed as numba passes a np.void: by reference to one record in device memory (an
 // array of one record), which the kernel may write. A tuple holds its elements (arrays, records,
-// scalars, tuples).
+// scalars, tuples). A pointer (numba's CPointer, as `ffi.from_buffer(a)` makes one) refers to
+// its array too.
 struct KernelArgument {
-  enum class Kind { Array, Scalar, Record, Tuple, EnumMember };
+  enum class Kind { Array, Scalar, Record, Tuple, EnumMember, Pointer };
   Kind kind = Kind::Scalar;
   Dtype dtype = Dtype::Int64;
-  const AnyDeviceArray* array = nullptr;      // Array; Record: the array of one record
+  const AnyDeviceArray* array = nullptr;      // Array; Record: the array of one record; Pointer
   std::shared_ptr<const TupleArgument> tuple; // Tuple
   std::shared_ptr<const EnumArgument> member; // EnumMember: its class (the value is in value)
   alignas(16) unsigned char value[16]{};      // Scalar, EnumMember: the value, in dtype
@@ -102,6 +103,14 @@ struct KernelArgument {
   // One record (`records` holds exactly one: a 0-d or one-element array of a structured dtype),
   // passed by reference as numba passes a np.void. Throws pyk::Error (InvalidArgument) otherwise.
   static KernelArgument record(const AnyDeviceArray& records);
+  // The address of the first item of an array of numbers (numba's `ffi.from_buffer(a)`), for a
+  // kernel parameter of type CPointer(dtype): `CPointer(float32)` for a float32 array. Throws
+  // pyk::Error (InvalidArgument) for an array of records, characters or datetimes.
+  static KernelArgument pointer_to(const AnyDeviceArray& a);
+  template <typename T, int N>
+  static KernelArgument pointer_to(const DeviceArray<T, N>& a) {
+    return pointer_to(a.untyped());
+  }
   // A tuple of these arguments; with a class name and one field name per element, a named tuple.
   static KernelArgument tuple_of(std::vector<KernelArgument> elements, std::string class_name = {},
                                  std::vector<std::string> field_names = {});

@@ -60,6 +60,20 @@ KernelArgument KernelArgument::record(const AnyDeviceArray& records) {
   return k;
 }
 
+KernelArgument KernelArgument::pointer_to(const AnyDeviceArray& a) {
+  if (a.record() != nullptr || is_character_dtype(a.dtype()) || is_datetime_dtype(a.dtype()) ||
+      is_timedelta_dtype(a.dtype()))
+    throw Error(ErrorKind::InvalidArgument,
+                "a pointer argument (numba's CPointer) points to numbers or booleans, not to the "
+                "items of an array of " +
+                    std::string(dtype_name(a.dtype())));
+  KernelArgument k;
+  k.kind = Kind::Pointer;
+  k.dtype = a.dtype();
+  k.array = &a;
+  return k;
+}
+
 KernelArgument KernelArgument::tuple_of(std::vector<KernelArgument> elements,
                                         std::string class_name,
                                         std::vector<std::string> field_names) {
@@ -108,6 +122,8 @@ NumbaType typeOf(const KernelArgument& a) {
   }
   if (a.kind == KernelArgument::Kind::Record)
     return recordTypeOf(*a.array->record());
+  if (a.kind == KernelArgument::Kind::Pointer) // numba's typeof of ffi.from_buffer(a)
+    return NumbaType::pointer(scalarKindOf(a.dtype));
   if (a.kind == KernelArgument::Kind::Tuple) {
     // numba's typeof: a UniTuple when the elements have one type, else a Tuple; a named tuple
     // keeps its class and fields.
@@ -161,7 +177,8 @@ bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out)
     if ((a.kind == KernelArgument::Kind::Array &&
          (a.array->record() != nullptr || is_character_dtype(a.dtype))) ||
         a.kind == KernelArgument::Kind::Record || a.kind == KernelArgument::Kind::Tuple ||
-        a.kind == KernelArgument::Kind::EnumMember) // a type of its class, not of its dtype
+        a.kind == KernelArgument::Kind::EnumMember || // a type of its class, not of its dtype
+        a.kind == KernelArgument::Kind::Pointer)      // not an array, not a scalar
       return false;
   out.count = static_cast<int>(args.size());
   for (size_t i = 0; i < args.size(); ++i) {

@@ -26,10 +26,12 @@ types::NumbaType recordTypeOf(const RecordDtype& record);
 types::NumbaType typeOf(const KernelArgument& a);
 std::vector<types::NumbaType> typesOf(std::span<const KernelArgument> args);
 
-// Every array argument `a` holds: itself (an array or a record), or a tuple's, depth first.
+// Every array argument `a` holds: itself (an array, a record, a pointer's array), or a tuple's,
+// depth first.
 template <typename F>
 void forEachArrayOf(const KernelArgument& a, F&& f) {
-  if (a.kind == KernelArgument::Kind::Array || a.kind == KernelArgument::Kind::Record)
+  if (a.kind == KernelArgument::Kind::Array || a.kind == KernelArgument::Kind::Record ||
+      a.kind == KernelArgument::Kind::Pointer)
     f(*a.array);
   else if (a.kind == KernelArgument::Kind::Tuple)
     for (const KernelArgument& e : a.tuple->elements)

@@ -21,8 +21,8 @@ void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsig
       std::memcpy(out + 8, array.shape().data(), 8 * n);
       std::memcpy(out + 8 + 8 * n, array.strides().data(), 8 * n);
     }
-  } else if (param.isRecord()) {
-    void* data = a.array->device_data(); // the record, where it lies
+  } else if (param.isRecord() || param.isPointer()) {
+    void* data = a.array->device_data(); // the record where it lies; a CPointer's first item
     std::memcpy(out, &data, sizeof data);
   } else if (param.isTuple()) {
     const types::ParameterLayout layout = types::parameterLayout(param);

@@ -2,7 +2,7 @@
 // on the CPU backend: a record by reference (numba's np.void argument, written back in place), a
 // record dtype with a sub-array field, tuples (std::tuple, nested, holding arrays), named tuples,
 // one array passed as two arguments, 0-d arrays, Enum members, datetime64 / timedelta64 values
-// and arrays; and the dynamic shared array's bounds.
+// and arrays, pointers (numba's CPointer, ffi.from_buffer); and the dynamic shared array's bounds.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "CpuBackendTest.h"
+#include "module/ArgumentTypes.h"
 #include "pyk/pyk.hpp"
 
 namespace {
@@ -86,6 +87,23 @@ def zero_d(total, values):
         values[0] = total.ndim + total.size
 
 
+mutate = cuda.declare_device("array_mutator", "void(CPointer(int32))", link=cuda.CUSource("""
+extern "C" __device__ int array_mutator(void* out, int* a) { a[0] = a[1]; return 0; }
+"""))
+
+
+@cuda.jit
+def ffi_pointer(p):
+    mutate(p)
+
+
+@cuda.jit
+def through_pointer(p, r, n):
+    for i in range(n):
+        r[i] = cuda.ldcg(p, i) * 2
+        p[i] = i + 100
+
+
 @cuda.jit
 def dynamic(out, n):
     sm = cuda.shared.array(0, float32)
@@ -108,6 +126,27 @@ std::string launchErrorOf(const std::function<void()>& f) {
 // numba's test_record_dtype `recordwith2darray`: an int32, then 3 x 2 float32 at offset 4.
 RecordDtype pointDtype() {
   return RecordDtype({{"i", Dtype::Int32, 0}, {"j", Dtype::Float32, 4, {3, 2}}}, 28, false);
+}
+
+TEST_F(KernelArgumentKinds, APointerIsTheAddressOfAnArraysFirstItem) {
+  // numba's CPointer(float32): typed as numba types ffi.from_buffer(a), read and written through.
+  pyk::Module m = pyk::loads(kArgumentKindsSource, "kinds.pyk");
+  pyk::DeviceArray<float, 1> a = pyk::to_device(std::vector<float>{1.5f, 2.0f, 4.0f});
+  pyk::DeviceArray<float, 1> r = pyk::device_array<float>({3});
+  m["through_pointer"][{1, 1}](KernelArgument::pointer_to(a), r, std::int64_t{3});
+  EXPECT_EQ(r.copy_to_host(), (std::vector<float>{3.0f, 4.0f, 8.0f}));
+  EXPECT_EQ(a.copy_to_host(), (std::vector<float>{100.0f, 101.0f, 102.0f}));
+  EXPECT_EQ(pyk::detail::typeOf(KernelArgument::pointer_to(a)).str(), "float32*");
+  // Handed on to CUDA C++ (numba-cuda's test_link_sources_in_memory_and_on_disk, with a
+  // CUSource): the function writes through it.
+  pyk::DeviceArray<std::int32_t, 1> ints = pyk::to_device(std::vector<std::int32_t>{0, 7});
+  m["ffi_pointer"][{1, 1}](KernelArgument::pointer_to(ints));
+  EXPECT_EQ(ints.copy_to_host(), (std::vector<std::int32_t>{7, 7}));
+  // Only numbers: not the items of a record array.
+  pyk::AnyDeviceArray records = pyk::AnyDeviceArray::allocate(pointDtype(), {2});
+  EXPECT_EQ(launchErrorOf([&] { KernelArgument::pointer_to(records); }),
+            "a pointer argument (numba's CPointer) points to numbers or booleans, not to the items "
+            "of an array of record");
 }
 
 TEST_F(KernelArgumentKinds, ARecordIsPassedByReferenceAndWrittenInPlace) {
