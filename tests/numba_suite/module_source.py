@@ -465,6 +465,8 @@ def signature_text(sig):
     if isinstance(sig, tuple):
         return "void(%s)" % ", ".join(type_text(t) for t in sig)
     args = getattr(sig, "args", None)
+    if args is not None and sig.return_type is None:  # numba's args-only signature
+        return "(%s%s)" % (", ".join(type_text(t) for t in args), "," if len(args) == 1 else "")
     if args is not None:
         return "%s(%s)" % (type_text(sig.return_type), ", ".join(type_text(t) for t in args))
     raise NotExtractable("a decorator signature of type %s" % type(sig).__name__)
@@ -494,6 +496,9 @@ def type_text(t):
         raise NotExtractable("a record type in the decorator's signature")
     if isinstance(t, nbtypes.CPointer):
         return "CPointer(%s)" % type_text(t.dtype)
+    if isinstance(t, (nbtypes.NPDatetime, nbtypes.NPTimedelta)):  # numba.types' constructors
+        return "%s('%s')" % ("NPDatetime" if isinstance(t, nbtypes.NPDatetime) else "NPTimedelta",
+                             t.unit)
     if isinstance(t, (nbtypes.UniTuple,)):
         return "UniTuple(%s, %d)" % (type_text(t.dtype), t.count)
     if isinstance(t, nbtypes.Tuple):
