@@ -21,16 +21,9 @@ import tempfile
 import time
 
 import nvrtc_targets
+from suite_text import by_cause, cause_of, first_error
 
 TIMEOUT_S = 120
-
-
-def _first_error(text):
-    for line in text.splitlines():
-        if ": error: " in line or line.startswith("error: "):
-            return line.split("error: ", 1)[1].strip()
-    lines = [line for line in text.splitlines() if line.strip()]
-    return lines[-1].strip() if lines else "(no message)"
 
 
 def _pykc(cmd, case_dir, env):
@@ -43,11 +36,11 @@ def _pykc(cmd, case_dir, env):
         return "timeout", "pykc took over %d s" % TIMEOUT_S
     text = (p.stdout + p.stderr).strip()
     if "internal compiler error" in text:
-        return "ice", _first_error(text)
+        return "ice", first_error(text)
     if p.returncode < 0 or p.returncode > 1:
         return "crash", "pykc exited with %d: %s" % (p.returncode, text[-300:])
     if p.returncode == 1:
-        return "error", _first_error(text)
+        return "error", first_error(text)
     return "ok", ""
 
 
@@ -67,7 +60,7 @@ def run_compile_case(pykc, case_dir, cuda, env):
             timeout=TIMEOUT_S)
         if failures:
             target, why = failures[0]
-            status, message = "cuda", "%s: %s" % (target, _first_error(why))
+            status, message = "cuda", "%s: %s" % (target, first_error(why))
     result["seconds"] = round(time.time() - start, 2)
     if meta.get("numba_refuses"):
         if status == "error":
@@ -97,7 +90,7 @@ def _short_test(test_id):
     return ".".join(parts[-3:-2] + parts[-1:]) if len(parts) > 2 else test_id
 
 
-def compile_table(entries, results, cuda, cause_of):
+def compile_table(entries, results, cuda):
     """Markdown: the compiles asked for, the distinct cases and what pyk made of them."""
     asked = len(entries)
     kept_entries = [e for e in entries if e.get("kept")]
@@ -125,13 +118,10 @@ def compile_table(entries, results, cuda, cause_of):
                 "| compiles | why |", "| ---: | --- |"]
         out += ["| %d | %s |" % (n, why.replace("|", "\\|")) for why, n in not_kept.most_common()]
         out.append("")
-    failures = collections.Counter()
-    examples = {}
-    for r in results.values():
-        if r["status"] in ("error", "cuda", "ice", "crash", "timeout"):
-            key = (r["status"], cause_of(r["message"]))
-            failures[key] += 1
-            examples.setdefault(key, r)
+    failures, examples = by_cause(
+        results.values(),
+        lambda r: (r["status"], cause_of(r["message"]))
+        if r["status"] in ("error", "cuda", "ice", "crash", "timeout") else None)
     if failures:
         out += ["### Not compiled, by cause", "", "| cases | outcome | cause | e.g. |",
                 "| ---: | --- | --- | --- |"]

@@ -15,9 +15,9 @@ and every compile they ask numba for is recorded instead of done:
 
 Each distinct (function source, name, signature, device) is one compile-only case
 (`OUT_DIR/compiles/NNNNN/`: `kernel.pyk` and `case.json`), which run_numba_suite.py compiles with
-pyk for the CPU backend (`pykc emit --emit=so`) and with NVRTC (CUBIN, PTX). A compile the test
-expects numba to refuse (made inside `assertRaises(<a numba error>)`) is recorded as such: pyk
-must refuse it too, with a located error. What the recorder cannot hand back (PTX text, register
+pyk for the CPU backend (`pykc emit --emit=so`) and with NVRTC (CUBIN, PTX). A compile made
+inside `assertRaises(...)` (whatever exception the test expects) is recorded as one numba
+refuses: pyk must refuse it too, with a located error. What the recorder cannot hand back (PTX text, register
 counts) ends the test's step by raising `CompileRecorded`; the test's own later assertions then
 fail, which is expected and not counted.
 """
@@ -141,15 +141,6 @@ def skipped_on_simulator(test):
 
 def driver_only(test):
     return any(".%s." % m in test.id() + "." for m in DRIVER_ONLY_MODULES)
-
-
-def _numba_error(exc_types):
-    """Whether an expected exception type (or tuple of them) is one of numba's compile errors."""
-    if not isinstance(exc_types, tuple):
-        exc_types = (exc_types,)
-    base = getattr(numba.core.errors, "NumbaError", None)
-    return any(isinstance(t, type) and base is not None and issubclass(t, base)
-               for t in exc_types)
 
 
 class CompileRecorder:

@@ -33,7 +33,6 @@ import concurrent.futures
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -46,6 +45,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from nvrtc_targets import compile_for_targets  # noqa: E402
 import compile_cases  # noqa: E402
+from suite_text import by_cause, cause_of, first_error  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TIMEOUT_S = 120
@@ -103,23 +103,6 @@ def compare_arrays(expected, actual, path="array"):
     return "%s[%s]: %r, expected %r (%d element(s) differ)" % (
         path, ", ".join(map(str, where)), actual[where] if expected.ndim else actual[()],
         expected[where] if expected.ndim else expected[()], len(bad))
-
-
-def first_error(text):
-    """The first `error:` line of pykc's output, without its location."""
-    for line in text.splitlines():
-        m = re.search(r"error: (.*)$", line)
-        if m:
-            return m.group(1).strip()
-    lines = [l for l in text.splitlines() if l.strip()]
-    return lines[-1].strip() if lines else "(no message)"
-
-
-def cause_of(message):
-    """A failure message with its particulars (names, types, numbers) blanked, for grouping."""
-    m = re.sub(r"`[^`]*`", "`_`", message)
-    m = re.sub(r"\b\d+\b", "N", m)
-    return m
 
 
 def run_case(pykc, case_dir, cuda, env, backend):
@@ -283,13 +266,9 @@ def table(launches, results, cuda, backend="cpu"):
                 "| ---: | --- |"]
         out += ["| %d | %s |" % (n, why) for why, n in not_kept.most_common()]
         out.append("")
-    failures = collections.Counter()
-    examples = {}
-    for r in results.values():
-        if r["status"] in ("error", "crash", "timeout"):
-            key = cause_of(r["message"])
-            failures[key] += 1
-            examples.setdefault(key, r)
+    failures, examples = by_cause(
+        results.values(),
+        lambda r: cause_of(r["message"]) if r["status"] in ("error", "crash", "timeout") else None)
     if failures:
         out += ["## Not compiled or not run, by cause", "", "| launches | cause | e.g. |",
                 "| ---: | --- | --- |"]
@@ -300,13 +279,9 @@ def table(launches, results, cuda, backend="cpu"):
                                                     e["message"].replace("|", "\\|")[:160]))
         out.append("")
     if cuda:
-        cubin_fail = collections.Counter()
-        cubin_examples = {}
-        for r in results.values():
-            if r.get("cubin") is False:
-                key = cause_of(r["cubin_message"])
-                cubin_fail[key] += 1
-                cubin_examples.setdefault(key, r)
+        cubin_fail, cubin_examples = by_cause(
+            results.values(),
+            lambda r: cause_of(r["cubin_message"]) if r.get("cubin") is False else None)
         if cubin_fail:
             out += ["## Not compiled by NVRTC, by cause", "", "| launches | cause | e.g. |",
                     "| ---: | --- | --- |"]
@@ -351,15 +326,21 @@ def run_compile_only(args, pykc, work, env, cuda):
             results[r["case"]] = r
     with open(os.path.join(work, "compile_results.json"), "w") as f:
         json.dump(results, f, indent=1)
-    text, as_numba = compile_cases.compile_table(entries, results, cuda, cause_of)
+    text, as_numba = compile_cases.compile_table(entries, results, cuda)
+    return report(args, text, "(%d cases compiled in %.0f s)" % (len(cases), time.time() - start),
+                  as_numba, "cases compiled as numba does")
+
+
+def report(args, text, timing, count, what):
+    """Prints the table and how long it took, writes it to --markdown, and returns 1 when `count`
+    (of `what`) is under the --min-matched floor, else 0."""
     print(text)
-    print("(%d cases compiled in %.0f s)" % (len(cases), time.time() - start))
+    print(timing)
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(text + "\n")
-    if args.min_matched is not None and as_numba < args.min_matched:
-        print("FAIL: %d cases compiled as numba does, fewer than the committed %d"
-              % (as_numba, args.min_matched))
+    if args.min_matched is not None and count < args.min_matched:
+        print("FAIL: %d %s, fewer than the committed %d" % (count, what, args.min_matched))
         return 1
     return 0
 
@@ -459,15 +440,8 @@ def main():
     with open(os.path.join(work, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     text, matched = table(launches, results, cuda, args.backend)
-    print(text)
-    print("(%d launches run in %.0f s)" % (len(cases), time.time() - start))
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(text + "\n")
-    if args.min_matched is not None and matched < args.min_matched:
-        print("FAIL: %d launches matched, fewer than the committed %d" % (matched, args.min_matched))
-        return 1
-    return 0
+    return report(args, text, "(%d launches run in %.0f s)" % (len(cases), time.time() - start),
+                  matched, "launches matched")
 
 
 if __name__ == "__main__":

@@ -239,7 +239,9 @@ std::string UnitEmitter::arrayIndex(const ir::Expr* item) {
   return it->second.nonNegative(item) ? "pyk::nonneg(" + expr(item) + ")" : expr(item);
 }
 
-std::string UnitEmitter::indices(const std::vector<ir::Expr*>& items) {
+std::string UnitEmitter::indices(const ir::Expr* array, const std::vector<ir::Expr*>& items) {
+  if (array->type.isPointer())
+    return expr(items.at(0));
   std::string out;
   for (size_t i = 0; i < items.size(); ++i)
     out += (i ? ", " : "") + arrayIndex(items[i]);
@@ -247,8 +249,7 @@ std::string UnitEmitter::indices(const std::vector<ir::Expr*>& items) {
 }
 
 std::string UnitEmitter::visitArrayElement(const ir::ArrayElement* e) {
-  // A CPointer's one index is an intp, used as it is (numba wraps no negative index of one).
-  const std::string at = e->array->type.isPointer() ? expr(e->indices.at(0)) : indices(e->indices);
+  const std::string at = indices(e->array, e->indices);
   if (e->type.isRecord()) // a record is referred to where it lies
     return "&" + arrayElement(e->array, at);
   return arrayElement(e->array, at);

@@ -174,8 +174,7 @@ void UnitEmitter::visitLocalTarget(const ir::LocalTarget* t, const std::string& 
 
 void UnitEmitter::visitElementTarget(const ir::ElementTarget* t, const std::string& value,
                                      const NumbaType& valueType) {
-  const std::string at =
-      t->array->type.isPointer() ? expr(t->indices.at(0)) : indices(t->indices); // a CPointer's
+  const std::string at = indices(t->array, t->indices);
   line(arrayElement(t->array, at) + " = " + cast(value, valueType, t->type) + ";");
 }
 

@@ -254,7 +254,9 @@ private:
   // One index of an array access: a signed index known to be non-negative goes through
   // `pyk::nonneg`, so the access skips Python's wrap of negative indices.
   std::string arrayIndex(const ir::Expr* item);
-  std::string indices(const std::vector<ir::Expr*>& items);
+  // The indices of an item of `array`; a CPointer's one index as it is (numba wraps no negative
+  // index of a pointer).
+  std::string indices(const ir::Expr* array, const std::vector<ir::Expr*>& items);
 
   // ---- calls (EmitCalls.cpp) ----
   std::string visitCall(const ir::Call* c);

@@ -180,10 +180,8 @@ void DecoratorArgumentReader::readInline(const ast::Expr* value) {
 void DecoratorArgumentReader::readLink(const ast::Expr* value) {
   // File names and numba-cuda's cuda.CUSource objects, alone or in a list, tuple or set; a list
   // written out is read item by item, so that a wrong item is the one located.
-  const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(value);
-  const std::vector<const ast::Expr*> whole{value};
-  std::vector<const ast::Expr*> items(whole);
-  if (elements != nullptr)
+  std::vector<const ast::Expr*> items{value};
+  if (const std::vector<ast::Expr*>* elements = ast::tupleOrListElements(value))
     items.assign(elements->begin(), elements->end());
   for (const ast::Expr* e : items) {
     std::optional<ConstantValue> v = foldKeyword("link", e);

@@ -72,6 +72,29 @@ readLinkedSources(const std::vector<std::string>& written, const std::string& mo
   return out;
 }
 
+std::vector<types::LinkedSource>
+readLinkedSources(std::vector<types::LinkedSource> inMemory,
+                  const std::vector<std::string>& written, const std::string& modulePath,
+                  const std::vector<ImportSearch::Embedded>* embedded, DiagnosticEngine& diags,
+                  SourceRange at, const std::string& asker) {
+  std::vector<types::LinkedSource> files =
+      readLinkedSources(written, modulePath, embedded, diags, at, asker);
+  inMemory.insert(inMemory.end(), files.begin(), files.end());
+  return inMemory;
+}
+
+ConstantValue withLinkedFiles(ConstantValue value, const std::string& modulePath,
+                              const std::vector<ImportSearch::Embedded>* embedded,
+                              DiagnosticEngine& diags, SourceRange at) {
+  if (value.kind != ConstantValue::Kind::ForeignFunction)
+    return value;
+  const ConstantValue::ForeignFunction f = value.foreignFunction();
+  return ConstantValue::foreignFunction(
+      f.symbol, f.signature, f.links, f.abi,
+      readLinkedSources(f.sources, f.links, modulePath, embedded, diags, at,
+                        "cuda.declare_device's link= for `" + f.symbol + "`"));
+}
+
 std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& resolved) {
   std::vector<ImportSearch::Embedded> out;
   auto add = [&](const types::LinkedSource& source) {

@@ -11,6 +11,7 @@
 
 #include "base/LinkedSource.h"
 #include "diag/DiagnosticEngine.h"
+#include "sema/fold/ConstantValue.h"
 #include "sema/resolve/UserModules.h"
 
 namespace pyk::sema {
@@ -31,6 +32,18 @@ std::vector<types::LinkedSource>
 readLinkedSources(const std::vector<std::string>& written, const std::string& modulePath,
                   const std::vector<ImportSearch::Embedded>* embedded, DiagnosticEngine& diags,
                   SourceRange at, const std::string& asker);
+// A link='s code: its cuda.CUSource objects (`inMemory`), then the files `written` names, read.
+std::vector<types::LinkedSource>
+readLinkedSources(std::vector<types::LinkedSource> inMemory,
+                  const std::vector<std::string>& written, const std::string& modulePath,
+                  const std::vector<ImportSearch::Embedded>* embedded, DiagnosticEngine& diags,
+                  SourceRange at, const std::string& asker);
+
+// `value` itself, or for `cuda.declare_device(..., link=...)` the declaration with the files its
+// link= names found and read (after its cuda.CUSource objects), as readLinkedSources reads them.
+ConstantValue withLinkedFiles(ConstantValue value, const std::string& modulePath,
+                              const std::vector<ImportSearch::Embedded>* embedded,
+                              DiagnosticEngine& diags, SourceRange at);
 
 // Every CUDA C++ file `resolved`'s kernels link (declare_device's and the decorators' link=), as
 // the entries `pykc build` embeds beside the module's text, so that loading it reads no file.

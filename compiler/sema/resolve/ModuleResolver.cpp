@@ -338,14 +338,8 @@ private:
         result_.symbols.bindHostValue({name, executed.value.reason(), executed.range});
         continue;
       }
-      ConstantValue v = std::move(executed.value.value());
-      if (v.kind == ConstantValue::Kind::ForeignFunction) {
-        const ConstantValue::ForeignFunction f = v.foreignFunction();
-        v = ConstantValue::foreignFunction(
-            f.symbol, f.signature, f.links, f.abi,
-            withFiles(f.sources, f.links, executed.range,
-                      "cuda.declare_device's link= for `" + f.symbol + "`"));
-      }
+      ConstantValue v = withLinkedFiles(std::move(executed.value.value()), modulePath(), embedded(),
+                                        diags_, executed.range);
       result_.symbols.bindConstant({name, std::move(v), executed.range});
     }
   }
@@ -440,14 +434,7 @@ private:
       hostValue(event, reason);
       return;
     }
-    if (v->kind == ConstantValue::Kind::ForeignFunction) {
-      // `cuda.declare_device(..., link=...)`, with its files found and read.
-      const ConstantValue::ForeignFunction f = v->foreignFunction();
-      v = ConstantValue::foreignFunction(
-          f.symbol, f.signature, f.links, f.abi,
-          withFiles(f.sources, f.links, event.statement->range,
-                    "cuda.declare_device's link= for `" + f.symbol + "`"));
-    }
+    v = withLinkedFiles(std::move(*v), modulePath(), embedded(), diags_, event.statement->range);
     result_.symbols.bindConstant({event.name, std::move(*v), event.statement->range});
   }
 
@@ -472,17 +459,6 @@ private:
 
   // The path of this module's file ("" for a module given as text).
   std::string modulePath() const { return diags_.file() != nullptr ? diags_.file()->path() : ""; }
-
-  // A link='s code: its cuda.CUSource objects (`inMemory`), then the files `paths` names, found
-  // and read (one that cannot be is reported at `at`).
-  std::vector<types::LinkedSource> withFiles(std::vector<types::LinkedSource> inMemory,
-                                             const std::vector<std::string>& paths, SourceRange at,
-                                             const std::string& asker) {
-    std::vector<types::LinkedSource> files =
-        readLinkedSources(paths, modulePath(), embedded(), diags_, at, asker);
-    inMemory.insert(inMemory.end(), files.begin(), files.end());
-    return inMemory;
-  }
 
   void defineFunction(const ast::FunctionDef& def, bool bindName) {
     DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
@@ -513,10 +489,10 @@ private:
     } else {
       const unsigned errorsBefore = diags_.errorCount();
       readDecorator(match, def, result_.symbols, diags_, function);
-      // The decorator's cuda.CUSource objects, then its files.
-      function.options.linkSources =
-          withFiles(function.options.linkSources, function.options.link, match.decorator->range,
-                    "link= of `" + def.name + "`");
+      function.options.linkSources = // its cuda.CUSource objects, then its files
+          readLinkedSources(function.options.linkSources, function.options.link, modulePath(),
+                            embedded(), diags_, match.decorator->range,
+                            "link= of `" + def.name + "`");
       function.decoratorHasErrors = diags_.errorCount() != errorsBefore;
     }
     function.qualifiedName = def.name;
