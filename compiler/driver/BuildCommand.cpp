@@ -59,7 +59,8 @@ void writeFile(const fs::path& path, std::string_view text) {
   base::replaceFile(path, text, 0644, ErrorKind::File);
 }
 
-// The fatbin of one variant of `entry`: NVRTC's CUBIN for each architecture and PTX of the last.
+// The fatbin of one variant of `entry`: NVRTC's CUBIN for each architecture and PTX of the last
+// (none when the kernel links GPU code, which only nvJitLink's CUBINs carry).
 // Reports to `diags` and returns false on failure.
 bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
                    const BuildOptions& options, const jit::JitSettings& jitSettings,
@@ -96,6 +97,11 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
                                           compiled->description + " (" +
                                           compiled->nvrtcFailure->generatedLines + "):\n" +
                                           compiled->nvrtcFailure->log);
+    if (compiled->nvrtcFailure &&
+        compiled->nvrtcFailure->kind == jit::NvrtcFailure::Kind::LinkRejected)
+      throw Error(ErrorKind::Compile,
+                  "nvJitLink could not link " + compiled->nvrtcFailure->generatedLines + " with " +
+                      compiled->description + ":\n" + compiled->nvrtcFailure->log);
     if (compiled->nvrtcFailure && compiled->nvrtcFailure->kind != jit::NvrtcFailure::Kind::Rejected)
       throw Error(ErrorKind::Compile, "NVRTC " + compiled->nvrtcFailure->nvrtcVersion +
                                           " cannot compile for " + target.describe() + ": " +
@@ -109,6 +115,10 @@ bool compileFatbin(LoadedFile& f, aot::AotSpecialization& s, bool index32,
     }
     s.cudaEntry = compiled->cuda.entryPoint;
     s.cooperative = compiled->cuda.cooperative;
+    // A kernel linking GPU code (numba's link= of PTX, a CUBIN...) is whole only in nvJitLink's
+    // CUBINs: its PTX, which lacks that code, is not put in the fatbin.
+    if (!compiled->unlinkedCode.empty())
+      continue;
     const fs::path image = stem.string() + (ptx ? ".ptx" : "_sm" + arch + ".cubin");
     writeFile(image, compiled->binary);
     argv.push_back(std::string("--image3=kind=") + (ptx ? "ptx" : "elf") + ",sm=" + arch +

@@ -77,6 +77,10 @@ void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpe
     diags.report(DiagKind::LinkedSourceRejected, entry.function->def->nameRange,
                  {failure.generatedLines, unit.description, failure.log});
     return;
+  case jit::NvrtcFailure::Kind::LinkRejected:
+    diags.report(DiagKind::LinkRejected, entry.function->def->nameRange,
+                 {failure.generatedLines, unit.description, failure.log});
+    return;
   case jit::NvrtcFailure::Kind::Rejected:
     // pykc's own output failed to compile: a bug in pykc, with the generated lines NVRTC names.
     diags.report(DiagKind::InternalError, entry.function->def->nameRange,

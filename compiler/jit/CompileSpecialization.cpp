@@ -161,9 +161,18 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     });
     return source;
   };
+  // GPU code numba's link= names (PTX, a CUBIN...), which nvJitLink links with a CUBIN.
+  std::vector<types::LinkedSource> gpuCode;
+  for (const types::LinkedSource& source : out.ir->linkedSources)
+    if (!source.compiledWithUnit()) {
+      gpuCode.push_back(source);
+      if (!target->cubin)
+        out.unlinkedCode += (out.unlinkedCode.empty() ? "`" : ", `") + source.path + "` (" +
+                            types::describe(source.kind) + ")";
+    }
   CudaImage image = compileCudaImage(
       request.settings, out.cuda.source, request.file.path() + ".cu", *target,
-      withLinkedIncludes(nvrtcFlags(request.function.options), *out.ir), request.rebuild,
+      withLinkedIncludes(nvrtcFlags(request.function.options), *out.ir), gpuCode, request.rebuild,
       unitWithoutLines, request.file.path() + "\t" + out.description + "\t" + target->describe());
   out.binary = std::move(image.bytes);
   out.fromCache = image.fromCache;

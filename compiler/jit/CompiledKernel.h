@@ -47,6 +47,9 @@ struct NvrtcFailure {
     Rejected,             // NVRTC rejected the generated code (a bug in pyk); `log` is its log
     LinkedSourceRejected, // NVRTC rejected CUDA C++ the user linked (link=); `generatedLines`
                           // names the file
+    LinkRejected,         // nvJitLink could not link the GPU code the user linked (an undefined
+                          // symbol, another architecture's CUBIN...); `generatedLines` names it,
+                          // `log` is nvJitLink's
   };
   Kind kind = Kind::Rejected;
   std::string nvrtcVersion; // "13.0", or "none"
@@ -66,6 +69,10 @@ struct CompiledKernel {
   bool fromCache = false;                   // the binary came from the disk cache
   std::optional<NvrtcFailure> nvrtcFailure; // CUDA, Stage::Compiled: why there is no binary
   std::string nvrtcWarnings; // CUDA, Stage::Compiled: NVRTC's warnings (CudaImage::warnings)
+  // CUDA, a PTX image of a kernel that links GPU code (PTX, a CUBIN...: numba's link=), which
+  // only nvJitLink's CUBIN carries: that code, named ("`f.ptx` (PTX)"). Such PTX is what numba's
+  // compile_ptx gives (the kernel alone); it cannot be loaded or embedded as the kernel's image.
+  std::string unlinkedCode;
 };
 
 } // namespace pyk::jit

@@ -10,6 +10,7 @@
 
 #include "base/Version.h"
 #include "jit/ArtifactCache.h"
+#include "jit/NvJitLinker.h"
 #include "jit/NvrtcCompiler.h"
 #include "jit/SupportHeaders.h"
 
@@ -52,7 +53,8 @@ std::string describeGeneratedLines(const std::string& log, const std::string& so
 
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
                            const std::string& name, const CudaTarget& target,
-                           const std::vector<std::string>& flags, bool rebuild,
+                           const std::vector<std::string>& flags,
+                           const std::vector<types::LinkedSource>& linked, bool rebuild,
                            const std::function<std::string()>& sourceWithoutLines,
                            const std::string& label) {
   std::string whyNot;
@@ -65,6 +67,17 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
   options.insert(options.end(), flags.begin(), flags.end());
   if (target.index32)
     options.push_back("-DPYK_INDEX32=1");
+  // Linked GPU code: the unit relocatable, its extern functions left for nvJitLink to resolve.
+  if (!linked.empty())
+    options.push_back("-rdc=true");
+  std::string linkerWhyNot;
+  const NvJitLinker* linker = !linked.empty() && target.cubin
+                                  ? NvJitLinker::load(settings.nvJitLinkLibrary, &linkerWhyNot)
+                                  : nullptr;
+  std::string linkedNames;
+  for (const types::LinkedSource& code : linked)
+    linkedNames +=
+        (linkedNames.empty() ? "`" : ", `") + code.path + "` (" + types::describe(code.kind) + ")";
   std::vector<std::string> parts = {"pyk-cuda-module",
                                     std::to_string(kVersion.major) + "." +
                                         std::to_string(kVersion.minor) + "." +
@@ -74,6 +87,12 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
                                     cudaSupportHeaderDigest(),
                                     source};
   parts.insert(parts.end(), options.begin(), options.end());
+  if (linker != nullptr)
+    parts.push_back("nvJitLink " + linker->version());
+  for (const types::LinkedSource& code : linked) {
+    parts.push_back(code.path + "\t" + types::describe(code.kind));
+    parts.push_back(code.text);
+  }
   const CacheKey key = CacheKey::of(parts);
 
   CudaImage image;
@@ -82,7 +101,22 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
       image.failure = NvrtcFailure{NvrtcFailure::Kind::Unavailable, version, whyNot, ""};
       return std::nullopt;
     }
+    if (!linked.empty() && target.cubin && linker == nullptr) {
+      image.failure = NvrtcFailure{NvrtcFailure::Kind::Unavailable, version,
+                                   "linking " + linkedNames + " needs " + linkerWhyNot, ""};
+      return std::nullopt;
+    }
     const NvrtcOutput out = nvrtc->compile(source, name, target, options, supportHeader());
+    if (out.ok && linker != nullptr) {
+      image.warnings = out.log;
+      const NvJitLinkOutput linkedImage = linker->link(out.cubin, target.arch, linked);
+      if (!linkedImage.ok) {
+        image.failure =
+            NvrtcFailure{NvrtcFailure::Kind::LinkRejected, version, linkedImage.log, linkedNames};
+        return std::nullopt;
+      }
+      return std::string(kCubinTag) + linkedImage.cubin;
+    }
     if (out.ok) {
       image.warnings = out.log;
       return std::string(target.cubin ? kCubinTag : kPtxTag) + (target.cubin ? out.cubin : out.ptx);

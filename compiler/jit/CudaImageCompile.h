@@ -1,5 +1,7 @@
-// CudaImageCompile: a CUDA unit compiled by NVRTC into an image (a CUBIN or PTX), through the disk
-// cache (key: the unit, the support header, the target, the options, NVRTC's and pyk's versions).
+// CudaImageCompile: a CUDA unit compiled by NVRTC into an image (a CUBIN or PTX), linked by
+// nvJitLink with the GPU code numba's link= names, through the disk cache (key: the unit, the
+// linked code, the support header, the target, the options, NVRTC's, nvJitLink's and pyk's
+// versions).
 // When NVRTC rejects the unit (a bug in pyk), the unit is compiled once more without #line, so
 // NVRTC names the generated lines, and those lines are quoted.
 #pragma once
@@ -26,9 +28,13 @@ struct CudaImage {
 // pyk's own (jit/CompileFlags: what the decorator's options ask for). `rebuild`: compile even on a
 // cache hit, and replace the entry. `sourceWithoutLines` gives the unit without #line, asked for
 // only when NVRTC rejects `source`.
+// `linked`: GPU code numba's link= names (never CUDA C++, which is in `source`): the unit is
+// then compiled relocatable (-rdc) and, for a CUBIN, linked with it by nvJitLink; a PTX image
+// is the unit's alone.
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
                            const std::string& name, const CudaTarget& target,
-                           const std::vector<std::string>& flags, bool rebuild,
+                           const std::vector<std::string>& flags,
+                           const std::vector<types::LinkedSource>& linked, bool rebuild,
                            const std::function<std::string()>& sourceWithoutLines,
                            const std::string& label = {});
 

@@ -1,7 +1,7 @@
 // JitSettings: what the jit library is given by its host (the runtime's settings, or pykc's): the
-// disk cache's folder and bound, the host C++ compiler, the NVRTC library; and jitSettingsOf, the
-// one conversion from the runtime's settings both hosts use. The jit library reads no PYK_*
-// variable itself.
+// disk cache's folder and bound, the host C++ compiler, the NVRTC and nvJitLink libraries; and
+// jitSettingsOf, the one conversion from the runtime's settings both hosts use. The jit library
+// reads no PYK_* variable itself.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,8 @@ struct JitSettings {
   // The NVRTC library to load (empty: the usual names). NVRTC is loaded once per process: the
   // first compile's choice stands.
   std::string nvrtcLibrary;
+  // The nvJitLink library to load (empty: the usual names), once per process as NVRTC.
+  std::string nvJitLinkLibrary;
 };
 
 // The jit's part of `settings`, a pyk::RuntimeSettings (pyk/settings.def): what the runtime's
@@ -37,7 +39,8 @@ JitSettings jitSettingsOf(const HostSettings& settings) {
                      .cacheMaxBytes = settings.cache_max_bytes,
                      .hostCompiler = settings.host_compiler,
                      .cpuPrecompiledHeader = settings.cpu_precompiled_header,
-                     .nvrtcLibrary = settings.libnvrtc};
+                     .nvrtcLibrary = settings.libnvrtc,
+                     .nvJitLinkLibrary = settings.libnvjitlink};
 }
 
 } // namespace pyk::jit

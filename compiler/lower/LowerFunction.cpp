@@ -50,11 +50,15 @@ LoweredModule lowerSpecialization(const sema::ResolvedModule& module, const Sour
   for (const sema::Specialization* s : reached)
     FunctionLowering(m, *s, *m.functions[s]).run();
   // A function declared with cuda.declare_device that no linked file mentions has no definition:
-  // said here, where the kernel calls it, rather than as an unresolved symbol when it loads.
+  // said here, where the kernel calls it, rather than as an unresolved symbol when it loads. A
+  // binary (a CUBIN, a fatbin, possibly compressed...) is not searched: nvJitLink says whether
+  // it defines the function.
   for (const ir::Module::ForeignDeclaration& d : out->foreignDeclarations)
     if (std::none_of(out->linkedSources.begin(), out->linkedSources.end(),
                      [&](const types::LinkedSource& l) {
-                       return l.text.find(d.symbol) != std::string::npos;
+                       return (l.kind != types::LinkedCodeKind::Cu &&
+                               l.kind != types::LinkedCodeKind::Ptx) ||
+                              l.text.find(d.symbol) != std::string::npos;
                      })) {
       diags.report(DiagKind::ForeignNotLinked, d.firstCall, {d.symbol});
       m.failed = true;

@@ -136,6 +136,8 @@ std::string ruleDescription(IntrinsicTyping typing) {
     return "the empty tuple, or the tuple's own type";
   case T::RealImag:
     return "the real or imaginary part; of a complex array, a float view of it";
+  case T::BufferPointer:
+    return "a CPointer to the items of a C-contiguous array (or a 1-d F one)";
   case T::OperatorFunction:
     return "as the operator it is";
   case T::Libdevice:

@@ -2,7 +2,8 @@
 // strided views as kernel arguments, shared memory and atomics, dynamic shared memory over 48 KiB,
 // a grid-synchronizing kernel, streams with pinned memory, events, managed memory, memory from
 // outside pyk, every device computing on its own thread, copies between devices (where there
-// are two). Exits 77 (skipped) with the reason where CUDA cannot run.
+// are two), PTX linked with a kernel by nvJitLink (numba's link=) and called through a CPointer
+// from ffi.from_buffer. Exits 77 (skipped) with the reason where CUDA cannot run.
 #include <pyk/pyk.hpp>
 
 #include <gtest/gtest.h>
@@ -79,6 +80,56 @@ def two_phase(x, y):
     y[i] = x[x.size - 1 - i]
 )";
 
+// numba's link= of PTX (a cuda.PTXSource, nvcc's output for two functions in numba's calling
+// convention), one function reached through ffi.from_buffer's CPointer.
+const char* const kLinkedPtx = R"pyk(import cffi
+from numba import cuda, types
+
+ffi = cffi.FFI()
+code = cuda.PTXSource("""
+.version 6.5
+.target sm_75
+.address_size 64
+.visible .func (.param .b32 func_retval0) triple_i32(.param .b64 p0, .param .b32 p1)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p0];
+  ld.param.u32 %r1, [p1];
+  mul.lo.s32 %r2, %r1, 3;
+  st.u32 [%rd1], %r2;
+  mov.u32 %r3, 0;
+  st.param.b32 [func_retval0+0], %r3;
+  ret;
+}
+.visible .func (.param .b32 func_retval0) accumulate_pair(.param .b64 p0, .param .b64 p1)
+{
+  .reg .b32 %r<5>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p1];
+  ld.u32 %r1, [%rd1+4];
+  ld.u32 %r2, [%rd1];
+  add.s32 %r3, %r2, %r1;
+  st.u32 [%rd1], %r3;
+  mov.u32 %r4, 0;
+  st.param.b32 [func_retval0+0], %r4;
+  ret;
+}
+""", name="gpu_code.ptx")
+triple = cuda.declare_device("triple_i32", "int32(int32)")
+accumulate = cuda.declare_device("accumulate_pair", types.void(types.CPointer(types.int32)))
+
+
+@cuda.jit(link=[code])
+def linked(r, x):
+    i = cuda.grid(1)
+    if i < r.size:
+        r[i] = triple(x[i])
+    cuda.syncthreads()
+    if i == 0:
+        accumulate(ffi.from_buffer(r))
+)pyk";
+
 const pyk::Module& module() {
   static const pyk::Module m = pyk::loads(kKernels, "gpu_runtime.pyk");
   return m;
@@ -96,6 +147,15 @@ TEST(GpuRuntime, KernelsComputeOnTheDevice) {
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(got[i], 2.0f * x[i] + y[i]) << i;
   EXPECT_EQ(out.untyped().backend(), pyk::Backend::Cuda);
+}
+
+TEST(GpuRuntime, LinkedPtxIsCalledThroughFromBuffer) {
+  const pyk::Module m = pyk::loads(kLinkedPtx, "linked_ptx.pyk");
+  std::vector<int32_t> x = {1, 2, 3, 4};
+  auto dx = pyk::to_device(x);
+  auto r = pyk::device_array_like(dx);
+  m["linked"][pyk::LaunchShape{1, 4}](r, dx);
+  EXPECT_EQ(r.copy_to_host(), (std::vector<int32_t>{9, 6, 9, 12}));
 }
 
 TEST(GpuRuntime, StridedViewsAreKernelArguments) {

@@ -20,6 +20,9 @@ import subprocess  # noqa: E402
 version = subprocess.run([config.pykc, "--version"], capture_output=True, text=True).stdout
 if "NVRTC none" not in version:
     config.available_features.add("nvrtc")
+# `REQUIRES: nvjitlink` tests link PTX and other GPU code with a kernel (numba's link=).
+if "NVRTC none" not in version and "nvJitLink none" not in version:
+    config.available_features.add("nvjitlink")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["NO_COLOR"] = "1"

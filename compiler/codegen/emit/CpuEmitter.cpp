@@ -277,6 +277,17 @@ private:
 } // namespace
 
 CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmitOptions& options) {
+  // GPU code linked with the kernel (PTX, a CUBIN...) has nothing the host can run.
+  std::string gpuCode;
+  for (const types::LinkedSource& source : module.linkedSources)
+    if (!source.compiledWithUnit())
+      gpuCode += (gpuCode.empty() ? "`" : ", `") + source.path + "` (" +
+                 types::describe(source.kind) + ")";
+  if (!gpuCode.empty()) {
+    diags.report(DiagKind::LinkedCodeOnCpu, module.entry().nameRange,
+                 {module.entry().name, gpuCode});
+    return CpuUnit{};
+  }
   UnitEmitter emitter(module, diags, cpuSpelling());
   emitter.setLineDirectives(options.lineDirectives);
   emitter.setBoundsCheck(options.boundsCheck);

@@ -30,7 +30,10 @@ std::string UnitEmitter::visitArrayAttribute(const ir::ArrayAttribute* a) {
     return v + ".size()";
   case sema::ValueMember::Ndim:
     return std::to_string(base.ndim()) + "LL";
-  case sema::ValueMember::CtypesData: // numba's ArrayCTypes.data: the address as a uintp
+  case sema::ValueMember::CtypesData:
+    if (a->type.isPointer()) // ffi.from_buffer(a): a CPointer to its items
+      return "((" + type(a->type) + ")(" + v + ").data)";
+    // numba's ArrayCTypes.data: the address as a uintp
     return "reinterpret_cast<pyk::uint64>((" + v + ").data)";
   case sema::ValueMember::Transpose:
     return base.ndim() == 1

@@ -5,7 +5,9 @@
 // `int64_t` there is not a second, conflicting declaration of pyk's `long long`). Each function
 // declared with cuda.declare_device is called through a wrapper in numba's calling convention
 // (`int symbol(Ret* result, args...)`; abi='c': `Ret symbol(args...)`) that returns the result and
-// is never inlined, as numba calls a linked function.
+// is never inlined, as numba calls a linked function. A function that only linked GPU code
+// (PTX, a CUBIN...) defines is declared extern "C" for nvJitLink to resolve.
+#include <algorithm>
 #include <cstdint>
 
 #include "base/GeneratedUnit.h"
@@ -38,6 +40,18 @@ std::string UnitEmitter::foreignDeclarations() {
     const std::string result = d.returnType.isVoid() ? "void" : type(d.returnType);
     out += "// " + d.symbol + ", declared with cuda.declare_device" +
            std::string(d.cAbi ? " (abi='c')" : "") + "\n";
+    // Defined in GPU code nvJitLink links (no linked CUDA C++ mentions it): declared here as
+    // numba declares it, extern and unmangled.
+    const bool inLinkedCpp =
+        std::any_of(module_.linkedSources.begin(), module_.linkedSources.end(),
+                    [&](const types::LinkedSource& l) {
+                      return l.compiledWithUnit() && l.text.find(d.symbol) != std::string::npos;
+                    });
+    if (cuda && !inLinkedCpp) {
+      const std::string resultPointer = d.returnType.isVoid() ? "void*" : result + "*";
+      out += "extern \"C\" __device__ " + (d.cAbi ? result : std::string("int")) + " " + d.symbol +
+             "(" + (d.cAbi ? "" : resultPointer + (params.empty() ? "" : ", ")) + params + ");\n";
+    }
     out += "static " + device + noinline + result + " " + wrapperName(d.symbol) + "(" + params +
            ") {\n";
     if (d.cAbi) {
@@ -57,7 +71,8 @@ std::string UnitEmitter::foreignDeclarations() {
 
 std::string UnitEmitter::linkedSources() const {
   std::string out;
-  if (module_.linkedSources.empty())
+  if (std::none_of(module_.linkedSources.begin(), module_.linkedSources.end(),
+                   [](const types::LinkedSource& l) { return l.compiledWithUnit(); }))
     return out;
   const bool cpu = target_.backend() != Backend::Cuda;
   out += std::string(base::kLinkedSourcesBegin);
@@ -65,6 +80,8 @@ std::string UnitEmitter::linkedSources() const {
     out += "#define __device__\n#define __host__\n#define __forceinline__ inline\n"
            "#define __noinline__\n";
   for (const types::LinkedSource& source : module_.linkedSources) {
+    if (!source.compiledWithUnit())
+      continue; // GPU code nvJitLink links with the unit's CUBIN (jit/NvJitLinker.h)
     // Once per translation unit: `pykc build` puts every kernel's CPU code in one file, and a
     // function defined twice there would be an error.
     std::uint64_t digest = 1469598103934665603ull; // FNV-1a of the path and the text

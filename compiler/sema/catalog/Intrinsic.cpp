@@ -160,6 +160,7 @@ IntrinsicFamily familyOf(IntrinsicTyping typing) {
   case T::BuiltinSum:
   case T::TupleCopy:
   case T::RealImag:
+  case T::BufferPointer:
   case T::OperatorFunction:
     return F::Builtin;
   case T::VectorConstructor:

@@ -90,6 +90,7 @@ enum class IntrinsicTyping : uint8_t {
   VectorConstructor, // cuda.float32x4(...) ...: the vector type (sema/catalog/VectorTypes.h)
   TupleCopy,         // tuple() / tuple(t) of a tuple: the empty tuple, or t's own type
   RealImag,          // numpy.real / numpy.imag: x.real / x.imag (a float view of a complex array)
+  BufferPointer,     // cffi's ffi.from_buffer(array): CPointer(dtype) of a contiguous array
   OperatorFunction,  // operator.add, operator.lt, operator.neg, ...: the operator they are
   Libdevice,       // numba.cuda.libdevice.*: the function's one signature (LibdeviceFunctions.def)
   LibraryFunction, // typed as a call of the stdlib's pyk function
@@ -111,7 +112,7 @@ enum class IntrinsicFamily : uint8_t {
   Iteration,       // Range, Enumerate, Zip
   Vector,          // VectorConstructor
   Builtin,         // Len, Print, Abs, MinMax, Round, the casts, BuiltinPow, Divmod, RealImag,
-                   // OperatorFunction
+                   // BufferPointer, OperatorFunction
   Libdevice,       // Libdevice
   Library,         // LibraryFunction
   Ufunc,           // NumpyUfunc

@@ -169,6 +169,11 @@ public:
          {"numba", "numba.cuda", "numba.types", "math", "cmath", "numpy", "operator"})
       add(m, ApiKind::Module);
     add("numba.cuda.libdevice", ApiKind::Module);
+    // cffi, for numba's `ffi = cffi.FFI()` whose from_buffer kernels call (the instance is bound
+    // as the module `cffi.ffi`: ModuleResolver).
+    add("cffi", ApiKind::Module);
+    add("cffi.ffi", ApiKind::Module);
+    add("cffi.FFI", ApiKind::HostFunction);
     add("numba.cuda.fp16", ApiKind::Module);
     for (const char* n : kCudaNamespaces)
       add(std::string("numba.cuda.") + n, ApiKind::Module);
@@ -204,7 +209,7 @@ public:
                     0, vectorConstructor(alias.base, count)};
         entities_[e.qualifiedName] = e;
       }
-    for (const char* n : {"UniTuple", "Tuple", "Array"})
+    for (const char* n : {"UniTuple", "Tuple", "Array", "CPointer"})
       add(std::string("numba.types.") + n, ApiKind::TypeConstructor);
     for (const char* n : kNumpyHostFunctions)
       add(std::string("numpy.") + n, ApiKind::HostFunction);

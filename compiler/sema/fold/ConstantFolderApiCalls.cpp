@@ -13,6 +13,7 @@
 #include "sema/catalog/ModuleApiCatalog.h"
 #include "sema/fold/ConstantFolderInternal.h"
 #include "sema/fold/ConstantOperators.h"
+#include "sema/resolve/TypeExpressionReader.h"
 
 namespace pyk::sema {
 
@@ -385,6 +386,13 @@ FoldResult ConstantFolder::evalDeclareDevice(const ast::Call* call, int depth) {
     return invalid("`cuda.declare_device` needs the function's name and its signature");
   std::string parts[2];
   for (int i = 0; i < 2; ++i) {
+    // A signature written with numba's type objects (`types.void(types.CPointer(types.int32))`),
+    // kept as the signature string that spells it.
+    if (i == 1)
+      if (std::optional<FunctionSignature> sig = readSignatureExpression(given[1], symbols_)) {
+        parts[1] = sig->spelling();
+        continue;
+      }
     FoldResult r = eval(given[i], depth + 1);
     if (!r.isConstant())
       return r;
@@ -460,10 +468,14 @@ FoldResult ConstantFolder::evalLinkableCode(const std::string& q, const ast::Cal
     return invalid("`cuda." + cls + "` needs the code to link");
   std::string text[2] = {"", "<unnamed-" + kind + ">"};
   for (int i = 0; i < 2; ++i) {
-    // Only CUDA C++ is linked: another kind's data (bytes of a CUBIN...) is not read, the
-    // object refused where a link= names it, with the reason.
-    if (given[i] == nullptr || (i == 0 && kind != "cu"))
+    if (given[i] == nullptr)
       continue;
+    // The code as bytes (a CUBIN's, written out: `cuda.Cubin(b"\x7fELF...")`).
+    if (const auto* literal = given[i]->as<ast::Constant>();
+        i == 0 && literal != nullptr && literal->valueKind == ast::ConstantKind::Bytes) {
+      text[0] = literal->strValue;
+      continue;
+    }
     FoldResult r = eval(given[i], depth + 1);
     if (!r.isConstant())
       return r;

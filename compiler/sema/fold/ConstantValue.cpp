@@ -266,7 +266,8 @@ ConstantValue ConstantValue::foreignFunction(std::string symbol, std::string sig
     files.push_back(string(std::move(l)));
   std::vector<ConstantValue> read;
   for (const types::LinkedSource& source : sources)
-    read.push_back(tuple({string(source.path), string(source.text), boolean(source.inMemory)}));
+    read.push_back(tuple({string(source.path), string(source.text), boolean(source.inMemory),
+                          integer(static_cast<int64_t>(source.kind), ScalarKind::Int64)}));
   v.elements = {string(std::move(signature)), tuple(std::move(files)), string(std::move(abi)),
                 tuple(std::move(read))};
   return v;
@@ -288,19 +289,24 @@ std::optional<std::string> ConstantValue::linkEntries(const ConstantValue& link,
   for (const ConstantValue& e : items) {
     if (e.kind == Kind::Str) {
       paths.push_back(e.strValue);
-    } else if (e.kind == Kind::LinkableCode && e.linkableKind() == "cu") {
+    } else if (e.kind == Kind::LinkableCode) {
       // Its name stands for a path in messages and #line directives: no quote or backslash.
       std::string name = e.linkableName();
       for (char& c : name)
         if (c == '"' || c == '\\' || c == '\n')
           c = '_';
-      inMemory.push_back({name, e.strValue, /*inMemory=*/true});
-    } else if (e.kind == Kind::LinkableCode) {
-      return "CUDA C++ (a .cu file or a cuda.CUSource): linking numba-cuda's " + e.linkableKind() +
-             " code from memory is not supported by pyk yet (it compiles CUDA C++ with the "
-             "kernel, but links no PTX, CUBIN, fatbin, object, archive or LTO-IR)";
+      // numba-cuda's kinds, as its LinkableCode classes name them.
+      static const std::pair<const char*, const char*> kExtensions[] = {{"object", ".o"},
+                                                                        {"archive", ".a"}};
+      std::string extension = "." + e.linkableKind();
+      for (const auto& [k, ext] : kExtensions)
+        if (e.linkableKind() == k)
+          extension = ext;
+      types::LinkedCodeKind kind = types::LinkedCodeKind::Cu;
+      types::linkedCodeKindOf(extension, kind);
+      inMemory.push_back({name, e.strValue, /*inMemory=*/true, kind});
     } else {
-      return "a file name, a cuda.CUSource or a list of them";
+      return "a file name, a cuda.CUSource (or another LinkableCode) or a list of them";
     }
   }
   return std::nullopt;
@@ -311,8 +317,9 @@ ConstantValue::ForeignFunction ConstantValue::foreignFunction() const {
   for (const ConstantValue& l : elements.at(1).elements)
     f.links.push_back(l.strValue);
   for (const ConstantValue& r : elements.at(3).elements)
-    f.sources.push_back(
-        {r.elements.at(0).strValue, r.elements.at(1).strValue, r.elements.at(2).boolValue});
+    f.sources.push_back({r.elements.at(0).strValue, r.elements.at(1).strValue,
+                         r.elements.at(2).boolValue,
+                         static_cast<types::LinkedCodeKind>(r.elements.at(3).intValue)});
   return f;
 }
 

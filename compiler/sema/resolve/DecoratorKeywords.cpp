@@ -111,8 +111,17 @@ void DecoratorArgumentReader::readKeyword(const std::string& name, const ast::Ex
 std::optional<ConstantValue> DecoratorArgumentReader::foldKeyword(const std::string& name,
                                                                   const ast::Expr* value) {
   FoldResult r = folder_.fold(value);
-  if (r.status() == FoldResult::Status::NotConstant)
-    diags_.report(DiagKind::DecoratorNotConstant, value->range, {name, match_.spelling});
+  if (r.status() == FoldResult::Status::NotConstant) {
+    // A name of the module's: why its value is not known (`setup = cuda.CUSource(...,
+    // setup_callback=f)`: "`setup_callback=` of `cuda.CUSource` (pyk calls no Python ...)").
+    std::string why = r.reason();
+    if (const auto* n = value->as<ast::Name>())
+      if (const ModuleSymbol* s = folder_.symbols().find(n->id);
+          s != nullptr && s->kind == ModuleSymbolKind::HostValue)
+        why = "`" + n->id + "`: " + folder_.symbols().hostValues()[s->index].reason;
+    diags_.report(DiagKind::DecoratorNotConstant, value->range,
+                  {name, match_.spelling, why.empty() ? "" : " (" + why + ")"});
+  }
   if (!r.isConstant())
     return std::nullopt;
   return r.value();

@@ -16,12 +16,11 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
                  const std::vector<ImportSearch::Embedded>* embedded) {
   const fs::path name(written);
   const std::string ext = name.extension().string();
-  if (ext != ".cu") {
-    why = ext.empty() ? "pyk links CUDA C++ sources (.cu files), and this name has no extension"
-                      : "linking a " + ext +
-                            " file is not supported by pyk yet: it compiles CUDA C++ sources "
-                            "(.cu) with the kernel, but links no PTX, CUBIN, fatbin, object, "
-                            "archive or LTO-IR";
+  types::LinkedCodeKind kind = types::LinkedCodeKind::Cu;
+  if (!types::linkedCodeKindOf(ext, kind)) {
+    why = ext.empty() ? "numba's linker tells code by its file's extension, and this name has none"
+                      : "numba's linker does not know a " + ext +
+                            " file (it links .cu, .ptx, .cubin, .fatbin, .o, .a and .ltoir)";
     return std::nullopt;
   }
   std::error_code ec;
@@ -31,7 +30,7 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
     for (const fs::path& candidate : {name.is_absolute() ? name : beside / name, name})
       for (const ImportSearch::Embedded& e : *embedded)
         if (e.module.empty() && e.path == candidate.lexically_normal().string())
-          return types::LinkedSource{e.path, e.text};
+          return types::LinkedSource{e.path, e.text, false, kind};
   if (name.is_absolute()) {
     found = name;
   } else if (fs::is_regular_file(beside / name, ec)) {
@@ -54,7 +53,7 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
     why = "it cannot be read";
     return std::nullopt;
   }
-  return types::LinkedSource{found.lexically_normal().string(), text.str()};
+  return types::LinkedSource{found.lexically_normal().string(), text.str(), false, kind};
 }
 
 std::vector<types::LinkedSource>
@@ -100,6 +99,10 @@ std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& 
   auto add = [&](const types::LinkedSource& source) {
     if (source.inMemory)
       return; // a cuda.CUSource: its text is in the module's, which is embedded
+    // A binary (CUBIN, object...) is not text pykc build can embed: the images it builds are
+    // linked with it already; a compile at run time reads the file again.
+    if (source.kind != types::LinkedCodeKind::Cu && source.kind != types::LinkedCodeKind::Ptx)
+      return;
     for (const ImportSearch::Embedded& e : out)
       if (e.path == source.path)
         return;

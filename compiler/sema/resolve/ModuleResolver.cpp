@@ -412,6 +412,15 @@ private:
       value = assign->value;
     else if (const auto* ann = event.statement->as<ast::AnnAssign>())
       value = ann->value;
+    // `ffi = cffi.FFI()`: numba types the instance as `ffi`, whose `from_buffer` kernels call;
+    // bound as the name `cffi.ffi`, so that `ffi.from_buffer` is that intrinsic.
+    if (const auto* call = value != nullptr ? value->as<ast::Call>() : nullptr;
+        call != nullptr && event.target != nullptr && event.target->is<ast::Name>() &&
+        call->args.empty() && call->keywords.empty() &&
+        importedQualifiedName(call->func, result_.symbols) == "cffi.FFI") {
+      result_.symbols.bindImport({event.name, "cffi.ffi", event.statement->range});
+      return;
+    }
     if (event.target != nullptr && event.target->is<ast::Name>() && value != nullptr)
       result_.symbols.recordAssignment(event.name, value);
     auto cached = folded_.find(event.statement);

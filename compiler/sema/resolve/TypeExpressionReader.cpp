@@ -108,6 +108,13 @@ std::optional<NumbaType> readTypeExpression(const ast::Expr* expr, const ModuleS
         return NumbaType::recordArray(*dtype, static_cast<int>(*ndim), layout);
       return NumbaType::array(dtype->scalarKind(), static_cast<int>(*ndim), layout);
     }
+    if (ctor->qualifiedName == "numba.types.CPointer" && call->args.size() == 1) {
+      // numba.types.CPointer(int32): a raw pointer to scalars (`int32*`).
+      std::optional<NumbaType> pointee = readTypeExpression(call->args[0], symbols);
+      if (!pointee || !pointee->isScalar())
+        return std::nullopt;
+      return NumbaType::pointer(pointee->scalarKind());
+    }
     if (ctor->qualifiedName == "numba.types.Tuple" && call->args.size() == 1) {
       const auto* tuple = call->args[0]->as<ast::Tuple>();
       if (tuple == nullptr)

@@ -81,6 +81,29 @@ OptType FunctionTyper::mathCall(const IntrinsicInfo& info, const ast::Call* c,
   case IntrinsicTyping::RealImag:
     return args.size() == 1 ? realOrImag(args[0], info.id == Intrinsic::NumpyImag, c->range)
                             : bad();
+  case IntrinsicTyping::BufferPointer: {
+    // numba-cuda's FFI_from_buffer: a buffer, contiguous, of C layout when of several dimensions.
+    if (args.size() != 1)
+      return bad();
+    const NumbaType& a = args[0];
+    const char* why = nullptr;
+    if (!a.isArray())
+      why = "expects an array";
+    else if (a.layout() != ArrayLayout::C && a.layout() != ArrayLayout::F)
+      why = "takes only contiguous arrays";
+    else if (a.layout() != ArrayLayout::C && a.ndim() > 1)
+      why = "takes arrays of several dimensions only in C layout";
+    if (why != nullptr) {
+      error(DiagKind::TypeFromBuffer, c->range, {why, a.str()});
+      return std::nullopt;
+    }
+    if (!a.isNumericArray() && a.scalarKind() != ScalarKind::Boolean) {
+      error(DiagKind::TypeNotSupported, c->range,
+            {"`ffi.from_buffer` of `" + a.str() + "` (a CPointer to records or characters)"});
+      return std::nullopt;
+    }
+    return NumbaType::pointer(a.scalarKind());
+  }
   case IntrinsicTyping::Libdevice: {
     if (!kinds || !info.acceptsArgumentCount(args.size()))
       return bad();

@@ -36,6 +36,14 @@ jit::CompiledKernel compileForDevice(KernelState& k, const SpecializationChoice&
       k, choice,
       jit::CudaDevice{device.compute_capability_major, device.compute_capability_minor, index32},
       settings, rebuild);
+  if (!compiled.nvrtcFailure && !compiled.unlinkedCode.empty())
+    throw Error(ErrorKind::Compile,
+                compiled.description + " links " + compiled.unlinkedCode +
+                    ", which nvJitLink links into a CUBIN for the device's architecture; NVRTC "
+                    "knows no architecture of this device (compute capability " +
+                    std::to_string(device.compute_capability_major) + "." +
+                    std::to_string(device.compute_capability_minor) +
+                    "), and the PTX pyk compiles for it instead cannot carry linked code");
   if (!compiled.nvrtcFailure)
     return compiled;
   const jit::NvrtcFailure& failure = *compiled.nvrtcFailure;
@@ -51,6 +59,9 @@ jit::CompiledKernel compileForDevice(KernelState& k, const SpecializationChoice&
     throw Error(ErrorKind::Compile, "NVRTC rejected the CUDA C++ linked with " +
                                         compiled.description + " (" + failure.generatedLines +
                                         "):\n" + failure.log);
+  case jit::NvrtcFailure::Kind::LinkRejected:
+    throw Error(ErrorKind::Compile, "nvJitLink could not link " + failure.generatedLines +
+                                        " with " + compiled.description + ":\n" + failure.log);
   case jit::NvrtcFailure::Kind::UnsupportedArch:
   case jit::NvrtcFailure::Kind::Rejected:
     break;

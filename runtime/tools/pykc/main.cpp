@@ -7,6 +7,7 @@
 #include "driver/BuildCommand.h"
 #include "driver/CommandLine.h"
 #include "driver/CompileCommands.h"
+#include "jit/NvJitLinker.h"
 #include "jit/NvrtcCompiler.h"
 #include "pyk/error.hpp"
 #include "pyk/settings.hpp"
@@ -59,8 +60,10 @@ int main(int argc, char** argv) {
   case driver::Command::Version:
     try {
       const std::string nvrtc = jit::nvrtcVersion(jit::Nvrtc::load(pyk::settings().libnvrtc));
+      const jit::NvJitLinker* linker = jit::NvJitLinker::load(pyk::settings().libnvjitlink);
       std::cout << "pykc " << kVersion.major << '.' << kVersion.minor << '.' << kVersion.patch
-                << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC " << nvrtc << ")\n";
+                << " (Python 3.11 syntax, numba.cuda kernel language; NVRTC " << nvrtc
+                << ", nvJitLink " << (linker != nullptr ? linker->version() : "none") << ")\n";
       return 0;
     } catch (const pyk::Error& e) {
       std::cerr << "pykc: error: " << e.what() << '\n';

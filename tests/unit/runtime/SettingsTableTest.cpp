@@ -40,7 +40,7 @@ TEST(SettingsTable, EachVariableIsAPykVariableOnce) {
     EXPECT_EQ(name.rfind("PYK_", 0), 0u) << name;
     EXPECT_TRUE(seen.insert(name).second) << name << " twice";
   }
-  EXPECT_EQ(seen.size(), 15u);
+  EXPECT_EQ(seen.size(), 16u);
 }
 
 TEST(SettingsTable, AnEmptyVariableKeepsTheDefault) {

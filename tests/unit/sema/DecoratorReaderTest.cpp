@@ -209,7 +209,8 @@ def f(x):
   EXPECT_TRUE(r.hasMessage("16:41: unknown target `gpu`; expected `cuda`, `cpu` or `parallel`"))
       << r.errors();
   EXPECT_TRUE(r.hasMessage("20:28: unknown fastmath flag `fsat`")) << r.errors();
-  EXPECT_TRUE(r.hasMessage("24:25: `max_registers` of `cuda.jit` must be a compile-time constant"))
+  EXPECT_TRUE(r.hasMessage("24:25: `max_registers` of `cuda.jit` must be a compile-time constant "
+                           "(`N` is not defined before this point)"))
       << r.errors();
 }
 
