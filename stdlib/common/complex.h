@@ -54,4 +54,23 @@ struct Complex {
 using complex64 = Complex<float>;
 using complex128 = Complex<double>;
 
+// A complex number where numpy put it in a packed record, at an offset that is no multiple of
+// its alignment: its bytes (a class, Complex is not packed by compilers), read and written whole.
+template <typename C>
+struct Unaligned {
+  unsigned char bytes[sizeof(C)];
+  PYK_HD C load() const {
+    C value;
+    unsigned char* to = reinterpret_cast<unsigned char*>(&value);
+    for (unsigned k = 0; k < sizeof(C); ++k)
+      to[k] = bytes[k];
+    return value;
+  }
+  PYK_HD void store(C value) {
+    const unsigned char* from = reinterpret_cast<const unsigned char*>(&value);
+    for (unsigned k = 0; k < sizeof(C); ++k)
+      bytes[k] = from[k];
+  }
+};
+
 } // namespace pyk

@@ -81,6 +81,8 @@ std::string UnitEmitter::visitVectorMember(const ir::VectorMember* m) {
 std::string UnitEmitter::visitRecordField(const ir::RecordField* r) {
   const types::RecordField* f = r->record->type.recordLayout().field(r->field);
   const std::string member = "(" + expr(r->record) + ")->" + recordMemberName(r->field);
+  if (unalignedComplex(*f) && !f->isSubArray())
+    return member + ".load()"; // a read: visitFieldTarget stores into it
   if (f->kind == types::FieldKind::Scalar && !f->isSubArray())
     return member;
   if (!recordFieldAligned(*f)) {

@@ -180,6 +180,15 @@ void UnitEmitter::visitElementTarget(const ir::ElementTarget* t, const std::stri
 
 void UnitEmitter::visitFieldTarget(const ir::FieldTarget* t, const std::string& value,
                                    const NumbaType& valueType) {
+  // A complex field kept as its bytes (unalignedComplex): stored whole.
+  if (const auto* field = t->place->as<ir::RecordField>()) {
+    const types::RecordField* f = field->record->type.recordLayout().field(field->field);
+    if (f != nullptr && unalignedComplex(*f) && !f->isSubArray()) {
+      line("(" + expr(field->record) + ")->" + recordMemberName(field->field) + ".store(" +
+           cast(value, valueType, t->type) + ");");
+      return;
+    }
+  }
   storeInRecord(expr(t->place), t->type, value, valueType);
 }
 

@@ -131,6 +131,11 @@ int64_t UnitEmitter::itemBytes(const NumbaType& array) {
                                : types::bitWidth(array.scalarKind()) / 8;
 }
 
+bool UnitEmitter::unalignedComplex(const types::RecordField& f) {
+  return f.kind == types::FieldKind::Scalar && isComplex(f.type) &&
+         f.offset % (bitWidth(f.type) / 16) != 0;
+}
+
 bool UnitEmitter::recordFieldAligned(const types::RecordField& f) {
   if (f.kind == types::FieldKind::Record)
     return f.offset % structLayout(*f.record).alignment == 0;
@@ -163,12 +168,9 @@ std::string UnitEmitter::recordStruct(const NumbaType& t) {
     case types::FieldKind::Scalar:
       item = scalarCpp(f.type);
       // A complex number is a C++ class, which no compiler packs: at an offset that is no
-      // multiple of its alignment it would move the fields after it.
-      if (!natural && isComplex(f.type) && f.offset % (bitWidth(f.type) / 16) != 0)
-        unsupported(module_.entry().nameRange, "the record field `" + f.name + "` (" +
-                                                   std::string(scalarName(f.type)) + " at offset " +
-                                                   std::to_string(f.offset) +
-                                                   ", not a multiple of its alignment)");
+      // multiple of its alignment it is kept as its bytes (visitRecordField reads them whole).
+      if (unalignedComplex(f))
+        item = "pyk::Unaligned<" + item + ">";
       break;
     case types::FieldKind::Record:
       item = recordStruct(NumbaType::record(*f.record));

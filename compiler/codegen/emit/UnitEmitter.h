@@ -130,6 +130,8 @@ private:
   // Whether a record field sits at a multiple of its C++ alignment (numba's CUDA target refuses
   // to access a field that does not: "is not aligned").
   static bool recordFieldAligned(const types::RecordField& f);
+  // A complex field at an offset no multiple of its alignment: stored as pyk::Unaligned bytes.
+  static bool unalignedComplex(const types::RecordField& f);
   // A struct per record type whose members sit at the dtype's offsets.
   std::string recordStruct(const NumbaType& t);
   // A struct per tuple type: `e[N]` for a UniTuple (indexable at run time), `e0, e1...` else.
