@@ -41,6 +41,8 @@ commands:
                                                 order kept: numba's layout F)
                                record:x.npy     one record (a np.void): the only item of a
                                                 .npy of a structured dtype, by reference
+                               pointer:x.npy    a CPointer to the array's items (numba's
+                                                ffi.from_buffer), written back as x.npy is
                                TYPE:VALUE       a scalar: float32:0.25, int64:-7, uint32:3,
                                                 bool:true, complex128:1.5,-2,
                                                 datetime64[D]:12800 (a count of the

@@ -80,6 +80,15 @@ private:
         at_ = colon + 1;
         return record(word(inTuple));
       }
+      if (type == "pointer") { // numba's ffi.from_buffer(x) on the host: CPointer(dtype)
+        at_ = colon + 1;
+        const KernelArgument items = array(word(inTuple));
+        try {
+          return KernelArgument::pointer_to(*items.array);
+        } catch (const Error& e) {
+          fail(e.what());
+        }
+      }
       if (type == "enum") {
         at_ = colon + 1;
         const std::string member = word(inTuple);
@@ -159,9 +168,10 @@ private:
     if (i >= earlier_.size())
       fail("`@" + digits + "` names argument " + digits + ", which does not come before it");
     const KernelArgument& target = earlier_[i];
-    if (target.kind != KernelArgument::Kind::Array && target.kind != KernelArgument::Kind::Record)
+    if (target.kind != KernelArgument::Kind::Array && target.kind != KernelArgument::Kind::Record &&
+        target.kind != KernelArgument::Kind::Pointer)
       fail("`@" + digits + "` names argument " + digits +
-           ", which is not an array or a record (an alias shares memory)");
+           ", which is not an array, a record or a pointer (an alias shares memory)");
     return target;
   }
 
@@ -294,7 +304,7 @@ private:
     fail("`" + type +
          "` is not a scalar type (bool, int8..int64, uint8..uint64, float16, float32, float64, "
          "complex64, complex128, datetime64[UNIT], timedelta64[UNIT]), and the argument is not a "
-         ".npy file, `record:x.npy`, "
+         ".npy file, `record:x.npy`, `pointer:x.npy`, "
          "`enum:Class.member`, `@I` or a tuple");
   }
 
@@ -310,7 +320,8 @@ private:
 
 void RunArguments::writeArrays(const KernelArgument& a, const std::filesystem::path& folder,
                                const std::string& name) const {
-  if (a.kind == KernelArgument::Kind::Array || a.kind == KernelArgument::Kind::Record) {
+  if (a.kind == KernelArgument::Kind::Array || a.kind == KernelArgument::Kind::Record ||
+      a.kind == KernelArgument::Kind::Pointer) {
     HostArray host = a.array->copy_to_host();
     if (auto it = recordShapes_.find(a.array); it != recordShapes_.end())
       host.shape = it->second; // a record as the file held it (0-d, or one item)
