@@ -289,6 +289,7 @@ std::string canonicalApiName(std::string_view qualifiedName) {
     return false;
   };
   replacePrefix("numba.core.types", "numba.types");
+  replacePrefix("numba.cuda.types", "numba.types"); // numba-cuda's own copy of numba.types
   if (name.starts_with("numba.types.")) {
     std::string member = name.substr(12);
     if (member.find('.') == std::string::npos &&
