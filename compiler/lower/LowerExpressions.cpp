@@ -100,9 +100,10 @@ ir::Expr* FunctionLowering::condition(const ast::Expr* e) {
     return expr(e);
   if (t->isScalar())
     return exprAs(e, ScalarKind::Boolean);
-  if (t->isTuple()) { // a tuple is true when it has elements (it is not evaluated)
+  // A tuple is true when it has elements, None is false (neither is evaluated: numba prunes).
+  if (t->isTuple() || t->isVoid()) {
     auto* known = makeExpr<ir::Literal>(e->range, NumbaType::scalar(ScalarKind::Boolean));
-    known->value = sema::ConstantValue::boolean(!t->elements().empty());
+    known->value = sema::ConstantValue::boolean(t->isTuple() && !t->elements().empty());
     return known;
   }
   unsupported(e->range, "this condition");

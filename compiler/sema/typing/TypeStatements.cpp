@@ -17,8 +17,9 @@ void FunctionTyper::block(const std::vector<ast::Stmt*>& body) {
 void FunctionTyper::condition(const ast::Expr* test) {
   // An Optional has no truth in numba (`bool(OptionalType(float64))` does not type): kept, and
   // refused below with the other types that are no condition.
+  // None is false (numba prunes the branch of `if cond:` where cond is None).
   OptType t = optionalExpr(test);
-  if (t && !t->isScalar() && !t->isTuple())
+  if (t && !t->isScalar() && !t->isTuple() && !t->isVoid())
     error(DiagKind::TypeNotACondition, test->range, {t->str()});
 }
 
