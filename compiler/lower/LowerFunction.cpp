@@ -73,10 +73,16 @@ void FunctionLowering::run() {
   header();
   out_.body = block(spec_.function->def->body);
   // numba's implicit `return None` at the end of a body that reaches it, in a function that
-  // returns an Optional (one returning none needs none).
-  if (spec_.returnType.isOptional() && sema::fallsThrough(spec_.function->def->body)) {
-    auto* end = make<ir::Return>(spec_.function->def->range);
-    end->value = as(noneLiteral(spec_.function->def->range), spec_.returnType);
+  // returns an Optional, or a number its declared signature converts the Optional to (one
+  // returning none needs none).
+  const NumbaType& result = spec_.returnType;
+  if ((result.isOptional() || result.isScalar()) &&
+      sema::fallsThrough(spec_.function->def->body)) {
+    const SourceRange at = spec_.function->def->range;
+    auto* end = make<ir::Return>(at);
+    end->value = result.isOptional()
+                     ? as(noneLiteral(at), result)
+                     : as(as(noneLiteral(at), NumbaType::optional(result)), result);
     out_.body.push_back(end);
   }
   versions();

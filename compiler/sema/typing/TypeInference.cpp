@@ -258,8 +258,12 @@ bool adoptDeclaredReturn(Specialization& spec, const NumbaType& declared,
                          const CompiledFunction& function, DiagnosticEngine& diags) {
   if (spec.returnType == declared)
     return true;
-  const bool convertible = (spec.returnType.isScalar() && declared.isScalar()) ||
-                           (spec.returnType.isVoid() && declared.isVoid());
+  // An Optional converts to its value's type as numba's optional_to_any does (None: numba raises,
+  // which only debug=True checks on CUDA).
+  const NumbaType body =
+      spec.returnType.isOptional() ? spec.returnType.optionalValue() : spec.returnType;
+  const bool convertible =
+      (body.isScalar() && declared.isScalar()) || (body.isVoid() && declared.isVoid());
   if (!convertible)
     diags.report(
         DiagKind::TypeCannotUnify, function.def->nameRange,
