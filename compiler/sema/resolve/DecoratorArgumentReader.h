@@ -40,6 +40,7 @@ private:
   void readFastmath(const ast::Expr* value);
   void readInline(const ast::Expr* value);
   void readLink(const ast::Expr* value);
+  void readOpt(const ast::Expr* value);
   void readMaxRegisters(const ast::Expr* value);
   void readLaunchBounds(const ast::Expr* value);
   void readTarget(const ast::Expr* value);

@@ -74,7 +74,7 @@ void DecoratorArgumentReader::readKeyword(const std::string& name, const ast::Ex
   else if (name == "debug")
     readBool(name, value, o.debug, /*noneAllowed=*/true);
   else if (name == "opt")
-    readBool(name, value, o.opt, /*noneAllowed=*/true);
+    readOpt(value);
   else if (name == "lineinfo")
     readBool(name, value, o.lineinfo);
   else if (name == "cache")
@@ -184,6 +184,19 @@ void DecoratorArgumentReader::readInline(const ast::Expr* value) {
     out_.options.inlineMode = v->strValue;
   else
     wrongType("inline", value, "`True`, `False`, `'always'` or `'never'`");
+}
+
+void DecoratorArgumentReader::readOpt(const ast::Expr* value) {
+  // numba-cuda takes an int too, by its truth (NVVM's -opt=3 if opt else 0): `opt=0`.
+  std::optional<ConstantValue> v = foldKeyword("opt", value);
+  if (!v)
+    return;
+  if (v->kind == Kind::Bool)
+    out_.options.opt = v->boolValue;
+  else if (v->kind == Kind::Int)
+    out_.options.opt = v->intValue != 0;
+  else if (v->kind != Kind::None)
+    wrongType("opt", value, "`True`, `False`, an integer or `None`");
 }
 
 void DecoratorArgumentReader::readLink(const ast::Expr* value) {
