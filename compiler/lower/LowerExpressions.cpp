@@ -397,6 +397,8 @@ ir::Expr* FunctionLowering::comparison(ast::CmpOpKind op, const ast::Expr* left,
     return nullptr;
   if (lt->isDatetimeLike() || rt->isDatetimeLike())
     return datetimeOperation(sema::datetimeComparison(op, *lt, *rt), l, r, at);
+  if ((op == ast::CmpOpKind::In || op == ast::CmpOpKind::NotIn) && rt->isTuple())
+    return tupleContains(op == ast::CmpOpKind::NotIn, l, r, at);
   return compareValues(op, l, r, at);
 }
 
@@ -426,6 +428,48 @@ ir::Expr* FunctionLowering::compareValues(ast::CmpOpKind op, ir::Expr* l, ir::Ex
   out->lhs = as(l, NumbaType::scalar(*k));
   out->rhs = as(r, NumbaType::scalar(*k));
   return out;
+}
+
+ir::Expr* FunctionLowering::tupleContains(bool negated, ir::Expr* value, ir::Expr* tuple,
+                                          SourceRange at) {
+  // `value in tuple`: `value == item` for each item in turn, the first that holds deciding (both
+  // operands evaluated once, before); the empty tuple holds nothing.
+  const NumbaType boolean = NumbaType::scalar(ScalarKind::Boolean);
+  auto* out = makeExpr<ir::SpreadCall>(at, boolean);
+  const int vb = nextBinding_++, tb = nextBinding_++;
+  out->spreads = {value, tuple};
+  out->bindings = {vb, tb};
+  auto* any = makeExpr<ir::Logical>(at, boolean);
+  any->op = ir::LogicalOp::Or;
+  bool ok = true;
+  const std::vector<NumbaType>& items = tuple->type.elements();
+  for (size_t i = 0; i < items.size(); ++i) {
+    auto* v = makeExpr<ir::Bound>(at, value->type);
+    v->binding = vb;
+    auto* t = makeExpr<ir::Bound>(at, tuple->type);
+    t->binding = tb;
+    auto* item = makeExpr<ir::TupleElement>(at, items[i]);
+    item->tuple = t;
+    item->index = static_cast<int64_t>(i);
+    item->byField = false;
+    any->operands.push_back(compareValues(ast::CmpOpKind::Eq, v, item, at));
+    ok = ok && any->operands.back() != nullptr;
+  }
+  ir::Expr* found = any;
+  if (items.empty()) {
+    auto* nothing = makeExpr<ir::Literal>(at, boolean);
+    nothing->value = sema::ConstantValue::boolean(false);
+    found = nothing;
+  } else if (items.size() == 1) {
+    found = any->operands[0];
+  }
+  if (negated) {
+    auto* no = makeExpr<ir::Not>(at, boolean);
+    no->operand = found;
+    found = no;
+  }
+  out->call = found;
+  return ok ? out : nullptr;
 }
 
 ir::Expr* FunctionLowering::tupleComparison(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r,

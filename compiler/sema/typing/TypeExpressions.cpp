@@ -225,6 +225,14 @@ OptType FunctionTyper::visitCompare(const ast::Compare* c) {
       ok = datetimeComparison(c->ops[i], *left, *right).has_value();
     if (!ok && left->isTuple() && right->isTuple())
       ok = tuplesCompare(c->ops[i], *left, *right);
+    // `x in (a, b)`: numba's tuple contains, `==` against each item in turn.
+    if (!ok && (c->ops[i] == ast::CmpOpKind::In || c->ops[i] == ast::CmpOpKind::NotIn) &&
+        right->isTuple() && l.isScalar())
+      ok = std::all_of(right->elements().begin(), right->elements().end(), [&](const auto& e) {
+        const NumbaType item = computedAs(e);
+        return item.isScalar() &&
+               comparisonOperandType(ast::CmpOpKind::Eq, l.scalarKind(), item.scalarKind());
+      });
     // Members of one Enum class compare by value (numba's EnumCompare), only for == and !=.
     const bool valueComparable =
         left->isEnumMember() &&
