@@ -102,8 +102,9 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
       return std::nullopt;
     }
     if (!linked.empty() && target.cubin && linker == nullptr) {
-      image.failure = NvrtcFailure{NvrtcFailure::Kind::Unavailable, version,
-                                   "linking " + linkedNames + " needs " + linkerWhyNot, ""};
+      image.failure =
+          NvrtcFailure{NvrtcFailure::Kind::Unavailable, version,
+                       "linking " + linkedNames + " needs nvJitLink: " + linkerWhyNot, ""};
       return std::nullopt;
     }
     const NvrtcOutput out = nvrtc->compile(source, name, target, options, supportHeader());

@@ -4,13 +4,12 @@
 // builds without the toolkit's headers.
 #include "jit/NvJitLinker.h"
 
-#include <dlfcn.h>
-
 #include <cstdint>
 #include <iterator>
 #include <mutex>
 
 #include "jit/CudaTarget.h"
+#include "jit/LibraryLoader.h"
 
 namespace pyk::jit {
 
@@ -89,15 +88,15 @@ using Library = NvJitLinker::EntryPoints;
 // `name`, else the versioned name nvJitLink 12's header calls (`__nvJitLinkCreate_12_0`...).
 template <typename F>
 bool resolve(void* handle, const std::string& name, F& slot, std::string& whyNot) {
-  slot = reinterpret_cast<F>(::dlsym(handle, name.c_str()));
+  if (resolveSymbol(handle, name, slot, whyNot))
+    return true;
   for (int major : {13, 12})
-    for (int minor = 0; slot == nullptr && minor <= 9; ++minor)
-      slot = reinterpret_cast<F>(::dlsym(
-          handle,
-          ("__" + name + "_" + std::to_string(major) + "_" + std::to_string(minor)).c_str()));
-  if (slot == nullptr)
-    whyNot = "it has no `" + name + "`";
-  return slot != nullptr;
+    for (int minor = 0; minor <= 9; ++minor)
+      if (std::string ignored; resolveSymbol(
+              handle, "__" + name + "_" + std::to_string(major) + "_" + std::to_string(minor), slot,
+              ignored))
+        return true;
+  return false;
 }
 
 std::vector<std::string> candidatePaths(const std::string& libraryPath) {
@@ -117,39 +116,28 @@ const Library* loadedLibrary(const std::string& libraryPath, std::string* whyNot
   static bool loaded = false;
   static std::string reason;
   std::call_once(once, [&] {
-    std::string tried;
-    for (const std::string& path : candidatePaths(libraryPath)) {
-      void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (handle == nullptr) {
-        tried += (tried.empty() ? "" : ", ") + path;
-        continue;
-      }
-      Library l;
-      l.handle = handle;
-      std::string missing;
-      const bool ok =
-          resolve(handle, "nvJitLinkCreate", l.create, missing) &&
-          resolve(handle, "nvJitLinkDestroy", l.destroy, missing) &&
-          resolve(handle, "nvJitLinkAddData", l.addData, missing) &&
-          resolve(handle, "nvJitLinkComplete", l.complete, missing) &&
-          resolve(handle, "nvJitLinkGetLinkedCubinSize", l.getLinkedCubinSize, missing) &&
-          resolve(handle, "nvJitLinkGetLinkedCubin", l.getLinkedCubin, missing) &&
-          resolve(handle, "nvJitLinkGetErrorLogSize", l.getErrorLogSize, missing) &&
-          resolve(handle, "nvJitLinkGetErrorLog", l.getErrorLog, missing);
-      if (!ok) {
-        reason = "the nvJitLink library `" + path + "` is unusable: " + missing;
-        ::dlclose(handle);
-        return;
-      }
-      std::string ignored;
-      resolve(handle, "nvJitLinkVersion", l.version, ignored);
-      library = l;
-      loaded = true;
+    Library l;
+    auto resolveAll = [&](void* handle, std::string& missing) {
+      return resolve(handle, "nvJitLinkCreate", l.create, missing) &&
+             resolve(handle, "nvJitLinkDestroy", l.destroy, missing) &&
+             resolve(handle, "nvJitLinkAddData", l.addData, missing) &&
+             resolve(handle, "nvJitLinkComplete", l.complete, missing) &&
+             resolve(handle, "nvJitLinkGetLinkedCubinSize", l.getLinkedCubinSize, missing) &&
+             resolve(handle, "nvJitLinkGetLinkedCubin", l.getLinkedCubin, missing) &&
+             resolve(handle, "nvJitLinkGetErrorLogSize", l.getErrorLogSize, missing) &&
+             resolve(handle, "nvJitLinkGetErrorLog", l.getErrorLog, missing);
+    };
+    l.handle =
+        openLibrary(candidatePaths(libraryPath), "nvJitLink", "the CUDA toolkit's linker library",
+                    "install the CUDA toolkit 12 or later, put its lib64 on LD_LIBRARY_PATH "
+                    "or name the library in PYK_LIBNVJITLINK",
+                    resolveAll, reason);
+    if (l.handle == nullptr)
       return;
-    }
-    reason = "nvJitLink, the CUDA toolkit's linker library, cannot be loaded (tried " + tried +
-             "; install the CUDA toolkit 12 or later, put its lib64 on LD_LIBRARY_PATH or name "
-             "the library in PYK_LIBNVJITLINK)";
+    std::string ignored;
+    resolve(l.handle, "nvJitLinkVersion", l.version, ignored); // nvJitLink 12.3 on
+    library = l;
+    loaded = true;
   });
   if (!loaded && whyNot != nullptr)
     *whyNot = reason;

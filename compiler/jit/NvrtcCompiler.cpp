@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <mutex>
 
+#include "jit/LibraryLoader.h"
+
 namespace pyk::jit {
 
 namespace {
@@ -21,7 +23,6 @@ constexpr NvrtcResult kNvrtcSuccess = 0;
 // The NVRTC library and the entry points pyk calls.
 struct Nvrtc::EntryPoints {
   void* handle = nullptr;
-  std::string path;
   const char* (*getErrorString)(NvrtcResult) = nullptr;
   NvrtcResult (*version)(int*, int*) = nullptr;
   NvrtcResult (*createProgram)(NvrtcProgramHandle*, const char*, const char*, int,
@@ -48,14 +49,6 @@ namespace {
 
 using NvrtcLibrary = Nvrtc::EntryPoints;
 
-template <typename F>
-bool resolve(void* handle, const char* name, F& slot, std::string& whyNot) {
-  slot = reinterpret_cast<F>(::dlsym(handle, name));
-  if (slot == nullptr)
-    whyNot = std::string("it has no `") + name + "`";
-  return slot != nullptr;
-}
-
 // Where NVRTC is looked for, in order.
 std::vector<std::string> candidatePaths(const std::string& libraryPath) {
   if (!libraryPath.empty())
@@ -74,43 +67,33 @@ const NvrtcLibrary* loadedLibrary(const std::string& libraryPath, std::string* w
   static bool loaded = false;
   static std::string reason;
   std::call_once(once, [&] {
-    std::string tried;
-    for (const std::string& path : candidatePaths(libraryPath)) {
-      void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (handle == nullptr) {
-        tried += (tried.empty() ? "" : ", ") + path;
-        continue;
-      }
-      NvrtcLibrary l;
-      l.handle = handle;
-      l.path = path;
-      std::string missing;
-      const bool ok = resolve(handle, "nvrtcGetErrorString", l.getErrorString, missing) &&
-                      resolve(handle, "nvrtcVersion", l.version, missing) &&
-                      resolve(handle, "nvrtcCreateProgram", l.createProgram, missing) &&
-                      resolve(handle, "nvrtcDestroyProgram", l.destroyProgram, missing) &&
-                      resolve(handle, "nvrtcCompileProgram", l.compileProgram, missing) &&
-                      resolve(handle, "nvrtcGetProgramLogSize", l.getProgramLogSize, missing) &&
-                      resolve(handle, "nvrtcGetProgramLog", l.getProgramLog, missing) &&
-                      resolve(handle, "nvrtcGetPTXSize", l.getPTXSize, missing) &&
-                      resolve(handle, "nvrtcGetPTX", l.getPTX, missing) &&
-                      resolve(handle, "nvrtcGetCUBINSize", l.getCUBINSize, missing) &&
-                      resolve(handle, "nvrtcGetCUBIN", l.getCUBIN, missing);
-      if (!ok) {
-        reason = "the NVRTC library `" + path + "` is unusable: " + missing;
-        ::dlclose(handle);
-        return;
-      }
-      std::string ignored;
-      resolve(handle, "nvrtcGetNumSupportedArchs", l.getNumSupportedArchs, ignored);
-      resolve(handle, "nvrtcGetSupportedArchs", l.getSupportedArchs, ignored);
-      library = l;
-      loaded = true;
+    NvrtcLibrary l;
+    auto resolveAll = [&](void* handle, std::string& missing) {
+      return resolveSymbol(handle, "nvrtcGetErrorString", l.getErrorString, missing) &&
+             resolveSymbol(handle, "nvrtcVersion", l.version, missing) &&
+             resolveSymbol(handle, "nvrtcCreateProgram", l.createProgram, missing) &&
+             resolveSymbol(handle, "nvrtcDestroyProgram", l.destroyProgram, missing) &&
+             resolveSymbol(handle, "nvrtcCompileProgram", l.compileProgram, missing) &&
+             resolveSymbol(handle, "nvrtcGetProgramLogSize", l.getProgramLogSize, missing) &&
+             resolveSymbol(handle, "nvrtcGetProgramLog", l.getProgramLog, missing) &&
+             resolveSymbol(handle, "nvrtcGetPTXSize", l.getPTXSize, missing) &&
+             resolveSymbol(handle, "nvrtcGetPTX", l.getPTX, missing) &&
+             resolveSymbol(handle, "nvrtcGetCUBINSize", l.getCUBINSize, missing) &&
+             resolveSymbol(handle, "nvrtcGetCUBIN", l.getCUBIN, missing);
+    };
+    const std::vector<std::string> paths = candidatePaths(libraryPath);
+    l.handle = openLibrary(paths, "NVRTC", "the CUDA toolkit's run-time compiler",
+                           "install the CUDA toolkit, put its lib64 on LD_LIBRARY_PATH or name "
+                           "the library in PYK_LIBNVRTC",
+                           resolveAll, reason);
+    if (l.handle == nullptr)
       return;
-    }
-    reason = "NVRTC, the CUDA toolkit's run-time compiler, cannot be loaded (tried " + tried +
-             "; install the CUDA toolkit, put its lib64 on LD_LIBRARY_PATH or name the library "
-             "in PYK_LIBNVRTC)";
+    // Optional (NVRTC 11.2 on): the architectures it knows.
+    std::string ignored;
+    resolveSymbol(l.handle, "nvrtcGetNumSupportedArchs", l.getNumSupportedArchs, ignored);
+    resolveSymbol(l.handle, "nvrtcGetSupportedArchs", l.getSupportedArchs, ignored);
+    library = l;
+    loaded = true;
   });
   if (!loaded && whyNot != nullptr)
     *whyNot = reason;

@@ -135,6 +135,9 @@ private:
   // elements compared pair by pair (== all equal and of one length; the orderings
   // lexicographic, then by length); `compareValues` compares two values of scalar or tuple types.
   ir::Expr* tupleComparison(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r, SourceRange at);
+  // The address of `array`'s first item: `a.ctypes.data` (a uint64), `ffi.from_buffer(a)` (a
+  // CPointer).
+  ir::Expr* arrayAddress(const ast::Expr* array, const NumbaType& type, SourceRange at);
   // `value in tuple` / `not in`: numba's tuple contains.
   ir::Expr* tupleContains(bool negated, ir::Expr* value, ir::Expr* tuple, SourceRange at);
   ir::Expr* compareValues(ast::CmpOpKind op, ir::Expr* l, ir::Expr* r, SourceRange at);

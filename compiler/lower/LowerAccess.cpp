@@ -19,6 +19,17 @@ std::vector<const ast::Expr*> FunctionLowering::subscriptItems(const ast::Subscr
   return items;
 }
 
+ir::Expr* FunctionLowering::arrayAddress(const ast::Expr* array, const NumbaType& type,
+                                         SourceRange at) {
+  ir::Expr* value = expr(array);
+  if (value == nullptr)
+    return nullptr;
+  auto* out = makeExpr<ir::ArrayAttribute>(at, type);
+  out->member = sema::ValueMember::CtypesData;
+  out->array = value;
+  return out;
+}
+
 ir::Expr* FunctionLowering::enumOrModuleConstant(const sema::ConstantValue& v, const NumbaType& t,
                                                  SourceRange at) {
   if (!t.isEnumMember())
@@ -87,13 +98,7 @@ ir::Expr* FunctionLowering::visitAttribute(const ast::Attribute* a, const NumbaT
   }
   if (const ast::Expr* array = sema::ctypesDataOf(a);
       array != nullptr && t != nullptr && typeOf(array) != nullptr && typeOf(array)->isArray()) {
-    ir::Expr* value = expr(array); // `a.ctypes.data`: the address of the first item
-    if (value == nullptr)
-      return nullptr;
-    auto* out = makeExpr<ir::ArrayAttribute>(a->range, *t);
-    out->member = sema::ValueMember::CtypesData;
-    out->array = value;
-    return out;
+    return arrayAddress(array, *t, a->range); // `a.ctypes.data`: its first item's address
   }
   if (base != nullptr && base->isArray() && t != nullptr &&
       (member == sema::ValueMember::Size || member == sema::ValueMember::Ndim ||

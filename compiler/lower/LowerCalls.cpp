@@ -278,15 +278,8 @@ ir::Expr* FunctionLowering::intrinsicCall(sema::Intrinsic id, const ast::Call* c
       return expr(c->args[0]);
     return makeExpr<ir::MakeTuple>(c->range, *t);
   }
-  if (info.typing == IntrinsicTyping::BufferPointer) { // ffi.from_buffer(a): a's first item
-    ir::Expr* array = expr(c->args[0]);
-    if (array == nullptr)
-      return nullptr;
-    auto* out = makeExpr<ir::ArrayAttribute>(c->range, *t);
-    out->member = sema::ValueMember::CtypesData;
-    out->array = array;
-    return out;
-  }
+  if (info.typing == IntrinsicTyping::BufferPointer) // ffi.from_buffer(a): a's first item
+    return arrayAddress(c->args[0], *t, c->range);
   if (info.typing == IntrinsicTyping::RealImag) { // numpy.real / numpy.imag
     ir::Expr* value = expr(c->args[0]);
     if (value == nullptr)
