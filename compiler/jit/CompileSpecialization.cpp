@@ -172,7 +172,8 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     }
   CudaImage image = compileCudaImage(
       request.settings, out.cuda.source, request.file.path() + ".cu", *target,
-      withLinkedIncludes(nvrtcFlags(request.function.options), *out.ir), gpuCode, request.rebuild,
+      withLinkedIncludes(nvrtcFlags(request.function.options), *out.ir), gpuCode,
+      out.ir->entry().kind == types::CompiledFunctionKind::DeviceFunction, request.rebuild,
       unitWithoutLines, request.file.path() + "\t" + out.description + "\t" + target->describe());
   out.binary = std::move(image.bytes);
   out.fromCache = image.fromCache;

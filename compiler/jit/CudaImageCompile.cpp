@@ -54,8 +54,8 @@ std::string describeGeneratedLines(const std::string& log, const std::string& so
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
                            const std::string& name, const CudaTarget& target,
                            const std::vector<std::string>& flags,
-                           const std::vector<types::LinkedSource>& linked, bool rebuild,
-                           const std::function<std::string()>& sourceWithoutLines,
+                           const std::vector<types::LinkedSource>& linked, bool relocatable,
+                           bool rebuild, const std::function<std::string()>& sourceWithoutLines,
                            const std::string& label) {
   std::string whyNot;
   const Nvrtc* nvrtc = Nvrtc::load(settings.nvrtcLibrary, &whyNot);
@@ -67,8 +67,10 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
   options.insert(options.end(), flags.begin(), flags.end());
   if (target.index32)
     options.push_back("-DPYK_INDEX32=1");
-  // Linked GPU code: the unit relocatable, its extern functions left for nvJitLink to resolve.
-  if (!linked.empty())
+  // Linked GPU code: the unit relocatable, its extern functions left for nvJitLink to resolve. A
+  // device function compiled alone (numba's compile_ptx(device=True)) too: whole-program
+  // compilation would drop it, no kernel calling it.
+  if (!linked.empty() || relocatable)
     options.push_back("-rdc=true");
   std::string linkerWhyNot;
   const NvJitLinker* linker = !linked.empty() && target.cubin

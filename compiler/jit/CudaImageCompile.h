@@ -30,12 +30,13 @@ struct CudaImage {
 // only when NVRTC rejects `source`.
 // `linked`: GPU code numba's link= names (never CUDA C++, which is in `source`): the unit is
 // then compiled relocatable (-rdc) and, for a CUBIN, linked with it by nvJitLink; a PTX image
-// is the unit's alone.
+// is the unit's alone. `relocatable`: compiled with -rdc even so (a device function alone,
+// which whole-program compilation would drop).
 CudaImage compileCudaImage(const JitSettings& settings, const std::string& source,
                            const std::string& name, const CudaTarget& target,
                            const std::vector<std::string>& flags,
-                           const std::vector<types::LinkedSource>& linked, bool rebuild,
-                           const std::function<std::string()>& sourceWithoutLines,
+                           const std::vector<types::LinkedSource>& linked, bool relocatable,
+                           bool rebuild, const std::function<std::string()>& sourceWithoutLines,
                            const std::string& label = {});
 
 } // namespace pyk::jit
