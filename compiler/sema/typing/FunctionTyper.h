@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "diag/DiagnosticEngine.h"
@@ -193,6 +194,11 @@ private:
   OptType functionValueCall(const NumbaType& callee, const ast::Call* c);
   OptType deviceCall(const CompiledFunction& callee, const ast::Call* c,
                      const std::vector<NumbaType>& args);
+  // A device function's call as Python binds it (TypeCallArguments.cpp): keywords, defaults and
+  // `*args` put in the callee's parameter order, typed as the call that passes exactly those (a
+  // node spreadCalls maps the call to); std::nullopt when the call already does; an empty
+  // OptType when the arguments do not bind (reported).
+  std::optional<OptType> boundDeviceCall(const CompiledFunction& callee, const ast::Call* c);
   // A call of a function of CUDA C++ declared with cuda.declare_device.
   OptType foreignCall(const ast::Call* c, const ConstantValue& declared);
   OptType namedTupleConstruction(const ast::Call* c, const ConstantValue& cls);
@@ -264,6 +270,8 @@ private:
   bool returnWidened_ = false; // this pass widened the return type a recursive call sees
   bool failed_ = false;
   std::optional<NumbaType> returnType_;
+  // The calls boundDeviceCall made, which pass one argument per parameter already.
+  std::unordered_set<const ast::Call*> boundCalls_;
 };
 
 } // namespace pyk::sema

@@ -374,7 +374,11 @@ OptType FunctionTyper::deviceCall(const CompiledFunction& callee, const ast::Cal
     failed_ = true; // resolution reported it
     return std::nullopt;
   }
-  size_t arity = callee.def->args.args.size() + callee.def->args.posonlyargs.size();
+  if (std::optional<OptType> bound = boundDeviceCall(callee, c))
+    return *bound;
+  const ast::Arguments& parameters = callee.def->args;
+  size_t arity = parameters.args.size() + parameters.posonlyargs.size() +
+                 (parameters.vararg ? 1 : 0) + parameters.kwonlyargs.size();
   if (args.size() != arity || !c->keywords.empty()) {
     error(DiagKind::TypeArity, c->range,
           {callee.name, std::to_string(arity), std::to_string(args.size() + c->keywords.size())});
