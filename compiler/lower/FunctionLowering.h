@@ -86,6 +86,9 @@ private:
   ir::Stmt* visitWhile(const ast::While* w);
   ir::Stmt* visitReturn(const ast::Return* r);
   ir::Stmt* visitPass(const ast::Pass* p) { return nop(p, "pass"); }
+  // An inner function is a device function of its own (sema/resolve/InnerFunctions.h): its
+  // definition does nothing where it stands.
+  ir::Stmt* visitFunctionDef(const ast::FunctionDef* d) { return nop(d, "def"); }
   ir::Stmt* visitBreak(const ast::Break* b) { return make<ir::Break>(b->range); }
   ir::Stmt* visitContinue(const ast::Continue* c) { return make<ir::Continue>(c->range); }
   ir::Stmt* visitAssert(const ast::Assert* a) { return exceptionCheck(a); }

@@ -69,6 +69,11 @@ struct CompiledFunction {
   // hidden names in the module's symbol table.
   std::string qualifiedName;
   std::unordered_map<std::string, std::string> enclosingNames;
+  // The functions it is defined in, outermost first (a factory's; a compiled function's, for a
+  // function defined inside one: InnerFunctions.h).
+  std::vector<const ast::FunctionDef*> enclosingDefs;
+  // The functions defined in its body (numba's closures, InnerFunctions.h): name → hidden name.
+  std::unordered_map<std::string, std::string> innerFunctions;
   bool nested() const {
     return !enclosingNames.empty() || qualifiedName.find('.') != std::string::npos;
   }

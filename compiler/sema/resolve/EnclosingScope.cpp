@@ -49,11 +49,10 @@ std::map<std::string, int> bindingCounts(const ast::FunctionDef& f) {
 std::unordered_map<std::string, std::string> bindEnclosingScope(
     const std::vector<const ast::FunctionDef*>& chain, ModuleSymbolTable& symbols,
     DiagnosticEngine& diags, const std::unordered_map<std::string, std::string>& outer,
-    const std::function<void(const ast::FunctionDef&, const std::string&)>& defineNested) {
+    const std::function<void(const ast::FunctionDef&, const std::string&)>& defineNested,
+    const std::string& why) {
   const ast::FunctionDef& f = *chain.back();
   std::unordered_map<std::string, std::string> scope = outer;
-  const std::string why = " (pyk compiles a kernel defined inside a function without calling the "
-                          "function: its free variables must be that function's constants)";
   auto hostValue = [&](const std::string& name, const std::string& reason, SourceRange at) {
     const std::string hidden = enclosedName(chain, name);
     symbols.bindHostValue({hidden, reason + why, at});

@@ -29,12 +29,14 @@ std::string enclosedName(const std::vector<const ast::FunctionDef*>& chain,
 
 // Binds the names the innermost function of `chain` defines (its parameters, assignments,
 // imports, nested functions) into `symbols` under their hidden names, and returns Python name →
-// hidden name for them. `defineNested(def, hiddenName)` is called for each decorated function
-// defined in it (it binds the function under that name). `outer` is what the enclosing
-// functions already bound (the innermost wins).
+// hidden name for them. `defineNested(def, hiddenName)` is called for each function defined at
+// its top level (it binds the function under that name, or leaves it a Python function). `outer`
+// is what the enclosing functions already bound (the innermost wins). `why` ends the reason a
+// name that is no constant gives (" (pyk compiles ...)").
 std::unordered_map<std::string, std::string> bindEnclosingScope(
     const std::vector<const ast::FunctionDef*>& chain, ModuleSymbolTable& symbols,
     DiagnosticEngine& diags, const std::unordered_map<std::string, std::string>& outer,
-    const std::function<void(const ast::FunctionDef&, const std::string&)>& defineNested);
+    const std::function<void(const ast::FunctionDef&, const std::string&)>& defineNested,
+    const std::string& why);
 
 } // namespace pyk::sema

@@ -53,4 +53,18 @@ std::vector<ImportBinding> importBindings(const ast::Stmt& statement) {
   return out;
 }
 
+bool bindFfiInstance(const std::string& name, const ast::Expr* value, SourceRange at,
+                     ModuleSymbolTable& symbols) {
+  const auto* call = value != nullptr ? value->as<ast::Call>() : nullptr;
+  if (call == nullptr || !call->args.empty() || !call->keywords.empty() ||
+      importedQualifiedName(call->func, symbols) != "cffi.FFI")
+    return false;
+  ImportBinding ffi;
+  ffi.name = name;
+  ffi.qualifiedName = "cffi.ffi";
+  ffi.range = at;
+  symbols.bindImport(std::move(ffi));
+  return true;
+}
+
 } // namespace pyk::sema

@@ -100,8 +100,10 @@ private:
     case ast::NodeKind::ClassDef:
       unsupported(node->range, "class definitions");
       return false;
-    case ast::NodeKind::FunctionDef:
-      unsupported(node->range, "nested function definitions");
+    case ast::NodeKind::FunctionDef: // an inner function is checked as a function of its own
+      if (!function_.innerFunctions.count(node->as<ast::FunctionDef>()->name))
+        unsupported(node->range, "nested function definitions (other than undecorated ones at "
+                                 "the top level of the function)");
       return false;
     case ast::NodeKind::Lambda:
       unsupported(node->range, "lambda expressions");

@@ -19,6 +19,7 @@
 #include "sema/resolve/DecoratorReader.h"
 #include "sema/resolve/EnclosingScope.h"
 #include "sema/resolve/ImportResolver.h"
+#include "sema/resolve/InnerFunctions.h"
 #include "sema/resolve/KernelLanguageChecker.h"
 #include "sema/resolve/LinkedSources.h"
 #include "sema/resolve/NameResolver.h"
@@ -73,6 +74,8 @@ public:
     bindInOrder();
     bindExecutedValues();
     findNestedDecoratedFunctions();
+    defineInnerFunctions(result_, diags_,
+                         [&](const ast::FunctionDef& def) { return isCompiled(def); });
     markShadowed(result_);
     addDeviceTwins(result_, imported_);
     NameResolver resolver(result_.symbols, result_.functions, diags_, &result_.imported);
@@ -412,15 +415,9 @@ private:
       value = assign->value;
     else if (const auto* ann = event.statement->as<ast::AnnAssign>())
       value = ann->value;
-    // `ffi = cffi.FFI()`: numba types the instance as `ffi`, whose `from_buffer` kernels call;
-    // bound as the name `cffi.ffi`, so that `ffi.from_buffer` is that intrinsic.
-    if (const auto* call = value != nullptr ? value->as<ast::Call>() : nullptr;
-        call != nullptr && event.target != nullptr && event.target->is<ast::Name>() &&
-        call->args.empty() && call->keywords.empty() &&
-        importedQualifiedName(call->func, result_.symbols) == "cffi.FFI") {
-      result_.symbols.bindImport({event.name, "cffi.ffi", event.statement->range});
+    if (event.target != nullptr && event.target->is<ast::Name>() &&
+        bindFfiInstance(event.name, value, event.statement->range, result_.symbols))
       return;
-    }
     if (event.target != nullptr && event.target->is<ast::Name>() && value != nullptr)
       result_.symbols.recordAssignment(event.name, value);
     auto cached = folded_.find(event.statement);
@@ -545,20 +542,23 @@ private:
                const std::unordered_map<std::string, std::string>& outer) {
     chain.push_back(&f);
     std::vector<size_t> made;
-    std::unordered_map<std::string, std::string> names =
-        bindEnclosingScope(chain, result_.symbols, diags_, outer,
-                           [&](const ast::FunctionDef& def, const std::string& hidden) {
-                             DecoratorMatch match =
-                                 findNumbaDecorator(def, result_.symbols, &diags_);
-                             if (match.which == NumbaDecorator::None)
-                               return;
-                             const size_t index = defineCompiled(def, match);
-                             result_.functions[index].qualifiedName = hidden;
-                             result_.symbols.bindCompiledFunction(hidden, index);
-                             made.push_back(index);
-                           });
-    for (size_t i : made)
+    std::unordered_map<std::string, std::string> names = bindEnclosingScope(
+        chain, result_.symbols, diags_, outer,
+        [&](const ast::FunctionDef& def, const std::string& hidden) {
+          DecoratorMatch match = findNumbaDecorator(def, result_.symbols, &diags_);
+          if (match.which == NumbaDecorator::None)
+            return;
+          const size_t index = defineCompiled(def, match);
+          result_.functions[index].qualifiedName = hidden;
+          result_.symbols.bindCompiledFunction(hidden, index);
+          made.push_back(index);
+        },
+        " (pyk compiles a kernel defined inside a function without calling "
+        "the function: its free variables must be that function's constants)");
+    for (size_t i : made) {
       result_.functions[i].enclosingNames = names;
+      result_.functions[i].enclosingDefs = chain;
+    }
     walkScope(const_cast<ast::FunctionDef&>(f).body, [&](ast::Node* node) {
       const auto* def = node->as<ast::FunctionDef>();
       if (def != nullptr && !isCompiled(*def))

@@ -112,8 +112,9 @@ private:
         }
         break;
       }
-      case ast::NodeKind::FunctionDef:
-        names.push_back(node->as<ast::FunctionDef>()->name);
+      case ast::NodeKind::FunctionDef: // an inner function is no local (InnerFunctions.h)
+        if (!function_.innerFunctions.count(node->as<ast::FunctionDef>()->name))
+          names.push_back(node->as<ast::FunctionDef>()->name);
         break;
       case ast::NodeKind::ClassDef:
         names.push_back(node->as<ast::ClassDef>()->name);
@@ -158,6 +159,10 @@ private:
     if (local != scope_.locals.end())
       return bind(
           name, {NameBinding::Kind::Local, static_cast<size_t>(local - scope_.locals.begin()), ""});
+    // A function defined in its body (InnerFunctions.h).
+    if (auto inner = function_.innerFunctions.find(id); inner != function_.innerFunctions.end())
+      if (const ModuleSymbol* symbol = symbols_.find(inner->second))
+        return resolveModuleName(name, *symbol);
     // A kernel defined inside a function sees that function's names first (EnclosingScope).
     if (auto enclosed = function_.enclosingNames.find(id);
         enclosed != function_.enclosingNames.end())

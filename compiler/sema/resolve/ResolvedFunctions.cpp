@@ -44,6 +44,8 @@ void addDeviceTwins(ResolvedModule& result, bool imported) {
     twin.options = kernel.options;
     twin.qualifiedName = kernel.qualifiedName;
     twin.enclosingNames = kernel.enclosingNames;
+    twin.enclosingDefs = kernel.enclosingDefs;
+    twin.innerFunctions = kernel.innerFunctions;
     twin.kernelOf = i;
     result.functions[i].deviceTwin = result.functions.size();
     result.functions.push_back(std::move(twin));
