@@ -38,6 +38,8 @@ ir::Expr* FunctionLowering::threadModelCall(const sema::IntrinsicInfo& info, con
     if (c->args.empty())
       return intrinsic(info.id, c, t, {});
     return intrinsic(info.id, c, t, {exprAs(c->args[0], ScalarKind::UInt32)});
+  case Intrinsic::Nanosleep: // numba-cuda's signature: void(uint32)
+    return intrinsic(info.id, c, t, {exprAs(c->args[0], ScalarKind::UInt32)});
   default: // cuda.grid, gridsize (the rank is in the type), this_grid, syncthreads, the fences
     return intrinsic(info.id, c, t, {});
   }

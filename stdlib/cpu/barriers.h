@@ -64,5 +64,8 @@ inline void threadfence(Context&) {
 inline void threadfence_system(Context&) {
   threadfence_system();
 }
+// numba-cuda's nanosleep(ns): a hint the GPU may take; a block's threads here run in turn, and
+// sleeping would only slow them.
+inline void nanosleep(Context&, uint32) {}
 
 } // namespace pyk::cpu

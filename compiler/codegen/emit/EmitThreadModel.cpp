@@ -63,6 +63,8 @@ std::string UnitEmitter::threadModelCall(const ir::IntrinsicCall* c) {
   case Intrinsic::Syncwarp: // the mask, all lanes when absent
     return target_.threadOperation(
         c->intrinsic, {c->args.empty() ? std::string("0xFFFFFFFFu") : expr(c->args[0])});
+  case Intrinsic::Nanosleep:
+    return target_.threadOperation(c->intrinsic, {expr(c->args[0])});
   default: // syncthreads and the fences
     return target_.threadOperation(c->intrinsic, {});
   }

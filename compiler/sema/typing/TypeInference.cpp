@@ -260,8 +260,11 @@ bool adoptDeclaredReturn(Specialization& spec, const NumbaType& declared,
     return true;
   // An Optional converts to its value's type as numba's optional_to_any does (None: numba raises,
   // which only debug=True checks on CUDA).
-  const NumbaType body =
+  // An IntEnum member converts as its integer value does (numba's IntEnumMember to Integer).
+  NumbaType body =
       spec.returnType.isOptional() ? spec.returnType.optionalValue() : spec.returnType;
+  if (body.isIntEnumMember())
+    body = body.enumValue();
   const bool convertible =
       (body.isScalar() && declared.isScalar()) || (body.isVoid() && declared.isVoid());
   if (!convertible)

@@ -51,7 +51,10 @@ OptType FunctionTyper::thisGrid(const IntrinsicInfo& info, const ast::Call* c) {
 OptType FunctionTyper::threadModelCall(const IntrinsicInfo& info, const ast::Call* c,
                                        const std::vector<NumbaType>& args) {
   switch (info.typing) {
-  case IntrinsicTyping::Void: // barriers and fences
+  case IntrinsicTyping::Void: // barriers and fences; nanosleep(ns), its uint32 converted to
+    if (info.id == Intrinsic::Nanosleep &&
+        (args.size() != 1 || !args[0].isScalar() || isComplex(args[0].scalarKind())))
+      return badArguments(info.name, c, args);
     return NumbaType::voidType();
   case IntrinsicTyping::BarrierPredicate: // syncthreads_count/and/or(predicate)
     if (args.size() == 1 && args[0].isScalar())
