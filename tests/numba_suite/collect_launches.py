@@ -136,7 +136,10 @@ def install_hooks(recorder, compiles=None):
     sim_jit = numba.cuda.simulator.api.jit
 
     def recording_jit(func_or_sig=None, device=False, **kwargs):
-        made = sim_jit(func_or_sig, device=device, **kwargs)
+        # The simulator refuses link= ("Cannot link PTX in the simulator"); a compile-only run
+        # compiles nothing with it, and keeps link= for the case's decorator.
+        simulated = {k: v for k, v in kwargs.items() if compiles is None or k != "link"}
+        made = sim_jit(func_or_sig, device=device, **simulated)
 
         def remember(k):
             if isinstance(k, sim_kernel.FakeCUDAKernel):

@@ -26,6 +26,7 @@ import hashlib
 import json
 import os
 import shutil
+import threading
 import unittest
 
 import numba
@@ -54,7 +55,7 @@ COMPILE_FUNCTIONS = ("compile", "compile_for_current_device", "compile_ptx",
                      "compile_ptx_for_current_device", "compile_all")
 
 # Decorator options that change what numba compiles, carried into the case's decorator.
-CARRIED_OPTIONS = ("debug", "fastmath", "inline", "opt", "lineinfo")
+CARRIED_OPTIONS = module_source.CARRIED_OPTIONS
 
 
 class CompileRecorded(Exception):
@@ -87,19 +88,10 @@ class DeclaredDevice:
 
     def pyk_source(self):
         """(Python source of the declaration, the imports it needs)."""
-        links = []
-        for item in self.link:
-            if isinstance(item, str):
-                links.append(repr(item))
-                continue
-            kind = type(item).__name__  # numba-cuda's CUSource, PTXSource, Cubin, ...
-            data = item.data.decode() if isinstance(item.data, bytes) and kind == "CUSource" \
-                else item.data
-            named = ", name=%r" % item._name if getattr(item, "_name", None) else ""
-            links.append("numba.cuda.%s(%r%s)" % (kind, data, named))
         sig = self.sig if isinstance(self.sig, str) else module_source.signature_text(self.sig)
         text = "numba.cuda.declare_device(%r, %r%s%s)" % (
-            self.name, sig, ", link=[%s]" % ", ".join(links) if links else "",
+            self.name, sig, ", link=%s" % module_source.link_source(self.link) if self.link
+            else "",
             ", abi=%r" % self.abi if self.abi != "numba" else "")
         return text, [("numba", "numba")]
 
@@ -149,6 +141,7 @@ class CompileRecorder:
         os.makedirs(self.root, exist_ok=True)
         self.entries = []  # every compile asked for, kept or not
         self.cases = {}  # (digest, name, signature, device) -> case folder name
+        self._lock = threading.Lock()
         self.current_test = "?"
         self.expected = []  # the exceptions of the enclosing assertRaises blocks
 
@@ -233,6 +226,12 @@ class CompileRecorder:
                              "how": how, "kept": False, "reason": reason})
 
     def record(self, fn, sig, device, how, options):
+        # One at a time: a test may compile from several threads (test_dispatcher.test_lock),
+        # and two writers of one case would remove each other's files.
+        with self._lock:
+            self._record(fn, sig, device, how, options)
+
+    def _record(self, fn, sig, device, how, options):
         name = getattr(fn, "__name__", "?")
         entry = {"test": self.current_test, "function": name, "how": how}
         self.entries.append(entry)
@@ -248,9 +247,8 @@ class CompileRecorder:
                 signature = module_source.signature_text(sig)
             builder = module_source.ModuleBuilder()
             builder.require_import("numba", "numba")
-            decorator_args = (["device=True"] if device else []) + [
-                "%s=%r" % (k, v) for k, v in options.items()
-                if k in CARRIED_OPTIONS and v is not None]
+            decorator_args = (["device=True"] if device else []) + \
+                module_source.decorator_options(options)
             builder.jitted_function(name, fn, "@numba.cuda.jit(%s)" % ", ".join(decorator_args),
                                     id(fn))
             source = builder.text()

@@ -33,6 +33,41 @@ except ImportError:  # pragma: no cover
     CpuDispatcher = ()
 
 
+
+# The decorator options a case carries (the rest change nothing pyk compiles).
+CARRIED_OPTIONS = ("debug", "fastmath", "inline", "opt", "lineinfo", "max_registers",
+                   "launch_bounds", "link")
+
+
+def decorator_options(options):
+    """`key=value` source of the carried decorator options that are set."""
+    out = []
+    for key in CARRIED_OPTIONS:
+        value = options.get(key)
+        if value is None or (key == "link" and not value):
+            continue
+        if callable(value):  # inline=cost_model: Python that numba calls to decide
+            raise NotExtractable("`%s=` is a Python function" % key)
+        out.append("link=%s" % link_source(value) if key == "link" else "%s=%r" % (key, value))
+    return out
+
+
+def link_source(link):
+    """numba's link= (a file name, a LinkableCode such as cuda.CUSource, or a list of them) as
+    Python source: a list of file names and `numba.cuda.CUSource(...)` calls."""
+    items = list(link) if isinstance(link, (list, tuple, set)) else [link]
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(repr(item))
+            continue
+        kind = type(item).__name__  # numba-cuda's CUSource, PTXSource, Cubin, ...
+        data = item.data.decode() if isinstance(item.data, bytes) and kind in (
+            "CUSource", "PTXSource") else item.data
+        named = ", name=%r" % item._name if getattr(item, "_name", None) else ""
+        out.append("numba.cuda.%s(%r%s)" % (kind, data, named))
+    return "[%s]" % ", ".join(out)
+
 class NotExtractable(Exception):
     pass
 
@@ -273,6 +308,10 @@ class ModuleBuilder:
             self._constant(name, "numba.from_dtype(%s)" % _dtype_literal(v.dtype),
                            ("record", str(v)))
             return
+        if type(v).__name__ == "FFI" and type(v).__module__.startswith("cffi"):
+            self.require_import("cffi", "cffi")
+            self._constant(name, "cffi.FFI()", ("ffi", id(v)))
+            return
         if callable(getattr(v, "pyk_source", None)):
             # A value a harness keeps in a form it can write back (compile_only.DeclaredDevice:
             # a cuda.declare_device call).
@@ -304,9 +343,7 @@ class ModuleBuilder:
             args.append(self._signature_source(sig))
         if k._device:
             args.append("device=True")
-        for key in ("debug", "fastmath", "inline", "opt", "lineinfo"):
-            if key in options and options[key] is not None:
-                args.append("%s=%r" % (key, options[key]))
+        args += decorator_options(options)
         return "@numba.cuda.jit(%s)" % ", ".join(args)
 
     def _signature_source(self, sig):
@@ -372,6 +409,12 @@ class ModuleBuilder:
         closure = inspect.getclosurevars(fn)
         for var, v in list(closure.nonlocals.items()) + list(closure.globals.items()):
             self.value(var, v)
+        # The globals of the functions defined inside it (numba's closures), which
+        # getclosurevars does not look into.
+        for code in list(_code_objects(fn.__code__))[1:]:
+            for var in code.co_names:
+                if var in fn.__globals__ and var not in closure.globals:
+                    self.value(var, fn.__globals__[var])
         self.functions.append(decorator + "\n" + source)
 
     def text(self):
