@@ -17,10 +17,10 @@ namespace {
 
 using NvJitLinkResult = int; // nvJitLinkResult
 using NvJitLinkHandle = struct NvJitLinkOpaque*;
-constexpr NvJitLinkResult kSuccess = 0;
+constexpr NvJitLinkResult kNvJitLinkSuccess = 0;
 
 // nvJitLinkInputType, as nvJitLink.h numbers them.
-int inputType(types::LinkedCodeKind kind) {
+int nvJitLinkInputType(types::LinkedCodeKind kind) {
   switch (kind) {
   case types::LinkedCodeKind::Cubin:
     return 1;
@@ -41,7 +41,7 @@ int inputType(types::LinkedCodeKind kind) {
 }
 
 // nvJitLinkResult's names (nvJitLink.h), for the log of a failed call.
-std::string resultName(NvJitLinkResult r) {
+std::string nvJitLinkResultName(NvJitLinkResult r) {
   static const char* const kNames[] = {"NVJITLINK_SUCCESS",
                                        "NVJITLINK_ERROR_UNRECOGNIZED_OPTION",
                                        "NVJITLINK_ERROR_MISSING_ARCH",
@@ -83,11 +83,11 @@ struct NvJitLinker::EntryPoints {
 
 namespace {
 
-using Library = NvJitLinker::EntryPoints;
+using NvJitLinkLibrary = NvJitLinker::EntryPoints;
 
 // `name`, else the versioned name nvJitLink 12's header calls (`__nvJitLinkCreate_12_0`...).
 template <typename F>
-bool resolve(void* handle, const std::string& name, F& slot, std::string& whyNot) {
+bool resolveVersioned(void* handle, const std::string& name, F& slot, std::string& whyNot) {
   if (resolveSymbol(handle, name, slot, whyNot))
     return true;
   for (int major : {13, 12})
@@ -99,7 +99,7 @@ bool resolve(void* handle, const std::string& name, F& slot, std::string& whyNot
   return false;
 }
 
-std::vector<std::string> candidatePaths(const std::string& libraryPath) {
+std::vector<std::string> nvJitLinkPaths(const std::string& libraryPath) {
   if (!libraryPath.empty())
     return {libraryPath}; // an explicit choice is the only one tried
   std::vector<std::string> paths = {"libnvJitLink.so.13", "libnvJitLink.so.12"};
@@ -110,32 +110,33 @@ std::vector<std::string> candidatePaths(const std::string& libraryPath) {
   return paths;
 }
 
-const Library* loadedLibrary(const std::string& libraryPath, std::string* whyNot) {
+const NvJitLinkLibrary* loadedNvJitLink(const std::string& libraryPath, std::string* whyNot) {
   static std::once_flag once;
-  static Library library;
+  static NvJitLinkLibrary library;
   static bool loaded = false;
   static std::string reason;
   std::call_once(once, [&] {
-    Library l;
+    NvJitLinkLibrary l;
     auto resolveAll = [&](void* handle, std::string& missing) {
-      return resolve(handle, "nvJitLinkCreate", l.create, missing) &&
-             resolve(handle, "nvJitLinkDestroy", l.destroy, missing) &&
-             resolve(handle, "nvJitLinkAddData", l.addData, missing) &&
-             resolve(handle, "nvJitLinkComplete", l.complete, missing) &&
-             resolve(handle, "nvJitLinkGetLinkedCubinSize", l.getLinkedCubinSize, missing) &&
-             resolve(handle, "nvJitLinkGetLinkedCubin", l.getLinkedCubin, missing) &&
-             resolve(handle, "nvJitLinkGetErrorLogSize", l.getErrorLogSize, missing) &&
-             resolve(handle, "nvJitLinkGetErrorLog", l.getErrorLog, missing);
+      return resolveVersioned(handle, "nvJitLinkCreate", l.create, missing) &&
+             resolveVersioned(handle, "nvJitLinkDestroy", l.destroy, missing) &&
+             resolveVersioned(handle, "nvJitLinkAddData", l.addData, missing) &&
+             resolveVersioned(handle, "nvJitLinkComplete", l.complete, missing) &&
+             resolveVersioned(handle, "nvJitLinkGetLinkedCubinSize", l.getLinkedCubinSize,
+                              missing) &&
+             resolveVersioned(handle, "nvJitLinkGetLinkedCubin", l.getLinkedCubin, missing) &&
+             resolveVersioned(handle, "nvJitLinkGetErrorLogSize", l.getErrorLogSize, missing) &&
+             resolveVersioned(handle, "nvJitLinkGetErrorLog", l.getErrorLog, missing);
     };
     l.handle =
-        openLibrary(candidatePaths(libraryPath), "nvJitLink", "the CUDA toolkit's linker library",
+        openLibrary(nvJitLinkPaths(libraryPath), "nvJitLink", "the CUDA toolkit's linker library",
                     "install the CUDA toolkit 12 or later, put its lib64 on LD_LIBRARY_PATH "
                     "or name the library in PYK_LIBNVJITLINK",
                     resolveAll, reason);
     if (l.handle == nullptr)
       return;
     std::string ignored;
-    resolve(l.handle, "nvJitLinkVersion", l.version, ignored); // nvJitLink 12.3 on
+    resolveVersioned(l.handle, "nvJitLinkVersion", l.version, ignored); // nvJitLink 12.3 on
     library = l;
     loaded = true;
   });
@@ -145,12 +146,12 @@ const Library* loadedLibrary(const std::string& libraryPath, std::string* whyNot
 }
 
 // One link, destroyed on every path out.
-class Link {
+class NvJitLinkSession {
 public:
-  explicit Link(const Library& library) : library_(library) {}
-  Link(const Link&) = delete;
-  Link& operator=(const Link&) = delete;
-  ~Link() {
+  explicit NvJitLinkSession(const NvJitLinkLibrary& library) : library_(library) {}
+  NvJitLinkSession(const NvJitLinkSession&) = delete;
+  NvJitLinkSession& operator=(const NvJitLinkSession&) = delete;
+  ~NvJitLinkSession() {
     if (handle_ != nullptr)
       library_.destroy(&handle_);
   }
@@ -158,14 +159,14 @@ public:
   NvJitLinkHandle get() const { return handle_; }
 
 private:
-  const Library& library_;
+  const NvJitLinkLibrary& library_;
   NvJitLinkHandle handle_ = nullptr;
 };
 
 } // namespace
 
 const NvJitLinker* NvJitLinker::load(const std::string& libraryPath, std::string* whyNot) {
-  const Library* library = loadedLibrary(libraryPath, whyNot);
+  const NvJitLinkLibrary* library = loadedNvJitLink(libraryPath, whyNot);
   if (library == nullptr)
     return nullptr;
   static const NvJitLinker linker(*library); // the library is never unloaded
@@ -175,7 +176,7 @@ const NvJitLinker* NvJitLinker::load(const std::string& libraryPath, std::string
 std::string NvJitLinker::version() const {
   unsigned major = 0;
   unsigned minor = 0;
-  if (entries_.version == nullptr || entries_.version(&major, &minor) != kSuccess)
+  if (entries_.version == nullptr || entries_.version(&major, &minor) != kNvJitLinkSuccess)
     return "12"; // before nvJitLinkVersion (12.3)
   return std::to_string(major) + "." + std::to_string(minor);
 }
@@ -183,23 +184,23 @@ std::string NvJitLinker::version() const {
 NvJitLinkOutput NvJitLinker::link(const std::string& kernelCubin, const std::string& arch,
                                   const std::vector<types::LinkedSource>& linked) const {
   NvJitLinkOutput out;
-  Link handle(entries_);
+  NvJitLinkSession handle(entries_);
   // Appends nvJitLink's error log and "CALL failed: RESULT"; whether the call succeeded.
   auto succeeded = [&](NvJitLinkResult result, const std::string& call) {
-    if (result == kSuccess)
+    if (result == kNvJitLinkSuccess)
       return true;
     size_t size = 0;
-    if (handle.get() != nullptr && entries_.getErrorLogSize(handle.get(), &size) == kSuccess &&
-        size > 1) {
+    if (handle.get() != nullptr &&
+        entries_.getErrorLogSize(handle.get(), &size) == kNvJitLinkSuccess && size > 1) {
       std::string log(size, '\0');
-      if (entries_.getErrorLog(handle.get(), log.data()) == kSuccess) {
+      if (entries_.getErrorLog(handle.get(), log.data()) == kNvJitLinkSuccess) {
         log.resize(size - 1);
         out.log += log;
         if (!out.log.empty() && out.log.back() != '\n')
           out.log += '\n';
       }
     }
-    out.log += call + " failed: " + resultName(result) + "\n";
+    out.log += call + " failed: " + nvJitLinkResultName(result) + "\n";
     return false;
   };
   bool lto = false;
@@ -215,7 +216,7 @@ NvJitLinkOutput NvJitLinker::link(const std::string& kernelCubin, const std::str
                                  optionPointers.data()),
                  "nvJitLinkCreate"))
     return out;
-  if (!succeeded(entries_.addData(handle.get(), inputType(types::LinkedCodeKind::Cubin),
+  if (!succeeded(entries_.addData(handle.get(), nvJitLinkInputType(types::LinkedCodeKind::Cubin),
                                   kernelCubin.data(), kernelCubin.size(), "kernel.cubin"),
                  "nvJitLinkAddData (the kernel)"))
     return out;
@@ -223,8 +224,8 @@ NvJitLinkOutput NvJitLinker::link(const std::string& kernelCubin, const std::str
     // PTX is handed over with its terminating NUL, as nvJitLink reads it as a C string.
     const std::string data =
         source.kind == types::LinkedCodeKind::Ptx ? source.text + '\0' : source.text;
-    if (!succeeded(entries_.addData(handle.get(), inputType(source.kind), data.data(), data.size(),
-                                    source.path.c_str()),
+    if (!succeeded(entries_.addData(handle.get(), nvJitLinkInputType(source.kind), data.data(),
+                                    data.size(), source.path.c_str()),
                    "nvJitLinkAddData (" + source.path + ")"))
       return out;
   }
