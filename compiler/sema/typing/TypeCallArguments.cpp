@@ -5,6 +5,7 @@
 // per parameter in the callee's order (parameters, `*args`, keyword-only ones); a default is its
 // own expression where it is a literal, else the constant it folds to.
 #include <algorithm>
+#include <cstdint>
 
 #include "sema/fold/ConstantFolder.h"
 #include "sema/typing/FunctionTyper.h"
@@ -52,6 +53,25 @@ ast::Expr* defaultArgument(ast::Expr* value, const ModuleSymbolTable& symbols,
   }
 }
 
+// Whether evaluating `e` may have an effect another argument could see: an assignment
+// expression, or a call other than of a function of its arguments alone (math, a cast) — an
+// atomic, a device function that writes memory — anywhere in it.
+bool mayHaveEffects(ast::Node* e, const FunctionScope& scope) {
+  if (e == nullptr || e->is<ast::NamedExpr>())
+    return e != nullptr;
+  if (const auto* call = e->as<ast::Call>()) {
+    const Intrinsic id = intrinsicOf(scope, call->func);
+    const bool pure =
+        (id != Intrinsic::None && intrinsicInfo(id).has(intrinsic_flags::ThreadPure)) ||
+        scalarTypeObject(scope, call->func).has_value();
+    if (!pure)
+      return true;
+  }
+  bool found = false;
+  ast::forEachChild(e, [&](ast::Node* child) { found = found || mayHaveEffects(child, scope); });
+  return found;
+}
+
 } // namespace
 
 std::optional<OptType> FunctionTyper::boundDeviceCall(const CompiledFunction& callee,
@@ -73,11 +93,15 @@ std::optional<OptType> FunctionTyper::boundDeviceCall(const CompiledFunction& ca
     return fail("`**" + a.kwarg->name + "` is not supported by pyk yet");
   const size_t named = positional.size();
   std::vector<ast::Expr*> slots(named + a.kwonlyargs.size(), nullptr);
+  // Where each slot's value is written in the call (its position among the arguments, then the
+  // keywords): the bound call evaluates them in the parameters' order.
+  std::vector<size_t> written(slots.size(), SIZE_MAX);
   std::vector<ast::Expr*> rest; // into *args
   for (size_t i = 0; i < c->args.size(); ++i) {
-    if (i < named)
+    if (i < named) {
       slots[i] = c->args[i];
-    else if (a.vararg)
+      written[i] = i;
+    } else if (a.vararg)
       rest.push_back(c->args[i]);
     else
       return fail("it takes " + std::to_string(named) + " positional argument(s), " +
@@ -98,7 +122,17 @@ std::optional<OptType> FunctionTyper::boundDeviceCall(const CompiledFunction& ca
     if (slots[at] != nullptr)
       return fail("it got two values for `" + k.arg + "`");
     slots[at] = k.value;
+    written[at] = c->args.size() + static_cast<size_t>(&k - c->keywords.data());
   }
+  // Python evaluates the arguments as written; the bound call in the parameters' order. Where the
+  // two differ for an argument with an effect, the result could differ: refused, not reordered.
+  for (size_t i = 0; i < slots.size(); ++i)
+    for (size_t j = i + 1; j < slots.size(); ++j)
+      if (written[i] != SIZE_MAX && written[j] != SIZE_MAX && written[j] < written[i] &&
+          (mayHaveEffects(slots[i], fn_.scope) || mayHaveEffects(slots[j], fn_.scope)))
+        return fail("pyk passes keyword arguments in the parameters' order, and this call's "
+                    "would then be evaluated in another order than written (one calls what may "
+                    "write memory): write them in the parameters' order");
   for (size_t i = 0; i < slots.size(); ++i) {
     if (slots[i] != nullptr)
       continue;
