@@ -9,7 +9,7 @@
 
 #include <string>
 #include <string_view>
-#include <utility>
+#include <vector>
 
 namespace pyk::types {
 
@@ -17,41 +17,41 @@ namespace pyk::types {
 // linker knows), in the order nvJitLink's input types list them.
 enum class LinkedCodeKind { Cu, Ptx, Cubin, Fatbin, Object, Archive, LtoIr };
 
-// "CUDA C++", "PTX", "CUBIN", "fatbin", "object", "archive", "LTO-IR": how messages name it.
-inline const char* describe(LinkedCodeKind kind) {
-  switch (kind) {
-  case LinkedCodeKind::Cu:
-    return "CUDA C++";
-  case LinkedCodeKind::Ptx:
-    return "PTX";
-  case LinkedCodeKind::Cubin:
-    return "CUBIN";
-  case LinkedCodeKind::Fatbin:
-    return "fatbin";
-  case LinkedCodeKind::Object:
-    return "object";
-  case LinkedCodeKind::Archive:
-    return "archive";
-  case LinkedCodeKind::LtoIr:
-    return "LTO-IR";
-  }
-  return "code";
+// Each kind once: numba-cuda's LinkableCode class, the kind name it gives an unnamed one
+// (`<unnamed-ptx>`), the file extension its linker reads it by, and how messages name it.
+struct LinkedCodeKindInfo {
+  LinkedCodeKind kind;
+  std::string_view numbaClass;
+  std::string_view numbaKind;
+  std::string_view extension;
+  const char* description;
+};
+inline constexpr LinkedCodeKindInfo kLinkedCodeKinds[] = {
+    {LinkedCodeKind::Cu, "CUSource", "cu", ".cu", "CUDA C++"},
+    {LinkedCodeKind::Ptx, "PTXSource", "ptx", ".ptx", "PTX"},
+    {LinkedCodeKind::Cubin, "Cubin", "cubin", ".cubin", "CUBIN"},
+    {LinkedCodeKind::Fatbin, "Fatbin", "fatbin", ".fatbin", "fatbin"},
+    {LinkedCodeKind::Object, "Object", "object", ".o", "object"},
+    {LinkedCodeKind::Archive, "Archive", "archive", ".a", "archive"},
+    {LinkedCodeKind::LtoIr, "LTOIR", "ltoir", ".ltoir", "LTO-IR"},
+};
+
+inline const LinkedCodeKindInfo& linkedCodeKindInfo(LinkedCodeKind kind) {
+  return kLinkedCodeKinds[static_cast<int>(kind)];
 }
 
-// The kind numba-cuda's linker gives a file by its extension (".cu", ".ptx", ".cubin", ".fatbin",
-// ".o", ".a", ".ltoir"); false for any other.
-inline bool linkedCodeKindOf(std::string_view extension, LinkedCodeKind& kind) {
-  static constexpr std::pair<std::string_view, LinkedCodeKind> kExtensions[] = {
-      {".cu", LinkedCodeKind::Cu},       {".ptx", LinkedCodeKind::Ptx},
-      {".cubin", LinkedCodeKind::Cubin}, {".fatbin", LinkedCodeKind::Fatbin},
-      {".o", LinkedCodeKind::Object},    {".a", LinkedCodeKind::Archive},
-      {".ltoir", LinkedCodeKind::LtoIr}};
-  for (const auto& [ext, k] : kExtensions)
-    if (ext == extension) {
-      kind = k;
-      return true;
-    }
-  return false;
+// "CUDA C++", "PTX", "CUBIN", "fatbin", "object", "archive", "LTO-IR": how messages name it.
+inline const char* describe(LinkedCodeKind kind) {
+  return linkedCodeKindInfo(kind).description;
+}
+
+// The kind whose `field` (extension, numba's class or kind name) is `value`; null for none.
+inline const LinkedCodeKindInfo* findLinkedCodeKind(std::string_view LinkedCodeKindInfo::*field,
+                                                    std::string_view value) {
+  for (const LinkedCodeKindInfo& info : kLinkedCodeKinds)
+    if (info.*field == value)
+      return &info;
+  return nullptr;
 }
 
 struct LinkedSource {
@@ -61,7 +61,26 @@ struct LinkedSource {
   LinkedCodeKind kind = LinkedCodeKind::Cu;
   // CUDA C++, compiled with the kernel's unit; every other kind is linked by nvJitLink.
   bool compiledWithUnit() const { return kind == LinkedCodeKind::Cu; }
+  // CUDA C++ or PTX: text a search for a symbol can read, and `pykc build` can embed.
+  bool isText() const { return kind == LinkedCodeKind::Cu || kind == LinkedCodeKind::Ptx; }
   friend bool operator==(const LinkedSource&, const LinkedSource&) = default;
 };
+
+// The GPU code among `sources` (every kind but CUDA C++), in order.
+inline std::vector<LinkedSource> gpuCodeOf(const std::vector<LinkedSource>& sources) {
+  std::vector<LinkedSource> out;
+  for (const LinkedSource& s : sources)
+    if (!s.compiledWithUnit())
+      out.push_back(s);
+  return out;
+}
+
+// "`f.ptx` (PTX), `<unnamed-cubin>` (CUBIN)": `sources` as messages name them.
+inline std::string describe(const std::vector<LinkedSource>& sources) {
+  std::string out;
+  for (const LinkedSource& s : sources)
+    out += (out.empty() ? "`" : ", `") + s.path + "` (" + describe(s.kind) + ")";
+  return out;
+}
 
 } // namespace pyk::types

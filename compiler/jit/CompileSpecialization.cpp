@@ -162,14 +162,9 @@ std::optional<CompiledSpecialization> compileSpecialization(const Specialization
     return source;
   };
   // GPU code numba's link= names (PTX, a CUBIN...), which nvJitLink links with a CUBIN.
-  std::vector<types::LinkedSource> gpuCode;
-  for (const types::LinkedSource& source : out.ir->linkedSources)
-    if (!source.compiledWithUnit()) {
-      gpuCode.push_back(source);
-      if (!target->cubin)
-        out.unlinkedCode += (out.unlinkedCode.empty() ? "`" : ", `") + source.path + "` (" +
-                            types::describe(source.kind) + ")";
-    }
+  const std::vector<types::LinkedSource> gpuCode = types::gpuCodeOf(out.ir->linkedSources);
+  if (!target->cubin)
+    out.unlinkedCode = types::describe(gpuCode);
   CudaImage image = compileCudaImage(
       request.settings, out.cuda.source, request.file.path() + ".cu", *target,
       withLinkedIncludes(nvrtcFlags(request.function.options), *out.ir), gpuCode,

@@ -76,10 +76,7 @@ CudaImage compileCudaImage(const JitSettings& settings, const std::string& sourc
   const NvJitLinker* linker = !linked.empty() && target.cubin
                                   ? NvJitLinker::load(settings.nvJitLinkLibrary, &linkerWhyNot)
                                   : nullptr;
-  std::string linkedNames;
-  for (const types::LinkedSource& code : linked)
-    linkedNames +=
-        (linkedNames.empty() ? "`" : ", `") + code.path + "` (" + types::describe(code.kind) + ")";
+  const std::string linkedNames = types::describe(linked);
   std::vector<std::string> parts = {"pyk-cuda-module",
                                     std::to_string(kVersion.major) + "." +
                                         std::to_string(kVersion.minor) + "." +

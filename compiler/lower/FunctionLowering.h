@@ -114,6 +114,9 @@ private:
   ir::Expr* unwrap(ir::Expr* optional);
   // Python's None, of type none (converted to an Optional where it is used).
   ir::Expr* noneLiteral(SourceRange at);
+  // The None a bare `return` or the end of the body returns, as the function's result: an
+  // Optional, or the number a declared signature converts it to (numba's optional_to_any).
+  ir::Expr* returnedNone(SourceRange at);
   ir::Expr* exprAs(const ast::Expr* e, const NumbaType& to) { return as(expr(e), to); }
   ir::Expr* exprAs(const ast::Expr* e, ScalarKind to) { return exprAs(e, NumbaType::scalar(to)); }
   // `e` as a condition: a boolean (Python's truth of a number, or of a tuple by its length).

@@ -73,6 +73,13 @@ ir::Expr* FunctionLowering::unwrap(ir::Expr* optional) {
   return out;
 }
 
+ir::Expr* FunctionLowering::returnedNone(SourceRange at) {
+  const NumbaType& result = spec_.returnType;
+  if (result.isOptional())
+    return as(noneLiteral(at), result);
+  return as(as(noneLiteral(at), NumbaType::optional(result)), result);
+}
+
 ir::Expr* FunctionLowering::noneLiteral(SourceRange at) {
   auto* out = makeExpr<ir::Literal>(at, NumbaType::voidType());
   out->value = sema::ConstantValue::none();

@@ -56,9 +56,7 @@ LoweredModule lowerSpecialization(const sema::ResolvedModule& module, const Sour
   for (const ir::Module::ForeignDeclaration& d : out->foreignDeclarations)
     if (std::none_of(out->linkedSources.begin(), out->linkedSources.end(),
                      [&](const types::LinkedSource& l) {
-                       return (l.kind != types::LinkedCodeKind::Cu &&
-                               l.kind != types::LinkedCodeKind::Ptx) ||
-                              l.text.find(d.symbol) != std::string::npos;
+                       return !l.isText() || l.text.find(d.symbol) != std::string::npos;
                      })) {
       diags.report(DiagKind::ForeignNotLinked, d.firstCall, {d.symbol});
       m.failed = true;
@@ -76,13 +74,9 @@ void FunctionLowering::run() {
   // returns an Optional, or a number its declared signature converts the Optional to (one
   // returning none needs none).
   const NumbaType& result = spec_.returnType;
-  if ((result.isOptional() || result.isScalar()) &&
-      sema::fallsThrough(spec_.function->def->body)) {
-    const SourceRange at = spec_.function->def->range;
-    auto* end = make<ir::Return>(at);
-    end->value = result.isOptional()
-                     ? as(noneLiteral(at), result)
-                     : as(as(noneLiteral(at), NumbaType::optional(result)), result);
+  if ((result.isOptional() || result.isScalar()) && sema::fallsThrough(spec_.function->def->body)) {
+    auto* end = make<ir::Return>(spec_.function->def->range);
+    end->value = returnedNone(spec_.function->def->range);
     out_.body.push_back(end);
   }
   versions();

@@ -165,14 +165,7 @@ ir::Stmt* FunctionLowering::visitReturn(const ast::Return* r) {
   auto* out = make<ir::Return>(r->range);
   if (spec_.returnType.isVoid())
     return out;
-  // A bare `return` in a function returning an Optional returns None; in one declared to return
-  // a number, None converted to it (numba's optional_to_any).
-  const NumbaType& result = spec_.returnType;
-  if (r->value == nullptr && !result.isOptional())
-    out->value = as(as(noneLiteral(r->range), NumbaType::optional(result)), result);
-  else
-    out->value = r->value == nullptr ? as(noneLiteral(r->range), result)
-                                     : exprAs(r->value, result);
+  out->value = r->value == nullptr ? returnedNone(r->range) : exprAs(r->value, spec_.returnType);
   return out->value == nullptr ? nullptr : out;
 }
 

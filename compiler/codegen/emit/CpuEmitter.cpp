@@ -278,14 +278,10 @@ private:
 
 CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmitOptions& options) {
   // GPU code linked with the kernel (PTX, a CUBIN...) has nothing the host can run.
-  std::string gpuCode;
-  for (const types::LinkedSource& source : module.linkedSources)
-    if (!source.compiledWithUnit())
-      gpuCode += (gpuCode.empty() ? "`" : ", `") + source.path + "` (" +
-                 types::describe(source.kind) + ")";
-  if (!gpuCode.empty()) {
+  if (const std::vector<types::LinkedSource> gpuCode = types::gpuCodeOf(module.linkedSources);
+      !gpuCode.empty()) {
     diags.report(DiagKind::LinkedCodeOnCpu, module.entry().nameRange,
-                 {module.entry().name, gpuCode});
+                 {module.entry().name, types::describe(gpuCode)});
     return CpuUnit{};
   }
   UnitEmitter emitter(module, diags, cpuSpelling());

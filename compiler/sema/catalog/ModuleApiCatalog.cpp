@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "base/LinkedSource.h"
 #include "sema/catalog/VectorTypes.h"
 
 namespace pyk::sema {
@@ -218,8 +219,8 @@ public:
     entities_["numpy.dtype"].hostCall = HostCall::NumpyDtype;
     entities_["numba.from_dtype"].hostCall = HostCall::NumbaFromDtype;
     entities_["numba.cuda.declare_device"].hostCall = HostCall::DeclareDevice;
-    for (const char* n : {"CUSource", "PTXSource", "Cubin", "Fatbin", "Object", "Archive", "LTOIR"})
-      entities_[std::string("numba.cuda.") + n].hostCall = HostCall::LinkableCode;
+    for (const types::LinkedCodeKindInfo& kind : types::kLinkedCodeKinds)
+      entities_["numba.cuda." + std::string(kind.numbaClass)].hostCall = HostCall::LinkableCode;
     entities_["numpy.zeros"].hostCall = HostCall::NumpyZeros;
     entities_["numpy.ones"].hostCall = HostCall::NumpyOnes;
     entities_["numpy.full"].hostCall = HostCall::NumpyFull;

@@ -443,13 +443,9 @@ FoldResult ConstantFolder::evalLinkableCode(const std::string& q, const ast::Cal
   // numba-cuda's LinkableCode(data, name=None, setup_callback=None, teardown_callback=None,
   // nrt=False): the class's kind, the data as text, the name numba-cuda gives it.
   const std::string cls = q.substr(q.rfind('.') + 1);
-  static const std::pair<const char*, const char*> kKinds[] = {
-      {"CUSource", "cu"},   {"PTXSource", "ptx"},   {"Cubin", "cubin"}, {"Fatbin", "fatbin"},
-      {"Object", "object"}, {"Archive", "archive"}, {"LTOIR", "ltoir"}};
-  std::string kind = "cu";
-  for (const auto& [name, k] : kKinds)
-    if (cls == name)
-      kind = k;
+  const types::LinkedCodeKindInfo* info =
+      types::findLinkedCodeKind(&types::LinkedCodeKindInfo::numbaClass, cls);
+  const std::string kind(info != nullptr ? info->numbaKind : "cu");
   const ast::Expr* given[2] = {};
   if (call->args.size() > 2)
     return invalid("`cuda." + cls + "` takes the code and name=");

@@ -295,16 +295,10 @@ std::optional<std::string> ConstantValue::linkEntries(const ConstantValue& link,
       for (char& c : name)
         if (c == '"' || c == '\\' || c == '\n')
           c = '_';
-      // numba-cuda's kinds, as its LinkableCode classes name them.
-      static const std::pair<const char*, const char*> kExtensions[] = {{"object", ".o"},
-                                                                        {"archive", ".a"}};
-      std::string extension = "." + e.linkableKind();
-      for (const auto& [k, ext] : kExtensions)
-        if (e.linkableKind() == k)
-          extension = ext;
-      types::LinkedCodeKind kind = types::LinkedCodeKind::Cu;
-      types::linkedCodeKindOf(extension, kind);
-      inMemory.push_back({name, e.strValue, /*inMemory=*/true, kind});
+      const types::LinkedCodeKindInfo* kind =
+          types::findLinkedCodeKind(&types::LinkedCodeKindInfo::numbaKind, e.linkableKind());
+      inMemory.push_back({name, e.strValue, /*inMemory=*/true,
+                          kind != nullptr ? kind->kind : types::LinkedCodeKind::Cu});
     } else {
       return "a file name, a cuda.CUSource (or another LinkableCode) or a list of them";
     }

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "sema/resolve/ResolvedModule.h"
@@ -16,13 +17,22 @@ readLinkedSource(const std::string& written, const std::string& modulePath, std:
                  const std::vector<ImportSearch::Embedded>* embedded) {
   const fs::path name(written);
   const std::string ext = name.extension().string();
-  types::LinkedCodeKind kind = types::LinkedCodeKind::Cu;
-  if (!types::linkedCodeKindOf(ext, kind)) {
-    why = ext.empty() ? "numba's linker tells code by its file's extension, and this name has none"
-                      : "numba's linker does not know a " + ext +
-                            " file (it links .cu, .ptx, .cubin, .fatbin, .o, .a and .ltoir)";
+  const types::LinkedCodeKindInfo* known =
+      types::findLinkedCodeKind(&types::LinkedCodeKindInfo::extension, ext);
+  if (known == nullptr) {
+    std::string extensions;
+    const size_t count = std::size(types::kLinkedCodeKinds);
+    for (size_t i = 0; i < count; ++i)
+      extensions += std::string(i == 0           ? ""
+                                : i + 1 == count ? " and "
+                                                 : ", ") +
+                    std::string(types::kLinkedCodeKinds[i].extension);
+    why = ext.empty()
+              ? "numba's linker tells code by its file's extension, and this name has none"
+              : "numba's linker does not know a " + ext + " file (it links " + extensions + ")";
     return std::nullopt;
   }
+  const types::LinkedCodeKind kind = known->kind;
   std::error_code ec;
   fs::path found;
   const fs::path beside = modulePath.empty() ? fs::path() : fs::path(modulePath).parent_path();
@@ -101,7 +111,7 @@ std::vector<ImportSearch::Embedded> embeddedLinkedSources(const ResolvedModule& 
       return; // a cuda.CUSource: its text is in the module's, which is embedded
     // A binary (CUBIN, object...) is not text pykc build can embed: the images it builds are
     // linked with it already; a compile at run time reads the file again.
-    if (source.kind != types::LinkedCodeKind::Cu && source.kind != types::LinkedCodeKind::Ptx)
+    if (!source.isText())
       return;
     for (const ImportSearch::Embedded& e : out)
       if (e.path == source.path)

@@ -261,8 +261,7 @@ bool adoptDeclaredReturn(Specialization& spec, const NumbaType& declared,
   // An Optional converts to its value's type as numba's optional_to_any does (None: numba raises,
   // which only debug=True checks on CUDA).
   // An IntEnum member converts as its integer value does (numba's IntEnumMember to Integer).
-  NumbaType body =
-      spec.returnType.isOptional() ? spec.returnType.optionalValue() : spec.returnType;
+  NumbaType body = spec.returnType.isOptional() ? spec.returnType.optionalValue() : spec.returnType;
   if (body.isIntEnumMember())
     body = body.enumValue();
   const bool convertible =
