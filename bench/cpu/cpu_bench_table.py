@@ -59,6 +59,34 @@ def mode_of(note):
     return "?"
 
 
+# Bytes a memory-bound workload moves per run (float32): vector add reads two arrays and writes
+# one, as STREAM's triad does; the reduction reads its array once.
+BYTES = {"vector_add": 12 * 10_000_000, "reduction": 4 * 16 * 1024 * 1024}
+
+
+def bandwidth_lines(r):
+    """The memory-bound workloads as a share of STREAM's triad on this machine."""
+    triad = r[("stream_triad", "openmp")]
+    triad_bytes = int(triad[3].rsplit("bytes ", 1)[1])
+    triad_gbs = triad_bytes / triad[0] / 1e9
+    lines = [f"- bandwidth: STREAM triad (OpenMP, float32, {triad_bytes // 12:,} elements) "
+             f"{triad_gbs:.1f} GB/s"]
+    if ("stream_copy", "openmp") in r:
+        copy = r[("stream_copy", "openmp")]
+        lines[0] += f", copy {int(copy[3].rsplit('bytes ', 1)[1]) / copy[0] / 1e9:.1f} GB/s"
+    lines[0] += "; memory-bound workloads as a share of the triad's bandwidth:"
+    for key, label, _ in WORKLOADS:
+        if key not in BYTES:
+            continue
+        cells = []
+        for impl, name in (("pyk", "pyk"), ("openmp", "OpenMP"), ("numba-parallel", "numba")):
+            if (key, impl) in r:
+                gbs = BYTES[key] / r[(key, impl)][0] / 1e9
+                cells.append(f"{name} {gbs:.1f} GB/s ({100 * gbs / triad_gbs:.0f}%)")
+        lines.append(f"  - {label}: " + ", ".join(cells))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
@@ -139,6 +167,8 @@ def main():
     out.append("- `*`: measured on a smaller problem and scaled linearly by the work:")
     for n in notes:
         out.append(f"  - {n}")
+    if ("stream_triad", "openmp") in r:
+        out.extend(bandwidth_lines(r))
     if ("launch_overhead", "pyk") in r:
         seconds, reps, rounds, note = r[("launch_overhead", "pyk")][:4]
         out.append(f"- pyk's cost of one launch (vector_add, {note}): "

@@ -3,7 +3,8 @@
 // would write them for a CPU rather than transliterated from the CUDA kernels: vector add as one
 // parallel loop, diffusion as a parallel loop over rows with a contiguous inner loop, matmul in
 // i-k-j order (the inner loop streams a row of B and of C), the sum as an OpenMP simd reduction.
-// Same sizes, inputs and checks as pyk_bench_cpu_backend.
+// Same sizes, inputs and checks as pyk_bench_cpu_backend. Also STREAM's triad and copy, the
+// machine's bandwidth that the memory-bound workloads are measured against.
 //
 // usage: pyk_bench_openmp_reference   (threads: OMP_NUM_THREADS, default every core)
 #include "bench_common.h"
@@ -67,6 +68,22 @@ void matmul(const float* __restrict a, const float* __restrict b, float* __restr
   }
 }
 
+// STREAM's kernels (McCalpin), on float32 arrays of vector add's size: the bandwidth a memory-
+// bound kernel of this machine can reach. Triad moves what vector add moves (two arrays read, one
+// written), copy one read and one written.
+void streamTriad(float* __restrict a, const float* __restrict b, const float* __restrict c,
+                 float scalar, int64_t n) {
+#pragma omp parallel for simd schedule(static)
+  for (int64_t i = 0; i < n; ++i)
+    a[i] = b[i] + scalar * c[i];
+}
+
+void streamCopy(float* __restrict a, const float* __restrict b, int64_t n) {
+#pragma omp parallel for simd schedule(static)
+  for (int64_t i = 0; i < n; ++i)
+    a[i] = b[i];
+}
+
 float sum(const float* __restrict a, int64_t n) {
   float s = 0.0f;
 #pragma omp parallel for simd schedule(static) reduction(+ : s)
@@ -91,6 +108,26 @@ int main() {
     const double t =
         bench::medianSeconds(reps, [&] { vectorAdd(a.data(), b.data(), c.data(), n); });
     bench::report("vector_add", "openmp", t, reps, note);
+  }
+  { // STREAM triad and copy: arrays first touched by the threads that use them, as STREAM does
+    const int64_t n = bench::kVectorSize;
+    std::vector<float> a(n), b(n), c(n);
+#pragma omp parallel for schedule(static)
+    for (int64_t i = 0; i < n; ++i) {
+      a[i] = 0.0f;
+      b[i] = 1.0f;
+      c[i] = 2.0f;
+    }
+    const int reps = 30;
+    double t =
+        bench::medianSeconds(reps, [&] { streamTriad(a.data(), b.data(), c.data(), 3.0f, n); });
+    if (a[n / 2] != 7.0f)
+      bench::fail("stream triad: " + std::to_string(a[n / 2]) + ", expected 7");
+    bench::report("stream_triad", "openmp", t, reps, note + "; bytes " + std::to_string(12 * n));
+    t = bench::medianSeconds(reps, [&] { streamCopy(a.data(), b.data(), n); });
+    if (a[n / 2] != 1.0f)
+      bench::fail("stream copy: " + std::to_string(a[n / 2]) + ", expected 1");
+    bench::report("stream_copy", "openmp", t, reps, note + "; bytes " + std::to_string(8 * n));
   }
   { // diffusion
     const int64_t rows = bench::kDiffusionRows, cols = bench::kDiffusionCols;

@@ -309,7 +309,10 @@ std::string backendSupport(const IntrinsicInfo& row, std::string_view spelling) 
 
 std::string notesOf(const IntrinsicInfo& row) {
   std::vector<std::string> notes;
-  if (row.has(flags::Barrier))
+  if (row.has(flags::BlockReduction))
+    notes.push_back("block barrier with a value: the CPU backend splits there, reducing over the "
+                    "block's threads between the two sides");
+  else if (row.has(flags::Barrier))
     notes.push_back("block barrier");
   if (row.has(flags::WarpCollective))
     notes.push_back("warp collective: the CPU backend runs the kernel on fibers");

@@ -33,6 +33,7 @@ import concurrent.futures
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -146,12 +147,45 @@ def run_case(pykc, case_dir, cuda, env, backend):
             result.update(status="wrong", message="; ".join(diffs))
         else:
             result["status"] = "match"
+    if backend == "cpu" and (meta.get("signature") or meta.get("declared_signature")):
+        result["cpu_mode"], result["cpu_mode_reason"] = cpu_mode(pykc, case_dir, meta, env)
     if cuda and (meta.get("signature") or meta.get("declared_signature")):
         ok, message = cuda_check(pykc, case_dir, meta, env)
         result["cubin"] = ok
         if not ok:
             result["cubin_message"] = message
     return result
+
+
+_cpu_modes = {}  # (source digest, kernel, signature) -> (mode, reason)
+_cpu_modes_lock = threading.Lock()
+
+
+def cpu_mode(pykc, case_dir, meta, env):
+    """(mode, reason) of the CPU backend's plan for the case's kernel and signature, as
+    `pykc emit --emit=cpu` states it on its first line (`// mode: fiber (each thread a fiber:
+    ...)`); ("?", why) where emission failed. Each distinct kernel and signature once."""
+    with open(os.path.join(case_dir, "kernel.pyk"), "rb") as f:
+        digest = hashlib.sha1(f.read()).hexdigest()
+    signature = None if meta.get("declared_signature") else meta["signature"]
+    key = (digest, meta["kernel"], signature)
+    with _cpu_modes_lock:
+        if key in _cpu_modes:
+            return _cpu_modes[key]
+    cmd = [pykc, "emit", "kernel.pyk", "--emit=cpu", "--kernel", meta["kernel"]]
+    if signature:
+        cmd += ["--sig", signature]
+    try:
+        p = subprocess.run(cmd, cwd=case_dir, env=env, capture_output=True, text=True,
+                           timeout=TIMEOUT_S)
+        first = p.stdout.splitlines()[0] if p.returncode == 0 and p.stdout else ""
+    except subprocess.TimeoutExpired:
+        first = ""
+    m = re.match(r"// mode: (\w+) \((.*)\)$", first)
+    found = (m.group(1), m.group(2)) if m else ("?", first_error(first or "no mode line"))
+    with _cpu_modes_lock:
+        _cpu_modes[key] = found
+    return found
 
 
 _cuda_checks = {}  # (source digest, kernel, signature) -> {"done": Event, "result": (ok, msg)}
@@ -226,6 +260,11 @@ def has_nvrtc(pykc):
         os.unlink(path)
 
 
+def fiber_cause(reason):
+    """A fiber reason grouped: its particulars blanked, positions (`12:5`) too."""
+    return cause_of(re.sub(r"\b\d+:\d+\b", "L:C", reason.replace("each thread a fiber: ", "")))
+
+
 def table(launches, results, cuda, backend="cpu"):
     seen = len(launches)
     kept = [e for e in launches if e.get("kept")]
@@ -289,6 +328,23 @@ def table(launches, results, cuda, backend="cpu"):
                 e = cubin_examples[key]
                 out.append("| %d | %s | %s `%s` |" % (n, key.replace("|", "\\|")[:200],
                                                      e["case"], e["kernel"]))
+            out.append("")
+    modes = collections.Counter(r["cpu_mode"] for r in results.values() if "cpu_mode" in r)
+    if modes:
+        out += ["## How the CPU backend runs each launch's block (census)", "",
+                "| launches | mode |", "| ---: | --- |"]
+        out += ["| %d | %s |" % (n, mode) for mode, n in modes.most_common()]
+        out.append("")
+        fibers, fiber_examples = by_cause(
+            results.values(),
+            lambda r: fiber_cause(r["cpu_mode_reason"]) if r.get("cpu_mode") == "fiber" else None)
+        if fibers:
+            out += ["Fibers, by reason:", "", "| launches | reason | e.g. |", "| ---: | --- | --- |"]
+            for key, n in fibers.most_common():
+                e = fiber_examples[key]
+                out.append("| %d | %s | %s `%s`: %s |" % (
+                    n, key.replace("|", "\\|"), e["case"], e["kernel"],
+                    e["cpu_mode_reason"].replace("|", "\\|")[:200]))
             out.append("")
     wrong = [r for r in results.values() if r["status"] == "wrong"]
     if wrong:

@@ -41,6 +41,14 @@ public:
         region = nullptr;
         continue;
       }
+      if (isReduction(s)) { // `v = syncthreads_count(p)`: the block's reduction between regions
+        region = nullptr;
+        SplitStep step;
+        step.kind = SplitStep::Kind::Reduction;
+        step.control = s;
+        out.push_back(std::move(step));
+        continue;
+      }
       const bool blockLevel = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr ||
                               (lockstepLoops_ && isLockstepLoop(s));
       if (!blockLevel) {
@@ -142,6 +150,15 @@ private:
     return true;
   }
 
+  // `v = syncthreads_count(p)` into a local, nothing else waiting in `p`.
+  static bool isReduction(const ir::Stmt* s) {
+    const auto* a = s->as<ir::Assign>();
+    const auto* c = a != nullptr ? a->value->as<ir::IntrinsicCall>() : nullptr;
+    return c != nullptr && a->targets.size() == 1 && a->targets[0]->is<ir::LocalTarget>() &&
+           sema::intrinsicInfo(c->intrinsic).has(sema::intrinsic_flags::BlockReduction) &&
+           firstIntrinsicCall(c->args[0], sema::intrinsic_flags::Barrier) == nullptr;
+  }
+
   static bool isBareBarrier(const ir::Stmt* s) {
     const auto* e = s->as<ir::Evaluate>();
     const auto* c = e ? e->value->as<ir::IntrinsicCall>() : nullptr;
@@ -149,6 +166,11 @@ private:
   }
 
   bool uniformControl(const ir::Expr* e, const ir::Stmt* s, const char* what) {
+    if (const ir::IntrinsicCall* c = firstIntrinsicCall(e, sema::intrinsic_flags::Barrier)) {
+      whyNot_ = "`" + intrinsicNameOf(c) + "` at " + sourcePosition(c) + " in the header of `" +
+                what + "` at " + sourcePosition(s) + ", which the block runs as a whole";
+      return false;
+    }
     if (uniformity_.uniform(e))
       return true;
     whyNot_ = std::string("a barrier under `") + what + "` at " + sourcePosition(s) +

@@ -14,7 +14,7 @@ namespace {
 // Thread loops (regions) in `steps`, and how many of them block-level control holds.
 void countRegions(const std::vector<SplitStep>& steps, bool nested, int& regions, int& inControl) {
   for (const SplitStep& s : steps) {
-    if (s.kind == SplitStep::Kind::Region) {
+    if (s.kind == SplitStep::Kind::Region || s.kind == SplitStep::Kind::Reduction) {
       ++regions;
       inControl += nested;
     }

@@ -6,6 +6,7 @@
 // with the reason.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,11 +46,13 @@ struct RegionStatement {
 // One block-level step of a split kernel.
 struct SplitStep {
   // Uniform: statements that give block-uniform locals block-uniform values, run once by the
-  // block (hoisted out of the thread loop they began or ended).
-  enum class Kind { Region, Uniform, For, While, If };
+  // block (hoisted out of the thread loop they began or ended). Reduction: a barrier with a value,
+  // `v = syncthreads_count(p)` (`control`; BarrierInlining gave it a statement of its own): each
+  // live thread's `p` counted, then the block's result stored once.
+  enum class Kind { Region, Uniform, For, While, If, Reduction };
   Kind kind = Kind::Region;
   std::vector<RegionStatement> statements; // Region: run by every live thread, in order; Uniform
-  const ir::Stmt* control = nullptr;       // For (a ForRange), While, If: run by the block
+  const ir::Stmt* control = nullptr; // For (a ForRange), While, If: run by the block; Reduction
   std::vector<SplitStep> body;
   std::vector<SplitStep> orelse; // If
   // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
@@ -94,6 +97,14 @@ struct CpuExecutionPlan {
   CpuExecutionMode mode = CpuExecutionMode::Loop;
   std::string fiberReason; // why not Loop or Split, located ("a barrier inside `while` at 12:5")
   std::optional<BarrierSplitPlan> split;
+  // Where BarrierInlining inlined calls: the module owning the kernel the split is of (its entry;
+  // the split's statements are its nodes). Null: the split is of the module's own entry.
+  std::shared_ptr<const ir::Module> inlined;
+
+  // The kernel the split plans: the inlined copy, or `module`'s entry.
+  const ir::Function& splitKernel(const ir::Module& module) const {
+    return inlined != nullptr ? inlined->entry() : module.entry();
+  }
 };
 
 // Which mode the plan chose and why, for `pykc emit --emit=cpu`: "no barrier: ...", "cut at its

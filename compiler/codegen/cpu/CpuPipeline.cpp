@@ -1,7 +1,10 @@
 // CpuPipeline: the passes, in order.
 //
-//   1. ThreadModelScan         the warp operations and barriers each function of the module uses
-//   2. ExecutionModeDecision   fibers (warp operations, barriers in device functions), a loop (no
+//   0. BarrierInlining         calls of device functions that wait at barriers inlined
+//   1. ThreadModelScan         the warp operations and barriers each function the kernel reaches
+//                              uses
+//   2. ExecutionModeDecision   fibers (warp operations, barriers in device functions not inlined),
+//                              a loop (no
 //                              barrier), or a split to plan
 //   3. UniformityAnalysis      the block-uniform locals and values
 //   4. BarrierRegions          the body cut at barriers into regions and block-level control
@@ -18,33 +21,53 @@
 // this pipeline: it serves the emission of both backends (UnitEmitter::arrayIndex).
 #include "codegen/cpu/CpuPipeline.h"
 
+#include "codegen/cpu/BarrierInlining.h"
 #include "codegen/cpu/ExecutionModeDecision.h"
 #include "codegen/cpu/RegionDistribution.h"
 #include "codegen/cpu/RegionNarrowing.h"
 #include "codegen/cpu/Rematerialization.h"
 #include "codegen/cpu/UniformHoisting.h"
+#include "ir/IrVerifier.h"
 
 namespace pyk::codegen {
 
 namespace {
 
+bool barrierInlining(CpuPlanning& p) {
+  InlinedBarrierCalls inlined = inlineBarrierCalls(p.module);
+  p.inliningFailure = std::move(inlined.whyNot);
+  if (inlined.module == nullptr)
+    return true;
+  // A copy that is not well formed is pyk's bug: the kernel runs as written, on fibers, saying so.
+  if (const std::vector<std::string> problems = ir::verify(p.module, inlined.module->entry());
+      !problems.empty()) {
+    p.inliningFailure =
+        "inlining its device functions made malformed IR (a bug in pyk): " + problems.front();
+    return true;
+  }
+  p.inlined = std::move(inlined.module);
+  p.kernel = &p.inlined->entry();
+  return true;
+}
+
 bool threadModelScan(CpuPlanning& p) {
-  p.uses = scanThreadModel(p.module);
+  p.uses = scanThreadModel(p.module, *p.kernel);
   return true;
 }
 
 bool executionModeDecision(CpuPlanning& p) {
-  p.plan = decideExecutionMode(p.kernel, p.uses);
+  p.plan = decideExecutionMode(*p.kernel, p.uses, p.inliningFailure);
+  p.plan.inlined = p.inlined;
   return p.plan.mode == CpuExecutionMode::Split;
 }
 
 bool uniformityAnalysis(CpuPlanning& p) {
-  p.uniformity.emplace(p.kernel);
+  p.uniformity.emplace(*p.kernel);
   return true;
 }
 
 bool barrierRegions(CpuPlanning& p) {
-  p.regions = formBarrierRegions(p.kernel, *p.uniformity, p.whyNot, p.lockstepLoops);
+  p.regions = formBarrierRegions(*p.kernel, *p.uniformity, p.whyNot, p.lockstepLoops);
   if (!p.regions)
     return false;
   p.split.steps = p.regions->steps; // the regions stay as this pass left them, for printing
@@ -53,14 +76,14 @@ bool barrierRegions(CpuPlanning& p) {
 }
 
 bool rematerialization(CpuPlanning& p) {
-  Rematerialization r = findRematerialization(p.kernel, *p.uniformity, p.split.steps);
+  Rematerialization r = findRematerialization(*p.kernel, *p.uniformity, p.split.steps);
   p.split.rematerialized = std::move(r.statements);
   p.split.rematerializedLocals = std::move(r.locals);
   return true;
 }
 
 bool regionDistribution(CpuPlanning& p) {
-  distributeRegions(p.kernel, *p.uniformity, p.split);
+  distributeRegions(*p.kernel, *p.uniformity, p.split);
   return true;
 }
 
@@ -74,11 +97,11 @@ bool uniformHoisting(CpuPlanning& p) {
 
 bool localPlacement(CpuPlanning& p) {
   p.placement =
-      placeLocals(p.kernel, *p.uniformity, p.regions->loopCounters, p.regions->controls, p.split);
+      placeLocals(*p.kernel, *p.uniformity, p.regions->loopCounters, p.regions->controls, p.split);
   p.hoistingConflict = p.hoisting && hoistedLocalWrittenByThreads(p.placement);
   if (p.hoistingConflict)
     return false;
-  p.whyNot = placementConflict(p.kernel, p.regions->loopCounters, p.placement);
+  p.whyNot = placementConflict(*p.kernel, p.regions->loopCounters, p.placement);
   if (!p.whyNot.empty())
     return false;
   p.split.perThread = p.placement.perThread;
@@ -87,7 +110,7 @@ bool localPlacement(CpuPlanning& p) {
 }
 
 bool regionNarrowing(CpuPlanning& p) {
-  narrowRegions(p.kernel, *p.uniformity, p.split);
+  narrowRegions(*p.kernel, *p.uniformity, p.split);
   return true;
 }
 
@@ -95,6 +118,7 @@ bool regionNarrowing(CpuPlanning& p) {
 
 const std::vector<CpuPass>& cpuPasses() {
   static const std::vector<CpuPass> kPasses = {
+      {"BarrierInlining", false, barrierInlining},             // 0
       {"ThreadModelScan", false, threadModelScan},             // 1
       {"ExecutionModeDecision", false, executionModeDecision}, // 2
       {"UniformityAnalysis", false, uniformityAnalysis},       // 3

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -23,16 +24,20 @@ namespace pyk::codegen {
 // under way (the pipeline plans a split again with other options when one fails).
 struct CpuPlanning {
   CpuPlanning(const ir::Module& m, bool shapeKnown)
-      : module(m), kernel(m.entry()), blockShapeKnown(shapeKnown), lockstepLoops(shapeKnown) {}
+      : module(m), kernel(&m.entry()), blockShapeKnown(shapeKnown), lockstepLoops(shapeKnown) {}
 
   const ir::Module& module;
-  const ir::Function& kernel;
+  // The kernel the passes plan: the module's entry, or its copy with the calls of device
+  // functions that wait at barriers inlined (0).
+  const ir::Function* kernel;
   bool blockShapeKnown; // the unit is compiled for one block shape
   // The split attempt's options: uniform assignments hoisted out of thread loops (7), short
   // uniform loops run in lockstep (4; only for a known block shape).
   bool hoisting = true;
   bool lockstepLoops;
 
+  std::shared_ptr<const ir::Module> inlined;    // 0: owns `kernel` when it is the copy
+  std::string inliningFailure;                  // 0: why a call could not be inlined
   std::vector<ThreadModelUse> uses;             // 1
   CpuExecutionPlan plan;                        // 2: the mode; at the end, the split too
   std::optional<UniformityAnalysis> uniformity; // 3
@@ -52,9 +57,9 @@ struct CpuPass {
   bool (*run)(CpuPlanning&);
 };
 
-// The passes, in order: ThreadModelScan, ExecutionModeDecision, UniformityAnalysis,
-// BarrierRegions, Rematerialization, RegionDistribution, UniformHoisting, LocalPlacement,
-// RegionNarrowing.
+// The passes, in order: BarrierInlining, ThreadModelScan, ExecutionModeDecision,
+// UniformityAnalysis, BarrierRegions, Rematerialization, RegionDistribution, UniformHoisting,
+// LocalPlacement, RegionNarrowing.
 const std::vector<CpuPass>& cpuPasses();
 // The pass named `name`, or null.
 const CpuPass* cpuPassNamed(std::string_view name);

@@ -13,10 +13,20 @@ namespace {
 
 class PlanText {
 public:
-  explicit PlanText(const CpuPlanning& p) : p_(p), f_(p.kernel) {}
+  explicit PlanText(const CpuPlanning& p) : p_(p), f_(*p.kernel) {}
 
   void print(std::ostream& out) {
     out << "cpu plan of " << f_.description << "\n";
+    if (!p_.inliningFailure.empty())
+      out << "  not inlined: " << p_.inliningFailure << "\n";
+    if (p_.inlined != nullptr && p_.uses.empty()) { // after BarrierInlining: the kernel it made
+      std::ostringstream text;
+      ir::print(text, f_);
+      std::istringstream lines(text.str());
+      out << "  inlined:\n";
+      for (std::string line; std::getline(lines, line);)
+        out << "    " << line << "\n";
+    }
     for (const ThreadModelUse& use : p_.uses)
       out << "  " << use.function->name << ": "
           << (use.barrier != nullptr ? "barrier " + call(use.barrier) : std::string("no barrier"))
@@ -95,6 +105,9 @@ private:
         if (!s.narrowing.empty())
           out << pad << "  box: " << box(s.narrowing) << (s.exactBody.empty() ? "" : ", exact")
               << "\n";
+        break;
+      case SplitStep::Kind::Reduction:
+        out << pad << "reduction: " << head(s.control) << "\n";
         break;
       case SplitStep::Kind::For:
       case SplitStep::Kind::While:

@@ -7,7 +7,8 @@
 namespace pyk::codegen {
 
 CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
-                                     const std::vector<ThreadModelUse>& uses) {
+                                     const std::vector<ThreadModelUse>& uses,
+                                     const std::string& inliningFailure) {
   CpuExecutionPlan plan;
   bool kernelBarrier = false;
   for (const ThreadModelUse& use : uses) {
@@ -21,13 +22,22 @@ CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
       kernelBarrier = use.barrier != nullptr;
     } else if (use.barrier != nullptr) {
       plan.mode = CpuExecutionMode::Fiber;
-      plan.fiberReason = "`" + intrinsicNameOf(use.barrier) + "` in the device function `" +
-                         use.function->name + "` at " + sourcePosition(use.barrier);
+      plan.fiberReason = !inliningFailure.empty()
+                             ? inliningFailure
+                             : "`" + intrinsicNameOf(use.barrier) + "` in the device function `" +
+                                   use.function->name + "` at " + sourcePosition(use.barrier);
       return plan;
     }
   }
   if (!kernelBarrier)
     return plan;
+  // A barrier BarrierInlining could not give a statement of its own (a `while` test's
+  // `syncthreads_or`) is no place to cut.
+  if (!inliningFailure.empty()) {
+    plan.mode = CpuExecutionMode::Fiber;
+    plan.fiberReason = inliningFailure;
+    return plan;
+  }
   for (const ir::Version& v : kernel.versions)
     if (v.kind == ir::Version::Kind::Def && kernel.variables[v.variable].parameter) {
       plan.mode = CpuExecutionMode::Fiber;

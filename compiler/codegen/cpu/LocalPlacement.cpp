@@ -119,14 +119,20 @@ private:
   void hoistedStatements(const std::vector<SplitStep>& list, std::vector<const ir::Node*>& controls,
                          LocalSet& targets) const {
     for (const SplitStep& step : list) {
+      // A reduction's predicate is read by every thread, its local written by the block.
+      std::vector<const ir::Stmt*> blockStatements;
       if (step.kind == SplitStep::Kind::Uniform)
-        for (const RegionStatement& st : step.statements) {
-          controls.push_back(st.statement);
-          ir::forEachNode(static_cast<const ir::Node*>(st.statement), [&](const ir::Node* n) {
-            if (const std::optional<sema::VariableId> x = local(n); x && storeOf(n))
-              targets.insert(*x);
-          });
-        }
+        for (const RegionStatement& st : step.statements)
+          blockStatements.push_back(st.statement);
+      if (step.kind == SplitStep::Kind::Reduction)
+        blockStatements.push_back(step.control);
+      for (const ir::Stmt* st : blockStatements) {
+        controls.push_back(st);
+        ir::forEachNode(static_cast<const ir::Node*>(st), [&](const ir::Node* n) {
+          if (const std::optional<sema::VariableId> x = local(n); x && storeOf(n))
+            targets.insert(*x);
+        });
+      }
       hoistedStatements(step.body, controls, targets);
       hoistedStatements(step.orelse, controls, targets);
     }

@@ -2,6 +2,8 @@
 // (Intrinsics.def) say they synchronise a block or a warp.
 #include "codegen/cpu/ThreadModelScan.h"
 
+#include <set>
+
 namespace pyk::codegen {
 
 const ir::IntrinsicCall* firstIntrinsicCall(const ir::Node* n, uint32_t flag) {
@@ -26,11 +28,26 @@ std::string intrinsicNameOf(const ir::IntrinsicCall* c) {
   return std::string(sema::intrinsicInfo(c->intrinsic).shortName());
 }
 
-std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module) {
-  std::vector<ThreadModelUse> uses;
+std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module, const ir::Function& kernel) {
+  // The functions the kernel reaches through calls.
+  std::set<const ir::Function*> reached;
+  std::vector<const ir::Function*> work{&kernel};
+  while (!work.empty()) {
+    const ir::Function* f = work.back();
+    work.pop_back();
+    ir::forEachNode(f->body, [&](const ir::Node* n) {
+      if (const auto* c = n->as<ir::Call>(); c != nullptr && reached.insert(c->callee).second)
+        work.push_back(c->callee);
+    });
+  }
+  auto use = [](const ir::Function* f) {
+    return ThreadModelUse{f, firstIntrinsicCall(f->body, sema::intrinsic_flags::WarpCollective),
+                          firstIntrinsicCall(f->body, sema::intrinsic_flags::Barrier)};
+  };
+  std::vector<ThreadModelUse> uses{use(&kernel)};
   for (const auto& f : module.functions())
-    uses.push_back({f.get(), firstIntrinsicCall(f->body, sema::intrinsic_flags::WarpCollective),
-                    firstIntrinsicCall(f->body, sema::intrinsic_flags::Barrier)});
+    if (f.get() != &kernel && reached.count(f.get()))
+      uses.push_back(use(f.get()));
   return uses;
 }
 

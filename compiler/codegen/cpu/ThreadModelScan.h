@@ -18,8 +18,9 @@ struct ThreadModelUse {
   const ir::IntrinsicCall* barrier = nullptr;       // its first block barrier (`syncthreads`)
 };
 
-// One ThreadModelUse per function of `module` (the kernel and every function it calls), in order.
-std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module);
+// One ThreadModelUse for `kernel` (the module's entry, or BarrierInlining's copy of it), then one
+// per function of `module` it calls (directly or through others), in the module's order.
+std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module, const ir::Function& kernel);
 
 // The first call in `n` (in the order of its fields) of an intrinsic with `flag`
 // (intrinsic_flags::Barrier, WarpCollective), or null.

@@ -58,7 +58,10 @@ public:
     return sema::intrinsicInfo(a->intrinsic).has(sema::intrinsic_flags::BlockUniform);
   }
   // An intrinsic whose result is the same in every thread when its arguments are, or a cast.
+  // A barrier with a value (`syncthreads_count`) gives every thread the block's result.
   bool visitIntrinsicCall(const ir::IntrinsicCall* c) {
+    if (sema::intrinsicInfo(c->intrinsic).has(sema::intrinsic_flags::BlockReduction))
+      return true;
     return callOfArgumentsAlone(c, sema::intrinsic_flags::BlockUniform) && operandsUniform(c);
   }
   // Operators, conditional expressions and tuples: uniform when every operand is (a named

@@ -73,6 +73,9 @@ private:
       case SplitStep::Kind::For:
         forLoop(s);
         break;
+      case SplitStep::Kind::Reduction:
+        reduction(s);
+        break;
       case SplitStep::Kind::While: {
         const auto* w = s.control->as<ir::While>();
         e_.emitLineDirective(w);
@@ -237,6 +240,40 @@ private:
     }
   }
 
+  // `v = syncthreads_count(p)`: every live thread's predicate counted (the barrier: all of them
+  // before any goes on), then the block's result stored once (`v` lives once per block).
+  void reduction(const SplitStep& s) {
+    const auto* a = s.control->as<ir::Assign>();
+    const auto* c = a->value->as<ir::IntrinsicCall>();
+    e_.emitLineDirective(a);
+    e_.emitLine("{");
+    e_.indent(1);
+    e_.emitLine("pyk::int32 pyk_count = 0, pyk_live = 0;");
+    e_.emitLine("pyk::cpu::forEachThread" + shape_ + "(pyk_ctx, " + exited_ +
+                ", [&](pyk::cpu::Context& pyk_ctx, pyk::int32 pyk_tid) {");
+    e_.indent(1);
+    e_.emitLine("(void)pyk_tid;");
+    rematerialize();
+    e_.emitLine("++pyk_live;");
+    e_.emitLine("pyk_count += (" + e_.valueAs(c->args[0], c->args[0]->type) + ") != 0 ? 1 : 0;");
+    e_.indent(-1);
+    e_.emitLine("});");
+    switch (c->intrinsic) {
+    case sema::Intrinsic::SyncthreadsAnd:
+      e_.setBlockReductionValue("static_cast<pyk::int32>(pyk_count == pyk_live)");
+      break;
+    case sema::Intrinsic::SyncthreadsOr:
+      e_.setBlockReductionValue("static_cast<pyk::int32>(pyk_count != 0)");
+      break;
+    default:
+      e_.setBlockReductionValue("pyk_count");
+    }
+    e_.emitStatements({a});
+    e_.setBlockReductionValue("");
+    e_.indent(-1);
+    e_.emitLine("}");
+  }
+
   void forLoop(const SplitStep& s) {
     const auto* f = s.control->as<ir::ForRange>();
     const NumbaType& counter = f->counterType;
@@ -385,7 +422,9 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
         emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
                          std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
       // The split body's shared arrays keep the offsets the kernel's function gave them.
-      SplitKernelEmitter(emitter, irEntry, *plan.split, options.blockShape).emit();
+      // The kernel split is the entry, or its copy with device functions inlined (the unit's
+      // functions, emitted above, are the module's: fibers call them).
+      SplitKernelEmitter(emitter, plan.splitKernel(module), *plan.split, options.blockShape).emit();
     } else {
       // A thread ended early ends its own iteration only.
       if (emitter.endsThreadsEarly())

@@ -59,6 +59,8 @@ std::string UnitEmitter::threadModelCall(const ir::IntrinsicCall* c) {
   case Intrinsic::SyncthreadsCount:
   case Intrinsic::SyncthreadsAnd:
   case Intrinsic::SyncthreadsOr:
+    if (!blockReductionValue_.empty())
+      return blockReductionValue_;
     return target_.threadOperation(c->intrinsic, {expr(c->args[0])});
   case Intrinsic::Syncwarp: // the mask, all lanes when absent
     return target_.threadOperation(

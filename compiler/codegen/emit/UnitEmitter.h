@@ -81,6 +81,9 @@ public:
   void setPerThreadVariables(std::set<std::string> names) { perThread_ = std::move(names); }
   // What a `return` of the kernel becomes ("return;" by default).
   void setThreadExit(std::string statement) { threadExit_ = std::move(statement); }
+  // A split kernel's reduction step: the C++ value a barrier with a value (`syncthreads_count`)
+  // is emitted as, the block's result already computed; "" for the backend's own call.
+  void setBlockReductionValue(std::string value) { blockReductionValue_ = std::move(value); }
   // Every array access checked (PYK_BOUNDSCHECK): the target spells the check.
   void setBoundsCheck(bool on) { boundsCheck_ = on; }
   void emitStatements(const std::vector<const ir::Stmt*>& body) {
@@ -334,6 +337,7 @@ private:
   VariableStorage storage_;
   std::map<const ir::Function*, std::set<sema::VariableId>> dynamicSharedVariables_;
   std::string threadExit_ = "return;";
+  std::string blockReductionValue_;
   bool boundsCheck_ = false;
   bool failed_ = false;
   bool usesGridSync_ = false;

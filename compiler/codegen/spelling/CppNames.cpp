@@ -37,7 +37,7 @@ std::string pythonName(const std::string& name) {
   std::string out = "py_";
   for (size_t i = 0; i < name.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(name[i]);
-    if (c < 0x80) {
+    if (c < 0x80 && c != '.') { // `f.x`: a local of f inlined into a kernel (BarrierInlining)
       out += static_cast<char>(c);
       continue;
     }

@@ -128,6 +128,7 @@ inline constexpr uint32_t BlockUniform = 1u << 3;
 inline constexpr uint32_t ThreadPure = 1u << 4;
 inline constexpr uint32_t NonNegative = 1u << 5;
 inline constexpr uint32_t HostOnly = 1u << 6;
+inline constexpr uint32_t BlockReduction = 1u << 7;
 } // namespace intrinsic_flags
 
 // One row of Intrinsics.def.

@@ -50,7 +50,7 @@ def waits_in_a_call(a):
 TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
   TypedKernel k(kThreadModelSource, "waits_in_a_call", "void(int32[::1])");
   ASSERT_TRUE(k.ok()) << k.errors();
-  const std::vector<ThreadModelUse> uses = scanThreadModel(k.irModule());
+  const std::vector<ThreadModelUse> uses = scanThreadModel(k.irModule(), k.irEntry());
   ASSERT_EQ(uses.size(), 3u);
   EXPECT_EQ(uses[0].function, &k.irEntry()); // the kernel first, then its callees
   EXPECT_EQ(uses[0].barrier, nullptr);
@@ -71,7 +71,7 @@ TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
 
   TypedKernel shuffled(kThreadModelSource, "shuffled", "void(int32[::1])");
   ASSERT_TRUE(shuffled.ok()) << shuffled.errors();
-  const std::vector<ThreadModelUse> warp = scanThreadModel(shuffled.irModule());
+  const std::vector<ThreadModelUse> warp = scanThreadModel(shuffled.irModule(), shuffled.irEntry());
   ASSERT_EQ(warp.size(), 1u);
   ASSERT_NE(warp[0].warpOperation, nullptr);
   EXPECT_EQ(intrinsicNameOf(warp[0].warpOperation), "cuda.shfl_down_sync");
@@ -80,7 +80,7 @@ TEST(ThreadModelScan, FindsEachFunctionsFirstBarrierAndWarpOperation) {
 }
 
 CpuExecutionPlan decide(const TypedKernel& k) {
-  return decideExecutionMode(k.irEntry(), scanThreadModel(k.irModule()));
+  return decideExecutionMode(k.irEntry(), scanThreadModel(k.irModule(), k.irEntry()));
 }
 
 TEST(ExecutionModeDecision, LoopWithoutBarriersSplitWithThem) {

@@ -132,6 +132,9 @@ public:
         out += "\n";
         break;
       }
+      case codegen::SplitStep::Kind::Reduction:
+        out += indent + "reduction: " + std::string(lineOf(s.control)) + "\n";
+        break;
       case codegen::SplitStep::Kind::For:
       case codegen::SplitStep::Kind::While:
         out += indent + std::string(lineOf(s.control)) + "\n" + stepsText(s.body, indent + "  ");
