@@ -23,6 +23,8 @@ inline constexpr int kDiffusionSteps = 100;
 inline constexpr float kDiffusionCoeff = 0.2f;
 inline constexpr std::int64_t kMatmulSize = 512;                 // square matrices, float32
 inline constexpr std::int64_t kReductionSize = 16 * 1024 * 1024; // float32
+inline constexpr std::int64_t kHistogramSize = 16 * 1024 * 1024; // int32 values in [0, 256)
+inline constexpr std::int64_t kHistogramBins = 256;
 
 inline double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -125,6 +127,26 @@ inline std::vector<float> referenceMatmul(const std::vector<float>& a, const std
         acc[i * n + j] += aik * b[k * n + j];
     }
   return std::vector<float>(acc.begin(), acc.end());
+}
+
+// Values in [0, bins), skewed as real data is (a few bins hold most of them): the same for every
+// program given the same seed.
+inline std::vector<std::int32_t> histogramValues(std::int64_t n, std::int64_t bins, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::int32_t> v(static_cast<std::size_t>(n));
+  for (std::int32_t& x : v) {
+    const double u = static_cast<double>(rng() >> 8) * (1.0 / 16777216.0);
+    x = static_cast<std::int32_t>(static_cast<double>(bins) * u * u);
+  }
+  return v;
+}
+
+inline std::vector<std::int32_t> referenceHistogram(const std::vector<std::int32_t>& values,
+                                                    std::int64_t bins) {
+  std::vector<std::int32_t> h(static_cast<std::size_t>(bins), 0);
+  for (std::int32_t x : values)
+    ++h[static_cast<std::size_t>(x)];
+  return h;
 }
 
 inline double referenceSum(const std::vector<float>& a) {

@@ -1,5 +1,6 @@
 // cpu_backend_bench: pyk's CPU backend on the benchmark kernels of bench/cpu/kernels/ (vector add,
-// shared-memory diffusion, tiled matmul, block reduction), in the mode the backend picks (loop or
+// shared-memory diffusion, tiled matmul, block reduction in the kernel and in a device function,
+// a shared-memory histogram with atomics), in the mode the backend picks (loop or
 // split) and with every kernel forced onto fibers (the setting PYK_CPU_MODE=fiber gives, made
 // before a second instance of each module is loaded). Each kernel is launched once untimed (it
 // compiles) and checked against a serial reference; then the median of several timed repetitions is
@@ -134,8 +135,11 @@ void matmul(const std::string& impl, int64_t n, int reps) {
                        std::to_string(n) + "x" + std::to_string(n) + " (n^3 work)"));
 }
 
-void reduction(const std::string& impl, int64_t n, int reps) {
-  const pyk::Module module = pyk::load(kernelDir / "reduction.pyk");
+// `file`: reduction.pyk (the tree in the kernel) or reduction_helper.pyk (the tree in a device
+// function the kernel calls, workload `reduction_helper`).
+void reduction(const std::string& impl, int64_t n, int reps, const char* file = "reduction.pyk",
+               const char* workload = "reduction") {
+  const pyk::Module module = pyk::load(kernelDir / file);
   const pyk::Kernel kernel = module["block_sum"];
   const auto ha = bench::randomValues(n, 6);
   const double want = bench::referenceSum(ha);
@@ -146,11 +150,11 @@ void reduction(const std::string& impl, int64_t n, int reps) {
   auto check = [&](const char* when) {
     const float got = total.copy_to_host()[0];
     if (!(std::fabs(got - want) <= 1e-4 * want))
-      bench::fail(impl + " reduction (" + when + "): " + std::to_string(got) + ", expected " +
-                  std::to_string(want));
+      bench::fail(impl + " " + workload + " (" + when + "): " + std::to_string(got) +
+                  ", expected " + std::to_string(want));
   };
   total.copy_from_host(&zero);
-  firstLaunch("reduction", impl, [&] { kernel[shape](a, total); });
+  firstLaunch(workload, impl, [&] { kernel[shape](a, total); });
   total.copy_from_host(&zero); // the two launches above added twice
   kernel[shape](a, total);
   check("first run");
@@ -158,8 +162,35 @@ void reduction(const std::string& impl, int64_t n, int reps) {
       reps, [&] { total.copy_from_host(&zero); }, [&] { kernel[shape](a, total); });
   check("timed run");
   const double scale = static_cast<double>(bench::kReductionSize) / static_cast<double>(n);
-  bench::report("reduction", impl, t * scale, reps,
+  bench::report(workload, impl, t * scale, reps,
                 noteOf(modeOf(kernel, a, total), scale, std::to_string(n) + " elements"));
+}
+
+// The 256-bin histogram of kHistogramSize values: 256 threads a block, each block a grid-stride
+// share of the input (numba users size the grid to the machine: 64 blocks here).
+void histogram(const std::string& impl, int64_t n, int reps) {
+  const pyk::Module module = pyk::load(kernelDir / "histogram.pyk");
+  const pyk::Kernel kernel = module["histogram"];
+  const auto hv = bench::histogramValues(n, bench::kHistogramBins, 7);
+  const auto want = bench::referenceHistogram(hv, bench::kHistogramBins);
+  const auto values = pyk::to_device(hv);
+  const std::vector<std::int32_t> zeros(bench::kHistogramBins, 0);
+  auto bins = pyk::to_device(zeros);
+  const pyk::LaunchShape shape{pyk::Dim3(64), pyk::Dim3(256)};
+  auto check = [&](const char* when) {
+    if (bins.copy_to_host() != want)
+      bench::fail(impl + " histogram (" + when + "): the bins differ from the reference");
+  };
+  firstLaunch("histogram", impl, [&] { kernel[shape](values, bins); });
+  bins.copy_from_host(zeros.data());
+  kernel[shape](values, bins);
+  check("first run");
+  const double t = bench::medianSeconds(
+      reps, [&] { bins.copy_from_host(zeros.data()); }, [&] { kernel[shape](values, bins); });
+  check("timed run");
+  const double scale = static_cast<double>(bench::kHistogramSize) / static_cast<double>(n);
+  bench::report("histogram", impl, t * scale, reps,
+                noteOf(modeOf(kernel, values, bins), scale, std::to_string(n) + " values"));
 }
 
 // What a small launch costs: vector_add on 64 blocks of 256 threads (16K elements, a few
@@ -212,6 +243,10 @@ int main(int argc, char** argv) {
         matmul("pyk", bench::kMatmulSize, 20);
       if (wanted("reduction"))
         reduction("pyk", bench::kReductionSize, 30);
+      if (wanted("reduction_helper"))
+        reduction("pyk", bench::kReductionSize, 30, "reduction_helper.pyk", "reduction_helper");
+      if (wanted("histogram"))
+        histogram("pyk", bench::kHistogramSize, 30);
       if (wanted("launch_overhead"))
         launchOverhead(2001);
     }
@@ -229,6 +264,11 @@ int main(int argc, char** argv) {
         matmul("pyk-fiber", bench::kMatmulSize, 3);
       if (wanted("reduction"))
         reduction("pyk-fiber", bench::kReductionSize / 4, 3);
+      if (wanted("reduction_helper"))
+        reduction("pyk-fiber", bench::kReductionSize / 4, 3, "reduction_helper.pyk",
+                  "reduction_helper");
+      if (wanted("histogram"))
+        histogram("pyk-fiber", bench::kHistogramSize / 4, 3);
     }
   } catch (const pyk::Error& e) {
     bench::fail(std::string("pyk: ") + e.what());

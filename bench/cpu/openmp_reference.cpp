@@ -11,6 +11,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -82,6 +83,23 @@ void streamCopy(float* __restrict a, const float* __restrict b, int64_t n) {
 #pragma omp parallel for simd schedule(static)
   for (int64_t i = 0; i < n; ++i)
     a[i] = b[i];
+}
+
+// A histogram as one would write it for a CPU: each thread counts into bins of its own, then
+// the threads add theirs into the result.
+void histogram(const std::int32_t* __restrict values, std::int32_t* __restrict bins, int64_t n,
+               int64_t nbins) {
+  std::fill(bins, bins + nbins, 0);
+#pragma omp parallel
+  {
+    std::vector<std::int32_t> own(static_cast<std::size_t>(nbins), 0);
+#pragma omp for schedule(static) nowait
+    for (int64_t i = 0; i < n; ++i)
+      ++own[static_cast<std::size_t>(values[i])];
+#pragma omp critical
+    for (int64_t b = 0; b < nbins; ++b)
+      bins[b] += own[static_cast<std::size_t>(b)];
+  }
 }
 
 float sum(const float* __restrict a, int64_t n) {
@@ -171,6 +189,20 @@ int main() {
     if (std::fabs(s - want) > 1e-4 * want)
       bench::fail("openmp reduction (timed run): " + std::to_string(s));
     bench::report("reduction", "openmp", t, reps, note);
+    // The same sum is what the kernel with its tree in a device function computes.
+    bench::report("reduction_helper", "openmp", t, reps, note);
+  }
+  { // histogram
+    const int64_t n = bench::kHistogramSize, nbins = bench::kHistogramBins;
+    const auto values = bench::histogramValues(n, nbins, 7);
+    const auto want = bench::referenceHistogram(values, nbins);
+    std::vector<std::int32_t> bins(static_cast<std::size_t>(nbins));
+    const int reps = 30;
+    const double t =
+        bench::medianSeconds(reps, [&] { histogram(values.data(), bins.data(), n, nbins); });
+    if (bins != want)
+      bench::fail("openmp histogram: the bins differ from the reference");
+    bench::report("histogram", "openmp", t, reps, note);
   }
   return 0;
 }

@@ -101,7 +101,7 @@ bool localPlacement(CpuPlanning& p) {
   p.hoistingConflict = p.hoisting && hoistedLocalWrittenByThreads(p.placement);
   if (p.hoistingConflict)
     return false;
-  p.whyNot = placementConflict(*p.kernel, p.regions->loopCounters, p.placement);
+  p.whyNot = placementConflict(*p.kernel, p.regions->loopCounters, p.placement, p.split);
   if (!p.whyNot.empty())
     return false;
   p.split.perThread = p.placement.perThread;

@@ -2,8 +2,6 @@
 // function the block does not run statement by statement, a loop where no thread ever waits.
 #include "codegen/cpu/ExecutionModeDecision.h"
 
-#include "codegen/emit/VariableStorage.h"
-
 namespace pyk::codegen {
 
 CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
@@ -44,17 +42,6 @@ CpuExecutionPlan decideExecutionMode(const ir::Function& kernel,
       plan.fiberReason = "the parameter `" + kernel.variableName(v.variable) +
                          "` is assigned to at " + sourcePosition(v.range) +
                          ", and split regions share the parameters between threads";
-      return plan;
-    }
-  const VariableStorage storage(kernel);
-  for (size_t var = 0; var < kernel.variables.size(); ++var)
-    if (storage.slotsOf(var).size() > 1) {
-      plan.mode = CpuExecutionMode::Fiber;
-      plan.fiberReason = "`" + kernel.variableName(var) + "` takes the types " +
-                         storage.slotsOf(var)[0].type.str() + " and " +
-                         storage.slotsOf(var)[1].type.str() +
-                         " (numba types each assignment on its own), which split regions do "
-                         "not keep apart";
       return plan;
     }
   plan.mode = CpuExecutionMode::Split;

@@ -1,11 +1,9 @@
 // ExecutionModeDecision: pass 2 of the CPU pipeline: the mode a kernel's thread-model operations
 // (ThreadModelScan) allow before any split is planned. Fibers for a warp operation or for a barrier
 // in a device function BarrierInlining could not inline (the first in the scan's order, with the
-// reason: the inliner's, where it gave one); a loop when the kernel has
-// no barrier; fibers too for a kernel with barriers whose variables the split cannot keep (a
-// parameter assigned to, which the split shares between the threads; a variable whose SSA
-// versions take different types, held in several C++ variables); else Split, for the passes after
-// it to plan (they may still fall back to fibers).
+// reason: the inliner's, where it gave one); a loop when the kernel has no barrier; fibers too for
+// a kernel with barriers that assigns to a parameter, which the split shares between the threads;
+// else Split, for the passes after it to plan (they may still fall back to fibers).
 #pragma once
 
 #include <string>

@@ -6,6 +6,8 @@
 
 #include <map>
 
+#include "codegen/emit/VariableStorage.h"
+
 namespace pyk::codegen {
 
 namespace {
@@ -253,8 +255,22 @@ bool hoistedLocalWrittenByThreads(const LocalPlacement& placement) {
   return false;
 }
 
+namespace {
+
+// The statements block-level steps run (loops and branches with barriers inside).
+void blockLevelControls(const std::vector<SplitStep>& steps, std::set<const ir::Stmt*>& out) {
+  for (const SplitStep& s : steps) {
+    if (s.kind != SplitStep::Kind::Region && s.control != nullptr)
+      out.insert(s.control);
+    blockLevelControls(s.body, out);
+    blockLevelControls(s.orelse, out);
+  }
+}
+
+} // namespace
+
 std::string placementConflict(const ir::Function& kernel, const LocalSet& loopCounters,
-                              const LocalPlacement& placement) {
+                              const LocalPlacement& placement, const BarrierSplitPlan& plan) {
   // (The first by name, when several are.)
   const std::string* counter = nullptr;
   for (sema::VariableId x : loopCounters)
@@ -278,6 +294,24 @@ std::string placementConflict(const ir::Function& kernel, const LocalSet& loopCo
   });
   if (!carriedLocalArray.empty())
     return "the local array `" + carriedLocalArray + " is used on both sides of a barrier";
+  // A phi joining two C++ variables of one local at block-level control: the block runs that
+  // control, not the threads, and converts nothing at its edges.
+  std::set<const ir::Stmt*> controls;
+  blockLevelControls(plan.steps, controls);
+  const VariableStorage storage(kernel);
+  for (const ir::Version& v : kernel.versions) {
+    if (v.kind != ir::Version::Kind::Phi || !controls.count(v.join) ||
+        storage.slotsOf(v.variable).size() < 2)
+      continue;
+    for (const ir::PhiInput& in : v.inputs)
+      for (const VariableStorage::Copy& copy : storage.copiesAt(in.edge, in.at))
+        if (copy.variable == v.variable)
+          return "`" + kernel.variableName(v.variable) + "` takes the types " +
+                 copy.from->type.str() + " and " + copy.to->type.str() +
+                 " (numba types each assignment on its own), joined after the block-level "
+                 "statement at " +
+                 sourcePosition(v.join) + ", whose edges the split does not convert";
+  }
   return "";
 }
 

@@ -34,9 +34,11 @@ LocalPlacement placeLocals(const ir::Function& kernel, const UniformityAnalysis&
 bool hoistedLocalWrittenByThreads(const LocalPlacement& placement);
 
 // Why the split cannot keep its locals so, as a fiber reason: the counter of a block-level loop
-// assigned by threads in the loop, or a local array (which lives in its region's stack frame)
-// used on both sides of a barrier; "" when it can.
+// assigned by threads in the loop, a local array (which lives in its region's stack frame) used
+// on both sides of a barrier, or a local whose versions take two types (two C++ variables,
+// VariableStorage) joined where block-level control joins (whose edges the split does not
+// convert); "" when it can.
 std::string placementConflict(const ir::Function& kernel, const LocalSet& loopCounters,
-                              const LocalPlacement& placement);
+                              const LocalPlacement& placement, const BarrierSplitPlan& plan);
 
 } // namespace pyk::codegen

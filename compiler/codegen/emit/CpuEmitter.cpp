@@ -33,13 +33,10 @@ public:
     if (plan_.hasReturn)
       e_.emitLine("pyk::uint8 pyk_exited[pyk::cpu::kMaxThreadsPerBlock] = {};");
     for (sema::VariableId v : locals()) {
-      const std::string declaration = e_.variableDeclaration(v);
-      if (declaration.empty())
-        continue;
       if (plan_.perThread.count(v))
-        e_.emitLine(declaration + "[pyk::cpu::kMaxThreadsPerBlock];");
+        declare(v, "", "[pyk::cpu::kMaxThreadsPerBlock];");
       else if (plan_.perBlock.count(v))
-        e_.emitLine(declaration + "{};");
+        declare(v, "", "{};");
     }
     steps(plan_.steps);
     e_.setPerThreadVariables({});
@@ -138,14 +135,17 @@ private:
     }
   }
 
+  // Each C++ variable of local `v` (one per type its versions take) declared.
+  void declare(sema::VariableId v, const std::string& prefix, const std::string& suffix) {
+    for (const std::string& declaration : e_.variableDeclarations(v))
+      e_.emitLine(prefix + declaration + suffix);
+  }
+
   // The thread's own rematerialized locals, computed again.
   void rematerialize() {
     for (sema::VariableId v : locals())
-      if (plan_.rematerializedLocals.count(v)) {
-        const std::string declaration = e_.variableDeclaration(v);
-        if (!declaration.empty())
-          e_.emitLine("[[maybe_unused]] " + declaration + "{};");
-      }
+      if (plan_.rematerializedLocals.count(v))
+        declare(v, "[[maybe_unused]] ", "{};");
     e_.emitStatements(plan_.rematerialized);
   }
 
@@ -204,19 +204,14 @@ private:
       if (plan_.perThread.count(v) || plan_.perBlock.count(v) ||
           plan_.rematerializedLocals.count(v))
         continue;
-      const std::string declaration = e_.variableDeclaration(v);
-      if (!declaration.empty())
-        e_.emitLine("[[maybe_unused]] " + declaration + "{};");
+      declare(v, "[[maybe_unused]] ", "{};");
     }
     // The first region computes the rematerialized locals where the source does; later ones
     // compute them first.
     if (s.definesRematerialized) {
       for (sema::VariableId v : locals())
-        if (plan_.rematerializedLocals.count(v)) {
-          const std::string declaration = e_.variableDeclaration(v);
-          if (!declaration.empty())
-            e_.emitLine("[[maybe_unused]] " + declaration + "{};");
-        }
+        if (plan_.rematerializedLocals.count(v))
+          declare(v, "[[maybe_unused]] ", "{};");
     } else {
       rematerialize();
     }

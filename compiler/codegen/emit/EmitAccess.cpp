@@ -210,6 +210,52 @@ const std::set<sema::VariableId>& UnitEmitter::dynamicSharedVariables() {
   return variables;
 }
 
+// The versions of the current function that hold a shared array the block made (or a view of
+// one): a definition assigning one, a phi of such versions only.
+bool UnitEmitter::inBlockMemory(const ir::Expr* array) {
+  auto [it, fresh] = blockMemoryVersions_.try_emplace(fn_);
+  std::set<size_t>& versions = it->second;
+  std::function<bool(const ir::Expr*)> shared = [&](const ir::Expr* e) {
+    if (const auto* a = e->as<ir::ArrayAllocation>())
+      return a->intrinsic == sema::Intrinsic::SharedArray;
+    if (const auto* v = e->as<ir::ArrayView>())
+      return shared(v->array);
+    const auto* r = e->as<ir::Read>();
+    return r != nullptr && versions.count(r->variable.version) != 0;
+  };
+  if (fresh) {
+    std::map<size_t, const ir::Expr*> assigned; // a version, the value a store gave it
+    ir::forEachNode(fn_->body, [&](const ir::Node* node) {
+      auto note = [&](const ir::Target* t, const ir::Expr* value) {
+        if (const auto* local = t->as<ir::LocalTarget>())
+          assigned[local->variable.version] = value;
+      };
+      if (const auto* a = node->as<ir::Assign>())
+        for (const ir::Target* t : a->targets)
+          note(t, a->value);
+      if (const auto* s = node->as<ir::Store>(); s != nullptr && !s->augmented)
+        note(s->target, s->value);
+    });
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t v = 0; v < fn_->versions.size(); ++v) {
+        const ir::Version& version = fn_->versions[v];
+        if (versions.count(v))
+          continue;
+        bool holds = false;
+        if (version.kind == ir::Version::Kind::Def && assigned.count(v))
+          holds = shared(assigned[v]);
+        else if (version.kind == ir::Version::Kind::Phi && !version.inputs.empty())
+          holds = std::all_of(version.inputs.begin(), version.inputs.end(),
+                              [&](const ir::PhiInput& in) { return versions.count(in.version); });
+        if (holds)
+          changed = versions.insert(v).second || changed;
+      }
+    }
+  }
+  return shared(array);
+}
+
 std::string UnitEmitter::arrayElement(const ir::Expr* array, const std::string& indices) {
   if (array->type.isPointer()) // numba's CPointer: the item at the index, unchecked, as numba's
     return "(" + expr(array) + ")[" + indices + "]";

@@ -52,6 +52,10 @@ std::string UnitEmitter::atomic(const ir::IntrinsicCall* c) {
   std::string out = function + "(" + place;
   for (size_t i = valueAt; i < c->args.size(); ++i)
     out += ", " + expr(c->args[i]);
+  // A block's shared array on the CPU backend: only the OS thread running the block touches it,
+  // so the read-modify-write needs no atomic instruction (stdlib/cpu/atomics.h).
+  if (target_.backend() == Backend::Cpu && inBlockMemory(c->args[0]))
+    out += ", pyk::block_memory";
   out += ")";
   if (!tupleIndex.empty()) {
     const std::string index = expr(c->args[1]);

@@ -143,11 +143,12 @@ std::string UnitEmitter::finish(const std::string& declarations) {
   return out;
 }
 
-std::string UnitEmitter::variableDeclaration(sema::VariableId v) {
-  const std::vector<StorageSlot>& slots = storage_.slotsOf(v);
-  if (slots.empty() || slots.front().type.isVoid())
-    return "";
-  return type(slots.front().type) + " " + slots.front().cppName;
+std::vector<std::string> UnitEmitter::variableDeclarations(sema::VariableId v) {
+  std::vector<std::string> out;
+  for (const StorageSlot& slot : storage_.slotsOf(v))
+    if (!slot.type.isVoid() && !slot.type.isCompileTimeOnly())
+      out.push_back(type(slot.type) + " " + slot.cppName);
+  return out;
 }
 
 void UnitEmitter::lineDirective(const ir::Node* n) {

@@ -93,7 +93,8 @@ void UnitEmitter::visitContinue(const ir::Continue* c) {
 
 void UnitEmitter::edgeCopies(sema::PhiEdge edge, const ir::Stmt* at) {
   for (const VariableStorage::Copy& c : storage_.copiesAt(edge, at))
-    line(c.to->cppName + " = " + cast(c.from->cppName, c.from->type, c.to->type) + ";");
+    line(slotVariable(*c.to, c.variable) + " = " +
+         cast(slotVariable(*c.from, c.variable), c.from->type, c.to->type) + ";");
 }
 
 void UnitEmitter::visitIf(const ir::If* i) {

@@ -97,7 +97,8 @@ public:
   void indent(int delta) { indent_ += delta; }
   void appendBody(const std::string& text) { body_ << text; }
   // The declaration of variable `v` of the current function ("" if it has no value).
-  std::string variableDeclaration(sema::VariableId v);
+  // `T name` of each C++ variable of `v` (one per type its versions take), the first first.
+  std::vector<std::string> variableDeclarations(sema::VariableId v);
   bool usesGridSync() const { return usesGridSync_; }
   // Whether some thread may end before the kernel's end other than by returning from it (an
   // Optional that is None used as a value: numba's TypeError ends the thread).
@@ -170,7 +171,9 @@ private:
   // The C++ variable that holds a version (VariableStorage), as read and written.
   std::string slotVariable(const StorageSlot& slot, sema::VariableId variable) const {
     const std::string& name = fn_->variableName(variable);
-    return &slot == &storage_.slotsOf(variable).front() ? this->variable(name) : slot.cppName;
+    if (&slot == &storage_.slotsOf(variable).front())
+      return this->variable(name);
+    return perThread_.count(name) ? slot.cppName + "[pyk_tid]" : slot.cppName;
   }
   // The copies into phis held in other C++ variables that a control-flow edge makes.
   void edgeCopies(sema::PhiEdge edge, const ir::Stmt* at);
@@ -256,6 +259,9 @@ private:
   std::string arrayElement(const ir::Expr* array, const std::string& indices);
   // The variables of the current function holding the dynamic shared array or a view of it.
   const std::set<sema::VariableId>& dynamicSharedVariables();
+  // Whether `array` is certainly a shared array the block made, or a view of one (every version
+  // it reads was assigned one): memory only the block's own threads touch.
+  bool inBlockMemory(const ir::Expr* array);
   // One index of an array access: a signed index known to be non-negative goes through
   // `pyk::nonneg`, so the access skips Python's wrap of negative indices.
   std::string arrayIndex(const ir::Expr* item);
@@ -336,6 +342,7 @@ private:
   // Which C++ variable holds each version of the function being emitted.
   VariableStorage storage_;
   std::map<const ir::Function*, std::set<sema::VariableId>> dynamicSharedVariables_;
+  std::map<const ir::Function*, std::set<size_t>> blockMemoryVersions_; // inBlockMemory's
   std::string threadExit_ = "return;";
   std::string blockReductionValue_;
   bool boundsCheck_ = false;

@@ -68,7 +68,7 @@ VariableStorage::VariableStorage(const ir::Function& f) {
     for (const ir::PhiInput& in : versions[phi].inputs) {
       const StorageSlot* from = slotOf(in.version);
       if (from != nullptr && from != to)
-        copies_[{static_cast<int>(in.edge), in.at}].push_back({from, to});
+        copies_[{static_cast<int>(in.edge), in.at}].push_back({from, to, versions[phi].variable});
     }
   }
 }

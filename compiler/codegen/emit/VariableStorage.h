@@ -25,6 +25,7 @@ public:
   struct Copy {
     const StorageSlot* from;
     const StorageSlot* to;
+    sema::VariableId variable; // the variable both hold
   };
 
   VariableStorage() = default;

@@ -35,6 +35,17 @@ TEST(CpuPipeline, ModesAndFiberReasons) {
   EXPECT_EQ(divergent.fiberReason,
             "a barrier under `if` at 6:5 whose condition may differ between threads");
 
+  // A local of two types split (two C++ variables per thread), but not joined at block level.
+  const CpuExecutionPlan retyped =
+      planOf("    x = tx\n    a[x] = 1\n    cuda.syncthreads()\n    x = 2.5\n    a[tx] += x\n");
+  EXPECT_EQ(retyped.mode, CpuExecutionMode::Split) << retyped.fiberReason;
+  EXPECT_EQ(planOf("    if n > 0:\n        x = tx\n        a[x] = 1\n        cuda.syncthreads()\n"
+                   "    else:\n        x = 2.5\n        cuda.syncthreads()\n    a[tx] = x\n")
+                .fiberReason,
+            "`x` takes the types int32 and float64 (numba types each assignment on its own), "
+            "joined after the block-level statement at 6:5, whose edges the split does not "
+            "convert");
+
   // A block-level loop's counter that threads assign.
   EXPECT_EQ(planOf("    for t in range(n):\n        cuda.syncthreads()\n        a[tx] = t\n"
                    "        t = 5\n        a[tx] += t\n")

@@ -49,7 +49,7 @@ def k(a, out, n):
             (std::set<std::string>{"tile", "tx", "half", "acc", "offset", "stop", "last"}));
   EXPECT_TRUE(p.hoistedTargets.empty());
   EXPECT_FALSE(hoistedLocalWrittenByThreads(p));
-  EXPECT_EQ(placementConflict(k.irEntry(), {k.local("t")}, p), "");
+  EXPECT_EQ(placementConflict(k.irEntry(), {k.local("t")}, p, passes.plan), "");
 }
 
 TEST(LocalPlacement, UniformLocalsBlockLevelControlReads) {
