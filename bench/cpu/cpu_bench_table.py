@@ -92,6 +92,35 @@ def bandwidth_lines(r):
     return lines
 
 
+def load_table(r):
+    """The rounds run under a competing load (`-load` lines), beside the quiet ones: each
+    implementation's time and how much it lost (loaded over quiet); the goal is that pyk loses no
+    more than OpenMP."""
+    if not any(impl.endswith("-load") for _, impl in r):
+        return []
+    lines = ["", "Under a competing load (a busy process pinned to core 0, started by "
+             "run_cpu_bench.sh; same rounds, interleaved): median time, and the factor lost "
+             "against the quiet rounds above.", "",
+             "| workload | pyk | OpenMP | numba parallel | pyk lost | OpenMP lost | numba lost | "
+             "goal: pyk loses no more than OpenMP |", "|---|---|---|---|---|---|---|---|"]
+    for key, label in WORKLOADS:
+        row, lost = [label], {}
+        for impl in ("pyk", "openmp", "numba-parallel"):
+            loaded = r.get((key, impl + "-load"))
+            quiet = r.get((key, impl))
+            row.append(fmt_time(loaded[0]) if loaded else "—")
+            if loaded and quiet:
+                lost[impl] = loaded[0] / quiet[0]
+        for impl in ("pyk", "openmp", "numba-parallel"):
+            row.append(f"{lost[impl]:.2f}×" if impl in lost else "—")
+        if "pyk" in lost and "openmp" in lost:
+            row.append("met" if lost["pyk"] <= lost["openmp"] else "**missed**")
+        else:
+            row.append("—")
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("files", nargs="+")
@@ -179,6 +208,7 @@ def main():
         out.append(f"  - {n}")
     if ("stream_triad", "openmp") in r:
         out.extend(bandwidth_lines(r))
+    out.extend(load_table(r))
     if ("launch_overhead", "pyk") in r:
         seconds, reps, rounds, note = r[("launch_overhead", "pyk")][:4]
         out.append(f"- pyk's cost of one launch (vector_add, {note}): "

@@ -10,6 +10,8 @@
 #              PYK_BENCH_ROUNDS=N  rounds of the OpenMP, pyk and numba-parallel runs (default 3),
 #              PYK_BENCH_QUIET_WAIT=S  wait up to S seconds for the 1-minute load average to fall
 #                                      below 0.5 before measuring (the machine is shared),
+#              PYK_BENCH_LOAD=0  skip the rounds under a competing load (a busy process pinned
+#                                to core 0, started by the script; default: run them),
 #              PYTHON (default /usr/bin/python3, which has numba and numpy).
 set -euo pipefail
 
@@ -67,6 +69,29 @@ for ((round = 1; round <= rounds; ++round)); do
   echo "== round $round of $rounds: numba @njit(parallel=True)" >&2
   "$python" bench/cpu/numba_reference.py --parallel-only | tee -a "$work/results.txt"
 done
+# The same rounds again with a competing load the script starts itself: a busy process pinned to
+# one core, as another program, another MPI rank or a hyperthread sibling would be (set
+# PYK_BENCH_LOAD=0 to skip). Their lines are tagged `-load` (`pyk-load`, `openmp-load`, ...).
+load_rounds=0
+if [[ "${PYK_BENCH_LOAD:-1}" != 0 ]] && command -v taskset >/dev/null; then
+  load_rounds=$rounds
+  taskset -c 0 sh -c 'while :; do :; done' &
+  busy=$!
+  trap 'kill $busy 2>/dev/null; rm -rf "$work"' EXIT
+  tag() { sed -u 's/^RESULT|\([^|]*\)|\([^|]*\)|/RESULT|\1|\2-load|/'; }
+  for ((round = 1; round <= rounds; ++round)); do
+    echo "== loaded round $round of $rounds: OpenMP reference" >&2
+    "$build/bench/pyk_bench_openmp_reference" | tag | tee -a "$work/results.txt"
+    echo "== loaded round $round of $rounds: pyk CPU backend" >&2
+    rm -rf "$work/cache" && mkdir -m 700 "$work/cache" && cp -al "$work/header"/pch-* "$work/cache"/
+    PYK_CACHE_DIR="$work/cache" "$build/bench/pyk_bench_cpu_backend" --no-fiber | tag |
+      tee -a "$work/results.txt"
+    echo "== loaded round $round of $rounds: numba @njit(parallel=True)" >&2
+    "$python" bench/cpu/numba_reference.py --parallel-only | tag | tee -a "$work/results.txt"
+  done
+  kill "$busy"
+  wait "$busy" 2>/dev/null || true
+fi
 echo "== numba CUDA simulator (scaled from small problems)" >&2
 NUMBA_ENABLE_CUDASIM=1 "$python" bench/cpu/numba_reference.py --simulator-only |
   tee -a "$work/results.txt"
