@@ -118,7 +118,7 @@ def load_table(r):
         else:
             row.append("—")
         lines.append("| " + " | ".join(row) + " |")
-    return lines
+    return lines + [""]
 
 
 def main():
@@ -191,6 +191,7 @@ def main():
         row.append(f"{fib / pyk:.1f}×" if pyk and fib else "—")
         out.append("| " + " | ".join(row) + " |")
     out.append("")
+    out.extend(load_table(r)[1:])  # (the main table ends with its blank line)
     out.append("Notes:")
     out.append("")
     out.append("- pyk: the kernels of `bench/cpu/kernels/*.pyk`, launched from C++ "
@@ -208,13 +209,12 @@ def main():
         out.append(f"  - {n}")
     if ("stream_triad", "openmp") in r:
         out.extend(bandwidth_lines(r))
-    out.extend(load_table(r))
     if ("launch_overhead", "pyk") in r:
         seconds, reps, rounds, note = r[("launch_overhead", "pyk")][:4]
         out.append(f"- pyk's cost of one launch (vector_add, {note}): "
                    f"{seconds * 1e6:.1f} µs (median of {reps}); diffusion launches 100 times.")
     thread_notes = sorted({f"{i}: {v[3]}" for (w, i), v in r.items()
-                           if i in ("openmp", "numba-parallel")})
+                           if i in ("openmp", "numba-parallel") and "bytes" not in v[3]})
     for n in thread_notes:
         out.append(f"- {n}")
     print("\n".join(out))

@@ -5,7 +5,8 @@
 # report mapped to the .pyk line it came from (the unit's #line directives) or to the support
 # header's thread loop (a region's loop over the block's threads). Prints a Markdown table: per
 # kernel, the loops vectorised, how many GCC versioned for possible aliasing (a run-time overlap
-# test and a scalar copy), and the kernel's loops left scalar with GCC's first reason.
+# test and a scalar copy), and the kernel's loops left scalar with GCC's first reason (a line past
+# the .pyk file's end is the generated entry point after the kernel's last #line).
 #
 # usage: bench/cpu/vectorization_report.sh [BUILD_DIR]   (default build)
 set -euo pipefail
@@ -52,7 +53,9 @@ for entry in "${kernels[@]}"; do
   versioned=$({ grep -cE ": optimized: +loop versioned for vectorization because of possible aliasing" "$work/info.txt" || true; })
   missed=$({ grep -E "^[^:]*$file:[0-9]+:[0-9]+: missed: (couldn't vectorize loop|not vectorized)" "$work/info.txt" || true; } |
     sed -E "s|^[^:]*:([0-9]+):[0-9]+: missed: (.*)|\1\t\2|" | sort -t$'\t' -k1,1n -u |
-    awk -F'\t' '!seen[$1]++ { printf "%sline %s: %s", (n++ ? "; " : ""), $1, $2 }' |
+    awk -F'\t' -v last="$(wc -l <"bench/cpu/kernels/$file")" '!seen[$1]++ {
+      where = $1 > last ? "the generated entry point" : "line " $1
+      printf "%s%s: %s", (n++ ? "; " : ""), where, $2 }' |
     sed 's/|/\\|/g')
   echo "| $kernel ($file, $block) | $mode | ${optimized:-none} | ${versioned:-0} | ${missed:-none} |"
 done
