@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace pyk::cpu::testing {
@@ -319,6 +320,72 @@ TEST(CpuAtomics, ExchangeAndCompareAndSwapUnderContention) {
   expectCas<uint64>();
   expectCas<float>();
   expectCas<double>();
+}
+
+// ---- the block's own memory ---------------------------------------------------------------------
+
+// What an operation leaves in memory and returns, on a word of device memory (an atomic
+// instruction) and on the block's shared memory (pyk::block_memory: a plain read-modify-write):
+// the same, wrap-around, NaN rules and inc/dec limits included.
+template <typename T, typename Op>
+void expectSameInBlockMemory(const char* what, T start, Op op) {
+  T device = start, block = start;
+  const T oldDevice = op(&device, DeviceMemory{});
+  const T oldBlock = op(&block, block_memory);
+  const bool same = std::memcmp(&device, &block, sizeof(T)) == 0 &&
+                    std::memcmp(&oldDevice, &oldBlock, sizeof(T)) == 0;
+  EXPECT_TRUE(same) << what << " from " << +start << ": device memory " << +device << " (old "
+                    << +oldDevice << "), block memory " << +block << " (old " << +oldBlock << ")";
+}
+
+template <typename T>
+void expectIntegerOpsInBlockMemory() {
+  const T big = std::numeric_limits<T>::max(), small = std::numeric_limits<T>::min();
+  for (T start : {T(0), T(5), big, small}) {
+    expectSameInBlockMemory("add", start, [](T* p, auto m) { return atomic_add(p, T(7), m); });
+    expectSameInBlockMemory("sub", start, [](T* p, auto m) { return atomic_sub(p, T(7), m); });
+    expectSameInBlockMemory("and", start, [](T* p, auto m) { return atomic_and(p, T(6), m); });
+    expectSameInBlockMemory("or", start, [](T* p, auto m) { return atomic_or(p, T(6), m); });
+    expectSameInBlockMemory("xor", start, [](T* p, auto m) { return atomic_xor(p, T(6), m); });
+    expectSameInBlockMemory("exch", start, [](T* p, auto m) { return atomic_exch(p, T(3), m); });
+    expectSameInBlockMemory("max", start, [](T* p, auto m) { return atomic_max(p, T(3), m); });
+    expectSameInBlockMemory("min", start, [](T* p, auto m) { return atomic_min(p, T(3), m); });
+    expectSameInBlockMemory("cas hit", start,
+                            [start](T* p, auto m) { return atomic_cas(p, start, T(9), m); });
+    expectSameInBlockMemory("cas miss", start,
+                            [](T* p, auto m) { return atomic_cas(p, T(1), T(9), m); });
+    if constexpr (std::is_unsigned_v<T>) {
+      expectSameInBlockMemory("inc", start, [](T* p, auto m) { return atomic_inc(p, T(5), m); });
+      expectSameInBlockMemory("dec", start, [](T* p, auto m) { return atomic_dec(p, T(5), m); });
+    }
+  }
+}
+
+template <typename T>
+void expectFloatOpsInBlockMemory() {
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  for (T start : {T(0), T(-2.5), nan}) {
+    for (T v : {T(1.5), nan}) {
+      expectSameInBlockMemory("add", start, [v](T* p, auto m) { return atomic_add(p, v, m); });
+      expectSameInBlockMemory("max", start, [v](T* p, auto m) { return atomic_max(p, v, m); });
+      expectSameInBlockMemory("min", start, [v](T* p, auto m) { return atomic_min(p, v, m); });
+      expectSameInBlockMemory("nanmax", start,
+                              [v](T* p, auto m) { return atomic_nanmax(p, v, m); });
+      expectSameInBlockMemory("nanmin", start,
+                              [v](T* p, auto m) { return atomic_nanmin(p, v, m); });
+      expectSameInBlockMemory("cas", start,
+                              [v](T* p, auto m) { return atomic_cas(p, T(0), v, m); });
+    }
+  }
+}
+
+TEST(CpuAtomics, BlockMemoryGivesWhatTheAtomicInstructionGives) {
+  expectIntegerOpsInBlockMemory<int32>();
+  expectIntegerOpsInBlockMemory<int64>();
+  expectIntegerOpsInBlockMemory<uint32>();
+  expectIntegerOpsInBlockMemory<uint64>();
+  expectFloatOpsInBlockMemory<float32>();
+  expectFloatOpsInBlockMemory<float64>();
 }
 
 } // namespace
