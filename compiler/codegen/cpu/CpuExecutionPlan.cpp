@@ -28,7 +28,9 @@ void countRegions(const std::vector<SplitStep>& steps, bool nested, int& regions
 std::string describeMode(const CpuExecutionPlan& plan) {
   switch (plan.mode) {
   case CpuExecutionMode::Loop:
-    return "no barrier: the block's threads run as one loop";
+    return plan.split ? "no barrier: the block's threads run as one loop, over the box of threads "
+                        "its thread-index test admits"
+                      : "no barrier: the block's threads run as one loop";
   case CpuExecutionMode::Split: {
     if (!plan.split)
       return "split at its barriers";

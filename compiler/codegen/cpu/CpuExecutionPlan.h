@@ -96,6 +96,8 @@ using base::nameOf;
 struct CpuExecutionPlan {
   CpuExecutionMode mode = CpuExecutionMode::Loop;
   std::string fiberReason; // why not Loop or Split, located ("a barrier inside `while` at 12:5")
+  // Split: the regions. Loop: present when the body is one `if` on the thread's index, planned
+  // as one region narrowed to the box of threads the test admits (its exact body, no test).
   std::optional<BarrierSplitPlan> split;
   // Where BarrierInlining inlined calls: the module owning the kernel the split is of (its entry;
   // the split's statements are its nodes). Null: the split is of the module's own entry.

@@ -173,11 +173,36 @@ bool runSplitAttempt(CpuPlanning& p, std::string_view through, const CpuPassObse
   return runFrom(p, true, through, observer);
 }
 
+namespace {
+
+// A kernel without barriers whose body is one `if` on its thread's index (`if i < n:`, the
+// bounds test of nearly every elementwise kernel): planned as one region narrowed to the box of
+// threads the test admits, with its exact body (RegionNarrowing), so that the block's loop runs
+// the threads of the box with no test: GCC masks every load and store of a loop with one (the
+// vector add on one core of the AMD VM: 8.7 ms masked, 3.5 ms narrowed; hand-written 2.8-3.8).
+// Nothing where that plan is not one exactly narrowed region.
+void narrowLoop(CpuPlanning& p, const CpuPassObserver& observer) {
+  for (const ir::Version& v : p.kernel->versions)
+    if (v.kind == ir::Version::Kind::Def && p.kernel->variables[v.variable].parameter)
+      return; // split regions share the parameters
+  cpuPassNamed("UniformityAnalysis")->run(p);
+  p.lockstepLoops = false;
+  p.hoisting = true;
+  if (!runSplitAttempt(p, {}, observer) || p.split.steps.size() != 1 ||
+      p.split.steps[0].kind != SplitStep::Kind::Region || p.split.steps[0].exactBody.empty())
+    return;
+  p.plan.split = std::move(p.split);
+}
+
+} // namespace
+
 CpuExecutionPlan planCpuExecution(const ir::Module& module, bool blockShapeKnown,
                                   const CpuPassObserver& observer) {
   CpuPlanning p(module, blockShapeKnown);
   // Passes 1 to 3 (and a first split attempt).
   bool split = runCpuPasses(p, {}, observer);
+  if (p.plan.mode == CpuExecutionMode::Loop)
+    narrowLoop(p, observer);
   if (p.plan.mode != CpuExecutionMode::Split)
     return p.plan;
   auto again = [&](bool lockstepLoops) {

@@ -24,6 +24,16 @@ CpuExecutionPlan planOf(const std::string& body) {
 
 TEST(CpuPipeline, ModesAndFiberReasons) {
   EXPECT_EQ(planOf("    a[tx] = 1\n").mode, CpuExecutionMode::Loop);
+  EXPECT_FALSE(planOf("    a[tx] = 1\n").split.has_value());
+  // A loop whose body is one test of the thread's index runs the box the test admits.
+  const CpuExecutionPlan guarded = planOf("    if tx < n:\n        a[tx] = 1\n");
+  EXPECT_EQ(guarded.mode, CpuExecutionMode::Loop);
+  ASSERT_TRUE(guarded.split.has_value());
+  ASSERT_EQ(guarded.split->steps.size(), 1u);
+  EXPECT_FALSE(guarded.split->steps[0].exactBody.empty());
+  // Not when something else happens outside the test, nor when a parameter is assigned.
+  EXPECT_FALSE(planOf("    a[0] = 2\n    if tx < n:\n        a[tx] = 1\n").split.has_value());
+  EXPECT_FALSE(planOf("    n = n - 1\n    if tx < n:\n        a[tx] = 1\n").split.has_value());
   const CpuExecutionPlan split = planOf("    a[tx] = 1\n    cuda.syncthreads()\n    a[tx] += 1\n");
   EXPECT_EQ(split.mode, CpuExecutionMode::Split);
   ASSERT_TRUE(split.split.has_value());
