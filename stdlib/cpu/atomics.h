@@ -60,62 +60,58 @@ T wrappingSum(T a, T b, bool subtract) {
     return subtract ? a - b : a + b;
   }
 }
+// `update` of the old value on the block's memory; elsewhere `onDevice` of the word, one of
+// std::atomic_ref's own read-modify-writes (a single instruction, no compare-and-swap loop).
+template <typename T, typename M, typename Update, typename OnDevice>
+T readModifyWrite(T* p, M m, Update update, OnDevice onDevice) {
+  if constexpr (isBlockMemory<M>)
+    return atomicUpdate(p, update, m);
+  else
+    return onDevice(std::atomic_ref<T>(*p));
+}
 } // namespace detail
 
 // cuda.atomic.*: each returns the old value, in numba's element type. Integers wrap.
 template <typename T, typename M = DeviceMemory>
 T atomic_add(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  if constexpr (detail::isBlockMemory<M>)
-    return detail::atomicUpdate(
-        p, [v](T c) { return detail::wrappingSum(c, v, false); }, m);
-  else
-    return std::atomic_ref<T>(*p).fetch_add(v);
+  return detail::readModifyWrite(
+      p, m, [v](T c) { return detail::wrappingSum(c, v, false); },
+      [v](std::atomic_ref<T> word) { return word.fetch_add(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_sub(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  if constexpr (detail::isBlockMemory<M>)
-    return detail::atomicUpdate(
-        p, [v](T c) { return detail::wrappingSum(c, v, true); }, m);
-  else
-    return std::atomic_ref<T>(*p).fetch_sub(v);
+  return detail::readModifyWrite(
+      p, m, [v](T c) { return detail::wrappingSum(c, v, true); },
+      [v](std::atomic_ref<T> word) { return word.fetch_sub(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_and(T* p, T v, M m = {}) {
   static_assert(detail::isInteger<T>, "atomic and takes integers");
-  if constexpr (detail::isBlockMemory<M>)
-    return detail::atomicUpdate(
-        p, [v](T c) { return static_cast<T>(c & v); }, m);
-  else
-    return std::atomic_ref<T>(*p).fetch_and(v);
+  return detail::readModifyWrite(
+      p, m, [v](T c) { return static_cast<T>(c & v); },
+      [v](std::atomic_ref<T> word) { return word.fetch_and(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_or(T* p, T v, M m = {}) {
   static_assert(detail::isInteger<T>, "atomic or takes integers");
-  if constexpr (detail::isBlockMemory<M>)
-    return detail::atomicUpdate(
-        p, [v](T c) { return static_cast<T>(c | v); }, m);
-  else
-    return std::atomic_ref<T>(*p).fetch_or(v);
+  return detail::readModifyWrite(
+      p, m, [v](T c) { return static_cast<T>(c | v); },
+      [v](std::atomic_ref<T> word) { return word.fetch_or(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_xor(T* p, T v, M m = {}) {
   static_assert(detail::isInteger<T>, "atomic xor takes integers");
-  if constexpr (detail::isBlockMemory<M>)
-    return detail::atomicUpdate(
-        p, [v](T c) { return static_cast<T>(c ^ v); }, m);
-  else
-    return std::atomic_ref<T>(*p).fetch_xor(v);
+  return detail::readModifyWrite(
+      p, m, [v](T c) { return static_cast<T>(c ^ v); },
+      [v](std::atomic_ref<T> word) { return word.fetch_xor(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_exch(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  if constexpr (detail::isBlockMemory<M>)
-    return detail::atomicUpdate(
-        p, [v](T) { return v; }, m);
-  else
-    return std::atomic_ref<T>(*p).exchange(v);
+  return detail::readModifyWrite(
+      p, m, [v](T) { return v; }, [v](std::atomic_ref<T> word) { return word.exchange(v); });
 }
 // Returns the old value; stores `desired` only if it equals `expected` (bitwise for floats).
 template <typename T, typename M = DeviceMemory>

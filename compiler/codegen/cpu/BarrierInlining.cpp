@@ -83,10 +83,16 @@ bool returnsAtTail(const std::vector<ir::Stmt*>& body, bool mayFallOff) {
   return mayFallOff && !holdsReturn(last);
 }
 
-// The versions from `first` on, copied with a function's body, made to name the copies of the
-// statements they named (a phi's join, the statements its inputs leave).
-void renameStatements(std::vector<ir::Version>& versions, size_t first,
-                      const ir::CloneOptions& options) {
+// A copy of `body` into `into` (a shared array's allocation kept: its offset in the block's
+// shared memory is keyed by its node); the versions from `first` on, which came with it, made to
+// name the copies of the statements they named (a phi's join, the statements its inputs leave).
+std::vector<ir::Stmt*> copyBody(ir::Module& into, const std::vector<ir::Stmt*>& body,
+                                ir::CloneOptions& options, std::vector<ir::Version>& versions,
+                                size_t first) {
+  options.share = [](const ir::Node* n) { return n->is<ir::ArrayAllocation>(); };
+  std::vector<ir::Stmt*> out;
+  for (const ir::Stmt* st : body)
+    out.push_back(ir::cloneTree(into, st, options));
   auto copyOf = [&](const ir::Stmt* s) {
     return static_cast<const ir::Stmt*>(options.copies.at(s));
   };
@@ -97,26 +103,28 @@ void renameStatements(std::vector<ir::Version>& versions, size_t first,
       if (in.at != nullptr)
         in.at = copyOf(in.at);
   }
+  return out;
+}
+
+// Whether `f` calls one of `waiting` or waits at a barrier with a value: what the pass rewrites.
+bool anythingToRewrite(const ir::Function& f, const std::set<const ir::Function*>& waiting) {
+  bool found = false;
+  ir::forEachNode(f.body, [&](const ir::Node* n) {
+    if (const auto* c = n->as<ir::Call>(); c != nullptr && waiting.count(c->callee))
+      found = true;
+    found = found || isBlockReduction(n);
+  });
+  return found;
 }
 
 class Inliner {
 public:
-  Inliner(const ir::Module& source, ir::Module& out, ir::Function& kernel)
-      : source_(source), out_(out), k_(kernel), wanted_(barrierFunctions(source)),
-        finder_(wanted_, reductions_) {
+  // `waiting`: barrierFunctions(source).
+  Inliner(const ir::Module& source, ir::Module& out, ir::Function& kernel,
+          const std::set<const ir::Function*>& waiting)
+      : source_(source), out_(out), k_(kernel), wanted_(waiting), finder_(wanted_, reductions_) {
     for (const ir::Variable& v : k_.variables)
       names_.insert(pythonName(v.name));
-  }
-
-  // Whether the kernel calls a function that waits at a barrier, or waits at one with a value.
-  bool anythingToRewrite() const {
-    bool found = false;
-    ir::forEachNode(k_.body, [&](const ir::Node* n) {
-      if (const auto* c = n->as<ir::Call>(); c != nullptr && wanted_.count(c->callee))
-        found = true;
-      found = found || isBlockReduction(n);
-    });
-    return found;
   }
 
   bool body(std::vector<ir::Stmt*>& list) {
@@ -334,17 +342,13 @@ private:
           assignment(firstVariable + p, firstVersion + entry, f.params[p], value, c->range));
     }
     ir::CloneOptions options;
-    options.share = [](const ir::Node* n) { return n->is<ir::ArrayAllocation>(); };
     options.adjust = [&](const ir::Node*, ir::Node* copy) {
       if (auto* r = copy->as<ir::Read>())
         r->variable = {r->variable.variable + firstVariable, r->variable.version + firstVersion};
       else if (auto* t = copy->as<ir::LocalTarget>())
         t->variable = {t->variable.variable + firstVariable, t->variable.version + firstVersion};
     };
-    std::vector<ir::Stmt*> body;
-    for (const ir::Stmt* st : f.body)
-      body.push_back(ir::cloneTree(out_, st, options));
-    renameStatements(k_.versions, firstVersion, options);
+    std::vector<ir::Stmt*> body = copyBody(out_, f.body, options, k_.versions, firstVersion);
     size_t result = sema::kNoVersion;
     if (f.returnType.isVoid()) {
       dropReturns(body);
@@ -404,7 +408,7 @@ private:
   const ir::Module& source_;
   ir::Module& out_;
   ir::Function& k_;
-  std::set<const ir::Function*> wanted_;
+  const std::set<const ir::Function*>& wanted_;
   std::set<const ir::Node*> reductions_; // the `v = syncthreads_count(p)` statements made
   WaitingCallFinder finder_;
   std::set<std::string> names_; // the C++ names of the kernel's variables
@@ -413,38 +417,18 @@ private:
 
 } // namespace
 
-bool waitsAtBarrier(const ir::Module& module, const ir::Function& function) {
-  return barrierFunctions(module).count(&function) != 0;
-}
-
 InlinedBarrierCalls inlineBarrierCalls(const ir::Module& module) {
   const ir::Function& entry = module.entry();
+  const std::set<const ir::Function*> waiting = barrierFunctions(module);
+  if (!anythingToRewrite(entry, waiting))
+    return {}; // most kernels: nothing copied
   auto out = std::make_shared<ir::Module>();
   out->setSourcePath(module.sourcePath());
   ir::Function& k = *out->addFunction();
-  k.kind = entry.kind;
-  k.name = entry.name;
-  k.qualifiedName = entry.qualifiedName;
-  k.libraryName = entry.libraryName;
-  k.sourcePath = entry.sourcePath;
-  k.definition = entry.definition;
-  k.nameRange = entry.nameRange;
-  k.params = entry.params;
-  k.literals = entry.literals;
-  k.returnType = entry.returnType;
-  k.description = entry.description;
-  k.launchBounds = entry.launchBounds;
-  k.maxRegisters = entry.maxRegisters;
-  k.variables = entry.variables;
-  k.versions = entry.versions;
+  k = entry; // its specialization, variables and versions; the body is copied next
   ir::CloneOptions options;
-  options.share = [](const ir::Node* n) { return n->is<ir::ArrayAllocation>(); };
-  for (const ir::Stmt* s : entry.body)
-    k.body.push_back(ir::cloneTree(*out, s, options));
-  renameStatements(k.versions, 0, options);
-  Inliner inliner(module, *out, k);
-  if (!inliner.anythingToRewrite())
-    return {};
+  k.body = copyBody(*out, entry.body, options, k.versions, 0);
+  Inliner inliner(module, *out, k, waiting);
   if (!inliner.body(k.body))
     return {nullptr, inliner.whyNot};
   return {std::move(out), ""};

@@ -35,7 +35,4 @@ struct InlinedBarrierCalls {
 
 InlinedBarrierCalls inlineBarrierCalls(const ir::Module& module);
 
-// Whether a function of `module` waits at a block barrier, itself or through its callees.
-bool waitsAtBarrier(const ir::Module& module, const ir::Function& function);
-
 } // namespace pyk::codegen
