@@ -66,6 +66,11 @@ struct ThreadBox {
     }
   }
   bool empty() const { return lo[0] >= hi[0] || lo[1] >= hi[1] || lo[2] >= hi[2]; }
+  // Whether it still holds every thread of the block.
+  bool coversBlock(const Context& c) const {
+    return lo[0] == 0 && lo[1] == 0 && lo[2] == 0 && hi[0] == static_cast<int32>(c.blockDim.x) &&
+           hi[1] == static_cast<int32>(c.blockDim.y) && hi[2] == static_cast<int32>(c.blockDim.z);
+  }
 };
 
 // Runs body(context, linearIndex) for every thread of `box` that has not exited (`exited`

@@ -1,10 +1,12 @@
 // BarrierRegions: statements without barriers gather into regions; a bare `cuda.syncthreads()`
-// ends one; a statement holding barriers (or, for a constant block shape, a short uniform loop
-// run in lockstep) becomes a block-level step whose bodies are cut the same way.
+// ends one; a statement holding barriers (or a grid-stride loop, or, for a constant block shape,
+// a short uniform loop, run in lockstep) becomes a block-level step whose bodies are cut the
+// same way.
 #include "codegen/cpu/BarrierRegions.h"
 
 #include <functional>
 
+#include "codegen/cpu/GridStrideLoops.h"
 #include "codegen/cpu/ThreadModelScan.h"
 
 namespace pyk::codegen {
@@ -30,9 +32,10 @@ bool jumpsOutOf(const std::vector<ir::Stmt*>& body) {
 // the reason, when the block cannot run it).
 class StepFormation {
 public:
-  StepFormation(const UniformityAnalysis& uniformity, BarrierRegions& out, std::string& whyNot,
-                bool lockstepLoops)
-      : uniformity_(uniformity), out_(out), whyNot_(whyNot), lockstepLoops_(lockstepLoops) {}
+  StepFormation(const UniformityAnalysis& uniformity, const GridStrideLoops& gridStride,
+                BarrierRegions& out, std::string& whyNot, bool lockstepLoops)
+      : uniformity_(uniformity), gridStride_(gridStride), out_(out), whyNot_(whyNot),
+        lockstepLoops_(lockstepLoops) {}
 
   bool steps(const std::vector<ir::Stmt*>& body, std::vector<SplitStep>& out) {
     SplitStep* region = nullptr;
@@ -48,6 +51,22 @@ public:
         step.control = s;
         out.push_back(std::move(step));
         continue;
+      }
+      if (const auto* f = s->as<ir::ForRange>()) {
+        if (const int axis = gridStride_.axisOf(f); axis >= 0) { // a grid-stride loop, in lockstep
+          region = nullptr;
+          SplitStep step;
+          step.kind = SplitStep::Kind::For;
+          step.control = s;
+          step.strideAxis = axis;
+          out_.strideCounters.insert(f->target->as<ir::LocalTarget>()->variable.variable);
+          for (const ir::Expr* bound : {f->start, f->stop, f->step})
+            out_.controls.push_back(bound);
+          if (!steps(f->body, step.body))
+            return false;
+          out.push_back(std::move(step));
+          continue;
+        }
       }
       const bool blockLevel = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr ||
                               (lockstepLoops_ && isLockstepLoop(s));
@@ -179,6 +198,7 @@ private:
   }
 
   const UniformityAnalysis& uniformity_;
+  const GridStrideLoops& gridStride_;
   BarrierRegions& out_;
   std::string& whyNot_;
   bool lockstepLoops_;
@@ -190,7 +210,9 @@ std::optional<BarrierRegions> formBarrierRegions(const ir::Function& kernel,
                                                  const UniformityAnalysis& uniformity,
                                                  std::string& whyNot, bool lockstepLoops) {
   BarrierRegions regions;
-  if (!StepFormation(uniformity, regions, whyNot, lockstepLoops).steps(kernel.body, regions.steps))
+  const GridStrideLoops gridStride(kernel, uniformity);
+  if (!StepFormation(uniformity, gridStride, regions, whyNot, lockstepLoops)
+           .steps(kernel.body, regions.steps))
     return std::nullopt;
   ir::forEachNode(kernel.body, [&](const ir::Node* n) {
     regions.hasReturn = regions.hasReturn || n->is<ir::Return>();

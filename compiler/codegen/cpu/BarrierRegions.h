@@ -17,6 +17,9 @@ namespace pyk::codegen {
 struct BarrierRegions {
   std::vector<SplitStep> steps;
   LocalSet loopCounters; // the counters of block-level `for` loops
+  // The counters of grid-stride loops run in lockstep: each thread's own, set by the thread
+  // loops inside the loop (SplitStep::strideAxis); they live inside those regions.
+  LocalSet strideCounters;
   // What block-level control evaluates: the bounds of its loops' ranges, the tests of its
   // `while`s and `if`s.
   std::vector<const ir::Node*> controls;
@@ -25,6 +28,7 @@ struct BarrierRegions {
 
 // nullopt, with the reason in `whyNot` ("a barrier inside the `while` at 12:5 ..."), when a
 // barrier sits where the block cannot run it as a step.
+// A grid-stride loop (GridStrideLoops) becomes a block-level `for` step, its threads in lockstep.
 // `lockstepLoops`: also make block-level steps of barrier-free `for name in range(...)` loops
 // with uniform bounds and a short straight-line body (`for j in range(16): acc += a[ty, j] *
 // b[j, tx]`), so that the threads run each iteration together: the thread loop inside then

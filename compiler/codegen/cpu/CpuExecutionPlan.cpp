@@ -25,12 +25,23 @@ void countRegions(const std::vector<SplitStep>& steps, bool nested, int& regions
 
 } // namespace
 
+bool hasGridStrideLoop(const std::vector<SplitStep>& steps) {
+  for (const SplitStep& s : steps)
+    if (s.strideAxis >= 0 || hasGridStrideLoop(s.body) || hasGridStrideLoop(s.orelse))
+      return true;
+  return false;
+}
+
 std::string describeMode(const CpuExecutionPlan& plan) {
   switch (plan.mode) {
   case CpuExecutionMode::Loop:
-    return plan.split ? "no barrier: the block's threads run as one loop, over the box of threads "
-                        "its thread-index test admits"
-                      : "no barrier: the block's threads run as one loop";
+    if (!plan.split)
+      return "no barrier: the block's threads run as one loop";
+    return hasGridStrideLoop(plan.split->steps)
+               ? "no barrier: the block's threads run as loops, its grid-stride loops' rounds in "
+                 "lockstep"
+               : "no barrier: the block's threads run as one loop, over the box of threads its "
+                 "thread-index tests admit";
   case CpuExecutionMode::Split: {
     if (!plan.split)
       return "split at its barriers";

@@ -43,6 +43,16 @@ struct RegionStatement {
   }
 };
 
+// What a region runs for the threads of one box: the statements of the branch of an `if` (or of
+// `if`s nested in one another) whose tests hold for exactly the box's threads.
+struct ExactPart {
+  std::vector<std::vector<ThreadBound>> narrowing; // the box: the hull of these alternatives
+  std::vector<const ir::Stmt*> statements;
+  // The `if`s whose branch `statements` is, outermost first, each with the branch (true: then):
+  // the copies each one's join makes follow the statements.
+  std::vector<std::pair<const ir::If*, bool>> branches;
+};
+
 // One block-level step of a split kernel.
 struct SplitStep {
   // Uniform: statements that give block-uniform locals block-uniform values, run once by the
@@ -55,16 +65,30 @@ struct SplitStep {
   const ir::Stmt* control = nullptr; // For (a ForRange), While, If: run by the block; Reduction
   std::vector<SplitStep> body;
   std::vector<SplitStep> orelse; // If
+  // For: a grid-stride loop (GridStrideLoops) whose start is offset by the thread index on this
+  // axis: the block runs base = start - threadIdx, base + step, ... while base < stop, and each
+  // thread loop inside sets the thread's counter to base + threadIdx (running only the threads
+  // whose counter is below stop). -1: an ordinary block-level loop.
+  int strideAxis = -1;
   // Region: it holds the rematerialized assignments (BarrierSplitPlan), in their place.
   bool definesRematerialized = false;
   // Region: when every statement (but rematerialized ones) is an `if` whose test bounds a thread
   // index, the alternatives (lists of bounds that all hold) the threads that can do anything
   // satisfy one of: the region's thread loop runs over their hull (the tests stay). Empty: all.
   std::vector<std::vector<ThreadBound>> narrowing;
-  // Region, narrowed, with one `if` (and `if`s nested alone in it): the statements it runs
-  // instead, without the tests that are exact (every part a bound), since those hold for every
-  // thread of the box; they go, and the masks they would cost. Empty: the statements as they are.
-  std::vector<const ir::Stmt*> exactBody;
+  // Region: the loops that run it instead, each over a box of threads with the statements of an
+  // `if` branch whose tests the box makes always true, so they go, and the masks they would cost.
+  // One part: a narrowed region with one `if` (and `if`s nested alone in it), over `narrowing`.
+  // Two: a region that is one `if T: A else: B` with T one bound (`if i < n:`), A over T's box
+  // and then B over the rest (the threads of a region run in no fixed order). Empty: the
+  // statements as they are.
+  std::vector<ExactPart> exactParts;
+  // Region: the comparisons of a grid index with a block-level bound (`i < n`, `col > 0`) its
+  // threads evaluate (in its statements and the rematerialized assignments), each with its bound:
+  // a block whose every thread satisfies them all runs a copy of the region's loops in which they
+  // are `true` (no test, no mask: every block but those on the grid's edges); others run the
+  // loops as they are.
+  std::vector<std::pair<const ir::Compare*, ThreadBound>> blockTests;
 };
 
 // Locals are named by their variable in the kernel's IR (ir::Function::variables).
@@ -83,6 +107,9 @@ struct BarrierSplitPlan {
   // thread, so regions index arrays by affine functions of threadIdx (and vectorise).
   std::vector<const ir::Stmt*> rematerialized;
   LocalSet rematerializedLocals;
+  // The counters of grid-stride loops run in lockstep (SplitStep::strideAxis): set by each thread
+  // loop inside, they live there.
+  LocalSet strideCounters;
 
   bool isRematerialized(const ir::Stmt* s) const;
   bool isRematerialized(const RegionStatement& s) const {
@@ -113,6 +140,8 @@ struct CpuExecutionPlan {
 // barriers into 4 loops over the block's threads, 2 of them inside loops or branches ...", or
 // "each thread a fiber: " and the fiber reason.
 std::string describeMode(const CpuExecutionPlan& plan);
+// Whether `steps` hold a grid-stride loop run in lockstep (SplitStep::strideAxis).
+bool hasGridStrideLoop(const std::vector<SplitStep>& steps);
 
 // `line:column` of a node, as the plan's reasons cite it.
 std::string sourcePosition(const ir::Node* n);

@@ -72,6 +72,7 @@ bool barrierRegions(CpuPlanning& p) {
     return false;
   p.split.steps = p.regions->steps; // the regions stay as this pass left them, for printing
   p.split.hasReturn = p.regions->hasReturn;
+  p.split.strideCounters = p.regions->strideCounters;
   return true;
 }
 
@@ -180,7 +181,10 @@ namespace {
 // threads the test admits, with its exact body (RegionNarrowing), so that the block's loop runs
 // the threads of the box with no test: GCC masks every load and store of a loop with one (the
 // vector add on one core of the AMD VM: 8.7 ms masked, 3.5 ms narrowed; hand-written 2.8-3.8).
-// Nothing where that plan is not one exactly narrowed region.
+// The same for a body that is one `if`-`else` on such a test (two loops, one per branch), and
+// for tests of a grid index anywhere in the body (the blocks inside the grid's bounds run a copy
+// without them: RegionNarrowing's block tests); and a kernel with a grid-stride loop, which runs
+// its threads in lockstep (GridStrideLoops). Nothing where the plan gains none of these.
 void narrowLoop(CpuPlanning& p, const CpuPassObserver& observer) {
   for (const ir::Version& v : p.kernel->versions)
     if (v.kind == ir::Version::Kind::Def && p.kernel->variables[v.variable].parameter)
@@ -188,8 +192,12 @@ void narrowLoop(CpuPlanning& p, const CpuPassObserver& observer) {
   cpuPassNamed("UniformityAnalysis")->run(p);
   p.lockstepLoops = false;
   p.hoisting = true;
-  if (!runSplitAttempt(p, {}, observer) || p.split.steps.size() != 1 ||
-      p.split.steps[0].kind != SplitStep::Kind::Region || p.split.steps[0].exactBody.empty())
+  if (!runSplitAttempt(p, {}, observer))
+    return;
+  const bool gains = p.split.steps.size() == 1 &&
+                     p.split.steps[0].kind == SplitStep::Kind::Region &&
+                     (!p.split.steps[0].exactParts.empty() || !p.split.steps[0].blockTests.empty());
+  if (!gains && !hasGridStrideLoop(p.split.steps))
     return;
   p.plan.split = std::move(p.split);
 }

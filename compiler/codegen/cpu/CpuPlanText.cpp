@@ -103,8 +103,18 @@ private:
               << (st.guard != nullptr ? "[if " + ir::toText(f_, st.guard->condition) + "] " : "")
               << head(st.statement) << "\n";
         if (!s.narrowing.empty())
-          out << pad << "  box: " << box(s.narrowing) << (s.exactBody.empty() ? "" : ", exact")
+          out << pad << "  box: " << box(s.narrowing) << (s.exactParts.empty() ? "" : ", exact")
               << "\n";
+        else if (!s.exactParts.empty())
+          for (const ExactPart& part : s.exactParts)
+            out << pad << "  box: " << box(part.narrowing) << ", exact, "
+                << (part.branches.back().second ? "then" : "else") << "\n";
+        if (!s.blockTests.empty()) {
+          std::vector<std::vector<ThreadBound>> tested(1);
+          for (const auto& test : s.blockTests)
+            tested[0].push_back(test.second);
+          out << pad << "  block tests: " << box(tested) << "\n";
+        }
         break;
       case SplitStep::Kind::Reduction:
         out << pad << "reduction: " << head(s.control) << "\n";
@@ -112,7 +122,11 @@ private:
       case SplitStep::Kind::For:
       case SplitStep::Kind::While:
       case SplitStep::Kind::If:
-        out << pad << "block: " << head(s.control) << "\n";
+        out << pad << "block"
+            << (s.strideAxis >= 0
+                    ? std::string(" (grid-stride, lockstep on ") + "xyz"[s.strideAxis] + ")"
+                    : std::string())
+            << ": " << head(s.control) << "\n";
         steps(out, s.body, indent + 1);
         if (!s.orelse.empty()) {
           out << pad << "otherwise:\n";

@@ -74,7 +74,8 @@ public:
       if (!out.assignedInRegion.count(x))
         out.perBlock.insert(x);
     for (const auto& [x, regions] : regionsOf) {
-      if (out.perBlock.count(x) || plan_.rematerializedLocals.count(x))
+      if (out.perBlock.count(x) || plan_.rematerializedLocals.count(x) ||
+          plan_.strideCounters.count(x))
         continue;
       // A region that may read the local before assigning it needs the value another region
       // (or its own previous trip round a loop) left; one that always assigns it first does not.

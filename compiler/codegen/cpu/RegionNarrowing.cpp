@@ -1,8 +1,11 @@
 // RegionNarrowing: a region's box, the union of its statements' bound alternatives; the body a
-// box makes exact.
+// box makes exact; the two boxes of a region that is one `if` with `else` on one bound.
 #include "codegen/cpu/RegionNarrowing.h"
 
 #include "codegen/cpu/ThreadBounds.h"
+
+#include <functional>
+#include <set>
 
 namespace pyk::codegen {
 
@@ -32,8 +35,12 @@ public:
       }
       if (narrowed) {
         s.narrowing = std::move(narrowing);
-        s.exactBody = exactBodyOf(s);
+        if (std::optional<ExactPart> part = exactPartOf(s))
+          s.exactParts = {std::move(*part)};
+      } else {
+        s.exactParts = branchPartsOf(s);
       }
+      s.blockTests = blockTestsOf(s);
     }
   }
 
@@ -51,39 +58,132 @@ private:
     return Conditional{i->condition, {i->then.begin(), i->then.end()}};
   }
 
-  // A narrowed region's statements without the tests its box makes always true (see
-  // SplitStep::exactBody), or empty.
-  std::vector<const ir::Stmt*> exactBodyOf(const SplitStep& s) const {
+  // The comparisons of a grid index with a block-level bound the region's threads evaluate (see
+  // SplitStep::blockTests), through the rematerialized locals they read; none when there are more
+  // than kMaxBlockTests.
+  static constexpr size_t kMaxBlockTests = 8;
+  std::vector<std::pair<const ir::Compare*, ThreadBound>> blockTestsOf(const SplitStep& s) const {
+    // A box one thread wide on an axis (`if tx == 0:`, a tile's halo) runs too few threads for
+    // its tests to cost much; a copy of its loop would (GCC stops inlining the thread loops of a
+    // kernel grown too large: the diffusion step on one core of the AMD VM, 3.4 ms before its
+    // halo regions had copies, 8.1 ms after).
+    for (const std::vector<ThreadBound>& alternative : s.narrowing)
+      for (const ThreadBound& b : alternative)
+        if (b.op == ir::CompareOp::Eq)
+          return {};
+    std::vector<std::pair<const ir::Compare*, ThreadBound>> tests;
+    std::set<const ir::Assign*> followed;
+    std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
+      // A rematerialized local read: the tests of its value (`inside = row < n and col < m`).
+      if (const auto* e = n->as<ir::Expr>())
+        if (const ir::Assign* a = bounds_.rematerializedAssignment(e);
+            a != nullptr && followed.insert(a).second)
+          ir::forEachNode(static_cast<const ir::Node*>(a->value), visit);
+      const auto* cmp = n->as<ir::Compare>();
+      if (cmp == nullptr || cmp->op == ir::CompareOp::Eq || !ThreadBounds::sideEffectFree(cmp))
+        return;
+      const std::optional<ThreadBounds::Alternatives> bounds = bounds_.of(cmp, s);
+      if (bounds && bounds->size() == 1 && bounds->front().size() == 1 &&
+          bounds->front().front().global)
+        tests.emplace_back(cmp, bounds->front().front());
+    };
+    if (s.exactParts.empty()) {
+      for (const RegionStatement& st : s.statements)
+        if (!plan_.isRematerialized(st))
+          st.forEachNode(visit);
+    } else { // (the tests the parts' boxes make exact are gone)
+      for (const ExactPart& part : s.exactParts)
+        for (const ir::Stmt* st : part.statements)
+          ir::forEachNode(static_cast<const ir::Node*>(st), visit);
+    }
+    if (tests.size() > kMaxBlockTests)
+      tests.clear();
+    return tests;
+  }
+
+  // The one statement of a region besides the rematerialized assignments before it, or null.
+  const RegionStatement* onlyStatement(const SplitStep& s) const {
     const RegionStatement* only = nullptr;
-    bool rematerializedAfter = false;
     for (const RegionStatement& st : s.statements) {
       if (plan_.isRematerialized(st)) {
-        rematerializedAfter = rematerializedAfter || only != nullptr;
+        if (only != nullptr)
+          return nullptr;
         continue;
       }
       if (only != nullptr)
-        return {};
+        return nullptr;
       only = &st;
-      if (only->guard == nullptr && !only->statement->is<ir::If>())
-        return {};
     }
-    if (only == nullptr || rematerializedAfter)
-      return {};
-    std::optional<Conditional> outer = only->guard != nullptr
-                                           ? Conditional{only->guard->condition, {only->statement}}
-                                           : conditionalOf(only->statement);
+    return only;
+  }
+
+  // A narrowed region's statements without the tests its box makes always true (see
+  // SplitStep::exactParts), or nothing.
+  std::optional<ExactPart> exactPartOf(const SplitStep& s) const {
+    const RegionStatement* only = onlyStatement(s);
+    if (only == nullptr || (only->guard == nullptr && !only->statement->is<ir::If>()))
+      return std::nullopt;
+    ExactPart part{s.narrowing, {}, {}};
+    const ir::Expr* test = nullptr;
+    if (only->guard != nullptr) {
+      test = only->guard->condition;
+      part.statements = {only->statement}; // (the guard's join follows its last statement)
+    } else {
+      const auto* i = only->statement->as<ir::If>();
+      if (!i->otherwise.empty())
+        return std::nullopt;
+      test = i->condition;
+      part.statements = {i->then.begin(), i->then.end()};
+      part.branches = {{i, true}};
+    }
     // Every alternative of the box holds the bounds of each test on the way in, so even the hull
     // of several lies inside the box an exact test admits: such a test always holds there.
-    if (!outer || !bounds_.exactTest(outer->test, s))
-      return {};
-    Conditional inner = *outer;
-    while (inner.body.size() == 1) {
-      std::optional<Conditional> next = conditionalOf(inner.body[0]);
-      if (!next || !bounds_.exactTest(next->test, s))
+    if (!bounds_.exactTest(test, s))
+      return std::nullopt;
+    while (part.statements.size() == 1) {
+      const auto* inner = part.statements[0]->as<ir::If>();
+      if (inner == nullptr || !inner->otherwise.empty() || !bounds_.exactTest(inner->condition, s))
         break;
-      inner = *next;
+      part.statements = {inner->then.begin(), inner->then.end()};
+      part.branches.emplace_back(inner, true);
     }
-    return inner.body;
+    return part;
+  }
+
+  // A region that is one `if T: A else: B` whose test is one exact bound of a thread index
+  // (`if i < a.size:`, `if tid >= stride:`): A over the box T admits, B over the box of its
+  // negation. GCC would otherwise mask every load and store of A and B by T (the block reduction's
+  // loading loop on one core of the AMD VM: 11.4 ms masked, 2.5 ms split, as fast as the
+  // hand-written sum). A test `==` is not split: its negation is two boxes.
+  std::vector<ExactPart> branchPartsOf(const SplitStep& s) const {
+    const RegionStatement* only = onlyStatement(s);
+    const auto* i =
+        only != nullptr && only->guard == nullptr ? only->statement->as<ir::If>() : nullptr;
+    if (i == nullptr || i->otherwise.empty() || !bounds_.exactTest(i->condition, s))
+      return {};
+    const std::optional<ThreadBounds::Alternatives> bounds = bounds_.of(i->condition, s);
+    if (!bounds || bounds->size() != 1 || bounds->front().size() != 1)
+      return {};
+    const ThreadBound taken = bounds->front().front();
+    ThreadBound rest = taken;
+    switch (taken.op) {
+    case ir::CompareOp::Lt:
+      rest.op = ir::CompareOp::GtE;
+      break;
+    case ir::CompareOp::LtE:
+      rest.op = ir::CompareOp::Gt;
+      break;
+    case ir::CompareOp::Gt:
+      rest.op = ir::CompareOp::LtE;
+      break;
+    case ir::CompareOp::GtE:
+      rest.op = ir::CompareOp::Lt;
+      break;
+    default:
+      return {};
+    }
+    return {ExactPart{{{taken}}, {i->then.begin(), i->then.end()}, {{i, true}}},
+            ExactPart{{{rest}}, {i->otherwise.begin(), i->otherwise.end()}, {{i, false}}}};
   }
 
   const BarrierSplitPlan& plan_;

@@ -3,7 +3,7 @@
 // `if tx == 0 or col == ncols - 1:`; ThreadBounds) runs only the threads inside the bounds' hull,
 // and drops the tests that box states exactly. Consumes the regions (RegionDistribution gave such
 // statements regions of their own) and the placed locals (a bound must be computable by the block
-// before the region); fills SplitStep::narrowing and SplitStep::exactBody.
+// before the region); fills SplitStep::narrowing and SplitStep::exactParts.
 #pragma once
 
 #include "codegen/cpu/CpuExecutionPlan.h"

@@ -42,14 +42,14 @@ public:
 
   // Whether `e` only computes: no call, memory read or tuple subscript.
   static bool sideEffectFree(const ir::Expr* e);
+  // The rematerialized assignment of the local `e` reads, or null.
+  const ir::Assign* rematerializedAssignment(const ir::Expr* e) const;
 
 private:
   std::optional<Alternatives> ofIf(const ir::Expr* test, const ir::Stmt* onlyStatement,
                                    const SplitStep& region) const;
   std::optional<Alternatives> ofComparison(const ir::Compare* c, const SplitStep& region) const;
   int threadAxis(const ir::Expr* e, bool& global) const;
-  // The rematerialized assignment of the local `e` reads, or null.
-  const ir::Assign* rematerializedAssignment(const ir::Expr* e) const;
   const ir::Expr* rematerializedValue(const ir::Expr* e) const;
   bool blockBound(const ir::Expr* e, const SplitStep& region) const;
 

@@ -95,7 +95,7 @@ void UniformityAnalysis::demoteIn(const std::vector<ir::Stmt*>& body, bool unifo
   for (const ir::Stmt* s : body) {
     if (const auto* a = s->as<ir::Assign>()) {
       for (const ir::Target* t : a->targets)
-        assign(t, uniformControl && uniform(a->value));
+        assignValue(t, a->value, uniformControl);
     } else if (const auto* st = s->as<ir::Store>()) {
       assign(st->target, uniformControl && uniform(st->value));
     } else if (const auto* r = s->as<ir::ForRange>()) {
@@ -118,6 +118,21 @@ void UniformityAnalysis::demoteIn(const std::vector<ir::Stmt*>& body, bool unifo
       demoteIn(i->otherwise, inner);
     }
   }
+}
+
+// `a, b = x, y` item by item (`start, stride = cuda.grid(1), cuda.gridsize(1)`: stride is
+// uniform, start is not).
+void UniformityAnalysis::assignValue(const ir::Target* target, const ir::Expr* value,
+                                     bool uniformControl) {
+  const auto* unpack = target->as<ir::UnpackTarget>();
+  const auto* tuple = unconverted(value)->as<ir::MakeTuple>();
+  if (unpack != nullptr && tuple != nullptr && !tuple->type.isNamedTuple() &&
+      unpack->elements.size() == tuple->elements.size()) {
+    for (size_t i = 0; i < unpack->elements.size(); ++i)
+      assignValue(unpack->elements[i], tuple->elements[i], uniformControl);
+    return;
+  }
+  assign(target, uniformControl && uniform(value));
 }
 
 void UniformityAnalysis::assign(const ir::Target* target, bool uniformValue) {

@@ -27,6 +27,7 @@ private:
   // One pass over a body: demotes the locals assigned a value that may differ between threads,
   // or assigned under control flow that may (`uniformControl` false).
   void demoteIn(const std::vector<ir::Stmt*>& body, bool uniformControl);
+  void assignValue(const ir::Target* target, const ir::Expr* value, bool uniformControl);
   void assign(const ir::Target* target, bool uniformValue);
 
   const ir::Function& kernel_;

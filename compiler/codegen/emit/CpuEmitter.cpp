@@ -166,10 +166,10 @@ private:
 
   // The box of threads a narrowed region runs: the hull of what its `if` tests allow, with the
   // bounds evaluated by the block as its first live thread sees them.
-  void threadBox(const SplitStep& s) {
+  void threadBox(const std::vector<std::vector<ThreadBound>>& narrowing) {
     controlContext();
     e_.emitLine("pyk::cpu::ThreadBox pyk_box = pyk::cpu::ThreadBox::none();");
-    for (const std::vector<ThreadBound>& bounds : s.narrowing) {
+    for (const std::vector<ThreadBound>& bounds : narrowing) {
       e_.emitLine("{");
       e_.indent(1);
       e_.emitLine("pyk::cpu::ThreadBox pyk_part = pyk::cpu::ThreadBox::whole(pyk_ctx);");
@@ -201,12 +201,57 @@ private:
     }
   }
 
+  // A region with tests of a grid index: its loops twice, once with the tests `true` for the
+  // blocks whose every thread satisfies them (SplitStep::blockTests), once as they are.
   void region(const SplitStep& s) {
-    const bool narrowed = !s.narrowing.empty();
+    if (s.blockTests.empty()) {
+      regionLoops(s);
+      return;
+    }
+    e_.emitLine("{");
+    e_.indent(1);
+    controlContext();
+    e_.emitLine("pyk::cpu::ThreadBox pyk_tested = pyk::cpu::ThreadBox::whole(pyk_ctx);");
+    std::set<const ir::Expr*> tests;
+    for (const auto& [test, b] : s.blockTests) {
+      tests.insert(test);
+      e_.emitLine("pyk_tested.narrowGlobal(pyk_ctx, " + std::to_string(b.axis) + ", '" +
+                  opCode(b.op) + "', " + e_.valueAs(b.bound, NumbaType::scalar(ScalarKind::Int64)) +
+                  ");");
+    }
+    e_.emitLine("if (pyk_tested.coversBlock(pyk_ctx)) {");
+    e_.indent(1);
+    e_.setKnownTrue(std::move(tests));
+    regionLoops(s);
+    e_.setKnownTrue({});
+    e_.indent(-1);
+    e_.emitLine("} else {");
+    e_.indent(1);
+    regionLoops(s);
+    e_.indent(-1);
+    e_.emitLine("}");
+    e_.indent(-1);
+    e_.emitLine("}");
+  }
+
+  void regionLoops(const SplitStep& s) {
+    if (s.exactParts.empty()) {
+      threadLoop(s, s.narrowing, nullptr);
+      return;
+    }
+    for (const ExactPart& part : s.exactParts)
+      threadLoop(s, part.narrowing, &part);
+  }
+
+  // One loop over the threads of a region (over the hull of `narrowing`, if any): its statements,
+  // or an exact part's instead.
+  void threadLoop(const SplitStep& s, const std::vector<std::vector<ThreadBound>>& narrowing,
+                  const ExactPart* part) {
+    const bool narrowed = !narrowing.empty();
     if (narrowed) {
       e_.emitLine("{");
       e_.indent(1);
-      threadBox(s);
+      threadBox(narrowing);
     }
     e_.emitLine(std::string(narrowed
                                 ? "pyk::cpu::forEachThreadIn" + shape_ + "(pyk_ctx, " + exited_ +
@@ -230,17 +275,20 @@ private:
     } else {
       rematerialize();
     }
-    if (s.exactBody.empty()) {
+    strideCounters();
+    if (part == nullptr) {
       statements(s.statements);
     } else {
       // The box is exactly the threads the tests admit: the rematerialized assignments (which
-      // come first), then what the tests guard.
+      // come first), then what the tests guard, then the copies their joins make.
       std::vector<const ir::Stmt*> exact;
       for (const RegionStatement& st : s.statements)
         if (plan_.isRematerialized(st))
           exact.push_back(st.statement);
-      exact.insert(exact.end(), s.exactBody.begin(), s.exactBody.end());
+      exact.insert(exact.end(), part->statements.begin(), part->statements.end());
       e_.emitStatements(exact);
+      for (auto b = part->branches.rbegin(); b != part->branches.rend(); ++b)
+        e_.emitJoinCopies(b->first, b->second);
     }
     e_.indent(-1);
     e_.emitLine("});");
@@ -285,6 +333,10 @@ private:
   }
 
   void forLoop(const SplitStep& s) {
+    if (s.strideAxis >= 0) {
+      gridStrideLoop(s);
+      return;
+    }
     const auto* f = s.control->as<ir::ForRange>();
     const NumbaType& counter = f->counterType;
     const std::string ct = e_.type(counter);
@@ -313,6 +365,68 @@ private:
     e_.indent(-1);
     e_.emitLine("}");
   }
+
+  // A grid-stride loop in lockstep: the block steps `base` from the start less the thread index;
+  // each thread loop inside sets the thread's counter to base + its index. First the rounds in
+  // which every thread's counter is below stop (no test), then the last ones, with the test.
+  void gridStrideLoop(const SplitStep& s) {
+    const auto* f = s.control->as<ir::ForRange>();
+    const NumbaType& counter = f->counterType;
+    const std::string ct = e_.type(counter);
+    const std::string d = std::to_string(strideLoops_.size());
+    const std::string axis = std::string(1, "xyz"[s.strideAxis]);
+    const std::string base = "pyk_base" + d, stop = "pyk_stride_stop" + d;
+    e_.emitLineDirective(f);
+    e_.emitLine("{");
+    e_.indent(1);
+    controlContext();
+    e_.emitLine("const " + ct + " " + stop + " = " + e_.valueAs(f->stop, counter) + ";");
+    e_.emitLine("const " + ct + " pyk_stride_step" + d + " = " + e_.valueAs(f->step, counter) +
+                ";");
+    e_.emitLine(ct + " " + base + " = " + e_.valueAs(f->start, counter) + " - static_cast<" + ct +
+                ">(pyk_ctx.threadIdx." + axis + ");");
+    const std::string last = "static_cast<" + ct + ">(pyk_ctx.blockDim." + axis + ") - 1";
+    StrideLoop loop{
+        f->target->as<ir::LocalTarget>()->variable.variable, s.strideAxis, base, stop, ct, false};
+    strideLoops_.push_back(loop);
+    e_.emitLine("for (; " + base + " + (" + last + ") < " + stop + "; " + base +
+                " += pyk_stride_step" + d + ") {");
+    e_.indent(1);
+    steps(s.body);
+    e_.indent(-1);
+    e_.emitLine("}");
+    strideLoops_.back().tested = true;
+    e_.emitLine("for (; " + base + " < " + stop + "; " + base + " += pyk_stride_step" + d + ") {");
+    e_.indent(1);
+    steps(s.body);
+    e_.indent(-1);
+    e_.emitLine("}");
+    strideLoops_.pop_back();
+    e_.indent(-1);
+    e_.emitLine("}");
+  }
+
+  // In a thread loop inside grid-stride loops: the thread's counters, and in their last rounds
+  // the end of the thread's turn when one is past its stop.
+  void strideCounters() {
+    for (const StrideLoop& l : strideLoops_) {
+      const std::string name = pythonName(kernel_.variableName(l.counter));
+      e_.emitLine(name + " = " + l.base + " + static_cast<" + l.type + ">(pyk_ctx.threadIdx." +
+                  std::string(1, "xyz"[l.axis]) + ");");
+      if (l.tested)
+        e_.emitLine("if (!(" + name + " < " + l.stop + "))");
+      if (l.tested)
+        e_.emitLine("  return;");
+    }
+  }
+
+  struct StrideLoop {
+    sema::VariableId counter;
+    int axis;
+    std::string base, stop, type;
+    bool tested; // the last rounds: some thread's counter may be past stop
+  };
+  std::vector<StrideLoop> strideLoops_;
 
   UnitEmitter& e_;
   const ir::Function& kernel_;

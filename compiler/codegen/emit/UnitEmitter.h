@@ -90,6 +90,13 @@ public:
     for (const ir::Stmt* s : body)
       statement(s);
   }
+  // Comparisons the code emitted from now on spells `true` (a split region's tests that hold for
+  // every thread of a block); empty: none.
+  void setKnownTrue(std::set<const ir::Expr*> tests) { knownTrue_ = std::move(tests); }
+  // The copies the join after `if` i makes when its `then` (or else) branch ran.
+  void emitJoinCopies(const ir::If* i, bool then) {
+    edgeCopies(then ? sema::PhiEdge::IfThen : sema::PhiEdge::IfElse, i);
+  }
   std::string condition(const ir::Expr* e) { return expr(e); }
   std::string valueAs(const ir::Expr* e, const NumbaType& to) { return castTo(e, to); }
   void emitLine(const std::string& text) { line(text); }
@@ -214,7 +221,9 @@ private:
                 const std::vector<ir::Stmt*>& orelse);
 
   // ---- expressions (EmitExpressions.cpp) ----
-  std::string expr(const ir::Expr* e) { return ExprVisitor::visit(e); }
+  std::string expr(const ir::Expr* e) {
+    return !knownTrue_.empty() && knownTrue_.count(e) != 0 ? "true" : ExprVisitor::visit(e);
+  }
   std::string visitLiteral(const ir::Literal* l);
   std::string visitFrozenConstant(const ir::FrozenConstant* c);
   std::string visitRead(const ir::Read* r);
@@ -338,6 +347,7 @@ private:
   int64_t sharedBytes_ = 0;
   std::map<const ir::ArrayAllocation*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
+  std::set<const ir::Expr*> knownTrue_;
   std::map<const ir::Function*, NonNegativeAnalysis> nonNegative_;
   // Which C++ variable holds each version of the function being emitted.
   VariableStorage storage_;

@@ -30,7 +30,7 @@ TEST(CpuPipeline, ModesAndFiberReasons) {
   EXPECT_EQ(guarded.mode, CpuExecutionMode::Loop);
   ASSERT_TRUE(guarded.split.has_value());
   ASSERT_EQ(guarded.split->steps.size(), 1u);
-  EXPECT_FALSE(guarded.split->steps[0].exactBody.empty());
+  EXPECT_FALSE(guarded.split->steps[0].exactParts.empty());
   // Not when something else happens outside the test, nor when a parameter is assigned.
   EXPECT_FALSE(planOf("    a[0] = 2\n    if tx < n:\n        a[tx] = 1\n").split.has_value());
   EXPECT_FALSE(planOf("    n = n - 1\n    if tx < n:\n        a[tx] = 1\n").split.has_value());

@@ -60,7 +60,8 @@ def k(out, n):
   // an `or` (a hull of two boxes) keeps its test.
   std::vector<std::string> exact;
   for (const SplitStep& s : plan.split->steps)
-    exact.push_back(s.exactBody.empty() ? "-" : std::string(k.lineOf(s.exactBody[0])));
+    exact.push_back(s.exactParts.empty() ? "-"
+                                         : std::string(k.lineOf(s.exactParts[0].statements[0])));
   EXPECT_EQ(exact,
             (std::vector<std::string>{"-", "sh[ty, tx] += 1", "sh[ty, tx] += 2", "sh[ty, tx] += 3",
                                       "sh[ty, tx] += 4", "sh[ty, tx] += 5", "-", "-"}));
@@ -97,11 +98,14 @@ def k(field, out, nrows):
             "<box: gy < nrows & ty == 3 | gy < nrows & gy == nrows - 1>\n"
             "region: if row < nrows: <box: gy < nrows>\n");
   ASSERT_EQ(plan.split->steps.size(), 3u);
-  EXPECT_EQ(k.lineOf(plan.split->steps[0].exactBody.at(0)), "band[ty, 0] = field[row, col]");
+  EXPECT_EQ(k.lineOf(plan.split->steps[0].exactParts.at(0).statements.at(0)),
+            "band[ty, 0] = field[row, col]");
   // The `or` is no exact test: the region keeps it.
-  ASSERT_EQ(plan.split->steps[1].exactBody.size(), 1u);
-  EXPECT_EQ(k.lineOf(plan.split->steps[1].exactBody[0]), "if ty == 3 or row == nrows - 1:");
-  EXPECT_EQ(k.lineOf(plan.split->steps[2].exactBody.at(0)),
+  ASSERT_EQ(plan.split->steps[1].exactParts.size(), 1u);
+  ASSERT_EQ(plan.split->steps[1].exactParts[0].statements.size(), 1u);
+  EXPECT_EQ(k.lineOf(plan.split->steps[1].exactParts[0].statements[0]),
+            "if ty == 3 or row == nrows - 1:");
+  EXPECT_EQ(k.lineOf(plan.split->steps[2].exactParts.at(0).statements.at(0)),
             "out[row, col] = band[ty, 0] + band[ty, 1]");
 }
 

@@ -137,7 +137,9 @@ public:
         break;
       case codegen::SplitStep::Kind::For:
       case codegen::SplitStep::Kind::While:
-        out += indent + std::string(lineOf(s.control)) + "\n" + stepsText(s.body, indent + "  ");
+        out += indent + std::string(lineOf(s.control)) +
+               (s.strideAxis >= 0 ? std::string(" <lockstep ") + "xyz"[s.strideAxis] + ">" : "") +
+               "\n" + stepsText(s.body, indent + "  ");
         break;
       case codegen::SplitStep::Kind::If:
         out += indent + std::string(lineOf(s.control)) + "\n" + stepsText(s.body, indent + "  ");
