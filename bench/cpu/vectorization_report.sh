@@ -5,8 +5,10 @@
 # report mapped to the .pyk line it came from (the unit's #line directives) or to the support
 # header's thread loop (a region's loop over the block's threads). Prints a Markdown table: per
 # kernel, the loops vectorised, how many GCC versioned for possible aliasing (a run-time overlap
-# test and a scalar copy), and the kernel's loops left scalar with GCC's first reason (a line past
-# the .pyk file's end is the generated entry point after the kernel's last #line).
+# test and a scalar copy), the masked loads and stores left in the block's entry point (AVX-512
+# `{%k}` memory operands: what a test inside a vectorised thread loop costs), and the kernel's
+# loops left scalar with GCC's first reason (a line past the .pyk file's end is the generated
+# entry point after the kernel's last #line).
 #
 # usage: bench/cpu/vectorization_report.sh [BUILD_DIR]   (default build)
 set -euo pipefail
@@ -32,8 +34,8 @@ kernels=(
   "reduction_helper.pyk block_sum void(float32[::1],float32[::1]) 256,1,1"
   "histogram.pyk histogram void(int32[::1],int32[::1]) 256,1,1"
 )
-echo "| kernel (file, block) | mode | loops vectorised | of them versioned for aliasing | loops of the kernel's lines left scalar (GCC's first reason) |"
-echo "|---|---|---|---|---|"
+echo "| kernel (file, block) | mode | loops vectorised | of them versioned for aliasing | masked loads and stores | loops of the kernel's lines left scalar (GCC's first reason) |"
+echo "|---|---|---|---|---|---|"
 for entry in "${kernels[@]}"; do
   read -r file kernel sig block <<<"$entry"
   unit="$work/${file%.pyk}.cpp"
@@ -57,5 +59,8 @@ for entry in "${kernels[@]}"; do
       where = $1 > last ? "the generated entry point" : "line " $1
       printf "%s%s: %s", (n++ ? "; " : ""), where, $2 }' |
     sed 's/|/\\|/g')
-  echo "| $kernel ($file, $block) | $mode | ${optimized:-none} | ${versioned:-0} | ${missed:-none} |"
+  masked=$(objdump -d --no-show-raw-insn "$work/unit.so" 2>/dev/null |
+    awk '/^[0-9a-f]+ <pyk_k_.*__block>:$/ { on = 1; next } /^$/ { on = 0 } on' |
+    grep -cE '\(.*\{%k[1-7]\}|\{%k[1-7]\}.*\(' || true)
+  echo "| $kernel ($file, $block) | $mode | ${optimized:-none} | ${versioned:-0} | ${masked:-0} | ${missed:-none} |"
 done
