@@ -32,7 +32,7 @@ bool jumpsOutOf(const std::vector<ir::Stmt*>& body) {
 // the reason, when the block cannot run it).
 class StepFormation {
 public:
-  StepFormation(const UniformityAnalysis& uniformity, const GridStrideLoops& gridStride,
+  StepFormation(const UniformityAnalysis& uniformity, const GridStrideLoops* gridStride,
                 BarrierRegions& out, std::string& whyNot, bool lockstepLoops)
       : uniformity_(uniformity), gridStride_(gridStride), out_(out), whyNot_(whyNot),
         lockstepLoops_(lockstepLoops) {}
@@ -53,7 +53,8 @@ public:
         continue;
       }
       if (const auto* f = s->as<ir::ForRange>()) {
-        if (const int axis = gridStride_.axisOf(f); axis >= 0) { // a grid-stride loop, in lockstep
+        if (const int axis = gridStride_ != nullptr ? gridStride_->axisOf(f) : -1; axis >= 0) {
+          // a grid-stride loop, in lockstep
           region = nullptr;
           SplitStep step;
           step.kind = SplitStep::Kind::For;
@@ -198,7 +199,7 @@ private:
   }
 
   const UniformityAnalysis& uniformity_;
-  const GridStrideLoops& gridStride_;
+  const GridStrideLoops* gridStride_; // null: grid-stride loops stay in their regions
   BarrierRegions& out_;
   std::string& whyNot_;
   bool lockstepLoops_;
@@ -208,10 +209,12 @@ private:
 
 std::optional<BarrierRegions> formBarrierRegions(const ir::Function& kernel,
                                                  const UniformityAnalysis& uniformity,
-                                                 std::string& whyNot, bool lockstepLoops) {
+                                                 std::string& whyNot, bool lockstepLoops,
+                                                 bool gridStrideLoops) {
   BarrierRegions regions;
   const GridStrideLoops gridStride(kernel, uniformity);
-  if (!StepFormation(uniformity, gridStride, regions, whyNot, lockstepLoops)
+  if (!StepFormation(uniformity, gridStrideLoops ? &gridStride : nullptr, regions, whyNot,
+                     lockstepLoops)
            .steps(kernel.body, regions.steps))
     return std::nullopt;
   ir::forEachNode(kernel.body, [&](const ir::Node* n) {

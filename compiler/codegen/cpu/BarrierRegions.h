@@ -28,7 +28,8 @@ struct BarrierRegions {
 
 // nullopt, with the reason in `whyNot` ("a barrier inside the `while` at 12:5 ..."), when a
 // barrier sits where the block cannot run it as a step.
-// A grid-stride loop (GridStrideLoops) becomes a block-level `for` step, its threads in lockstep.
+// A grid-stride loop (GridStrideLoops) becomes a block-level `for` step, its threads in lockstep
+// (`gridStrideLoops`; without it, such a loop stays in its region).
 // `lockstepLoops`: also make block-level steps of barrier-free `for name in range(...)` loops
 // with uniform bounds and a short straight-line body (`for j in range(16): acc += a[ty, j] *
 // b[j, tx]`), so that the threads run each iteration together: the thread loop inside then
@@ -37,6 +38,7 @@ struct BarrierRegions {
 // was 2x slower (bench/results/cpu-2026-11-24-vm-analysis.md, m2 and m3).
 std::optional<BarrierRegions> formBarrierRegions(const ir::Function& kernel,
                                                  const UniformityAnalysis& uniformity,
-                                                 std::string& whyNot, bool lockstepLoops = false);
+                                                 std::string& whyNot, bool lockstepLoops = false,
+                                                 bool gridStrideLoops = true);
 
 } // namespace pyk::codegen

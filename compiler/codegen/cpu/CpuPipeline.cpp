@@ -67,7 +67,8 @@ bool uniformityAnalysis(CpuPlanning& p) {
 }
 
 bool barrierRegions(CpuPlanning& p) {
-  p.regions = formBarrierRegions(*p.kernel, *p.uniformity, p.whyNot, p.lockstepLoops);
+  p.regions =
+      formBarrierRegions(*p.kernel, *p.uniformity, p.whyNot, p.lockstepLoops, p.gridStrideLoops);
   if (!p.regions)
     return false;
   p.split.steps = p.regions->steps; // the regions stay as this pass left them, for printing
@@ -229,6 +230,12 @@ CpuExecutionPlan planCpuExecution(const ir::Module& module, bool blockShapeKnown
   }
   if (!split && blockShapeKnown) // the lockstep loops in the way: as for any shape, then
     split = again(false);
+  if (!split && hasGridStrideLoop(p.regions ? p.regions->steps : std::vector<SplitStep>{})) {
+    // A grid-stride loop in lockstep in the way (a local it carries with two C++ variables):
+    // its threads in turn inside their region, as before the split took such loops.
+    p.gridStrideLoops = false;
+    split = again(blockShapeKnown) || (blockShapeKnown && again(false));
+  }
   if (split) {
     p.plan.split = std::move(p.split);
   } else {

@@ -32,9 +32,11 @@ struct CpuPlanning {
   const ir::Function* kernel;
   bool blockShapeKnown; // the unit is compiled for one block shape
   // The split attempt's options: uniform assignments hoisted out of thread loops (7), short
-  // uniform loops run in lockstep (4; only for a known block shape).
+  // uniform loops run in lockstep (4; only for a known block shape), grid-stride loops run in
+  // lockstep (4).
   bool hoisting = true;
   bool lockstepLoops;
+  bool gridStrideLoops = true;
 
   std::shared_ptr<const ir::Module> inlined;    // 0: owns `kernel` when it is the copy
   std::string inliningFailure;                  // 0: why a call could not be inlined

@@ -56,6 +56,19 @@ TEST(CpuPipeline, ModesAndFiberReasons) {
             "joined after the block-level statement at 6:5, whose edges the split does not "
             "convert");
 
+  // A grid-stride loop that would join such a local at block level stays in its region (the
+  // split is planned again without grid-stride loops in lockstep), not on fibers.
+  const CpuExecutionPlan strided = planOf("    x = tx\n    a[x] = 1\n    cuda.syncthreads()\n"
+                                          "    for i in range(tx, n, cuda.blockDim.x):\n"
+                                          "        x = 2.5\n    a[tx] = x\n");
+  EXPECT_EQ(strided.mode, CpuExecutionMode::Split) << strided.fiberReason;
+  ASSERT_TRUE(strided.split.has_value());
+  EXPECT_FALSE(hasGridStrideLoop(strided.split->steps));
+  EXPECT_TRUE(hasGridStrideLoop(planOf("    a[tx] = 1\n    cuda.syncthreads()\n"
+                                       "    for i in range(tx, n, cuda.blockDim.x):\n"
+                                       "        a[i] += 2.5\n")
+                                    .split->steps));
+
   // A block-level loop's counter that threads assign.
   EXPECT_EQ(planOf("    for t in range(n):\n        cuda.syncthreads()\n        a[tx] = t\n"
                    "        t = 5\n        a[tx] += t\n")
