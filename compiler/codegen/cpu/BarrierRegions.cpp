@@ -55,18 +55,24 @@ public:
       if (const auto* f = s->as<ir::ForRange>()) {
         if (const int axis = gridStride_ != nullptr ? gridStride_->axisOf(f) : -1; axis >= 0) {
           // a grid-stride loop, in lockstep
-          region = nullptr;
           SplitStep step;
           step.kind = SplitStep::Kind::For;
           step.control = s;
           step.strideAxis = axis;
-          out_.strideCounters.insert(f->target->as<ir::LocalTarget>()->variable.variable);
-          for (const ir::Expr* bound : {f->start, f->stop, f->step})
-            out_.controls.push_back(bound);
           if (!steps(f->body, step.body))
             return false;
-          out.push_back(std::move(step));
-          continue;
+          // A `continue` ends the thread's round: its thread loop returns, which skips the rest
+          // of the body only when the body is that one loop.
+          const bool oneRegion =
+              step.body.size() == 1 && step.body[0].kind == SplitStep::Kind::Region;
+          if (oneRegion || GridStrideLoops::continuesOf(f).empty()) {
+            region = nullptr;
+            out_.strideCounters.insert(f->target->as<ir::LocalTarget>()->variable.variable);
+            for (const ir::Expr* bound : {f->start, f->stop, f->step})
+              out_.controls.push_back(bound);
+            out.push_back(std::move(step));
+            continue;
+          }
         }
       }
       const bool blockLevel = firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr ||

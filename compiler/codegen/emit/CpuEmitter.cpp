@@ -3,6 +3,7 @@
 #include "codegen/emit/CpuEmitter.h"
 
 #include "codegen/cpu/CpuPipeline.h"
+#include "codegen/cpu/GridStrideLoops.h"
 #include "codegen/emit/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -389,6 +390,11 @@ private:
     StrideLoop loop{
         f->target->as<ir::LocalTarget>()->variable.variable, s.strideAxis, base, stop, ct, false};
     strideLoops_.push_back(loop);
+    const std::set<const ir::Stmt*> outerEnds = e_.roundEnds();
+    std::set<const ir::Stmt*> ends = outerEnds;
+    for (const ir::Stmt* c : GridStrideLoops::continuesOf(f))
+      ends.insert(c);
+    e_.setRoundEnds(ends);
     e_.emitLine("for (; " + base + " + (" + last + ") < " + stop + "; " + base +
                 " += pyk_stride_step" + d + ") {");
     e_.indent(1);
@@ -402,6 +408,7 @@ private:
     e_.indent(-1);
     e_.emitLine("}");
     strideLoops_.pop_back();
+    e_.setRoundEnds(outerEnds);
     e_.indent(-1);
     e_.emitLine("}");
   }

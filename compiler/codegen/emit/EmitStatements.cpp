@@ -88,7 +88,7 @@ void UnitEmitter::visitBreak(const ir::Break* b) {
 
 void UnitEmitter::visitContinue(const ir::Continue* c) {
   edgeCopies(sema::PhiEdge::Continue, c);
-  line("continue;");
+  line(roundEnds_.count(c) != 0 ? "return; // the thread's round ends" : "continue;");
 }
 
 void UnitEmitter::edgeCopies(sema::PhiEdge edge, const ir::Stmt* at) {

@@ -93,6 +93,10 @@ public:
   // Comparisons the code emitted from now on spells `true` (a split region's tests that hold for
   // every thread of a block); empty: none.
   void setKnownTrue(std::set<const ir::Expr*> tests) { knownTrue_ = std::move(tests); }
+  // `continue`s emitted as the end of a thread's turn in a split kernel's thread loop (`return`
+  // from its body): those of grid-stride loops the block runs in lockstep.
+  void setRoundEnds(std::set<const ir::Stmt*> continues) { roundEnds_ = std::move(continues); }
+  const std::set<const ir::Stmt*>& roundEnds() const { return roundEnds_; }
   // The copies the join after `if` i makes when its `then` (or else) branch ran.
   void emitJoinCopies(const ir::If* i, bool then) {
     edgeCopies(then ? sema::PhiEdge::IfThen : sema::PhiEdge::IfElse, i);
@@ -348,6 +352,7 @@ private:
   std::map<const ir::ArrayAllocation*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
   std::set<const ir::Expr*> knownTrue_;
+  std::set<const ir::Stmt*> roundEnds_;
   std::map<const ir::Function*, NonNegativeAnalysis> nonNegative_;
   // Which C++ variable holds each version of the function being emitted.
   VariableStorage storage_;

@@ -28,3 +28,15 @@ print("last", bool(np.array_equal(np.load(out_dir + "/last/arg1.npy"), last)))
 m = np.load(out_dir + "/m.npy")
 i, j = np.indices(m.shape)
 print("nested", bool(np.array_equal(np.load(out_dir + "/nested/arg1.npy"), m * 2 + i - j)))
+skip = np.zeros(threads, np.float32)
+for g in range(threads):
+    acc = np.float32(0.0)
+    for i in range(g, n, threads):
+        if a[i] < 0:
+            continue
+        for j in range(3):
+            if j == 1:
+                continue
+            acc += a[i] * np.float32(j)
+    skip[g] = acc
+print("skip", bool(np.array_equal(np.load(out_dir + "/skip/arg1.npy"), skip)))
