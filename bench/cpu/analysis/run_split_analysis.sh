@@ -26,6 +26,7 @@ declare -A sigs=(
   [diffusion]='void(float32[:, ::1], float32[:, ::1], float32)'
   [matmul]='void(float32[:, ::1], float32[:, ::1], float32[:, ::1])'
   [reduction]='void(float32[::1], float32[::1])'
+  [histogram]='void(int32[::1], int32[::1])'
 )
 # The block shapes cpu_backend_bench.cpp launches with: the runtime compiles split kernels for them.
 declare -A blocks=(
@@ -33,12 +34,14 @@ declare -A blocks=(
   [diffusion]='32,8'
   [matmul]='16,16'
   [reduction]='256'
+  [histogram]='256'
 )
 declare -A variants=(
   [vector_add]=''
   [diffusion]='diffusion_d1 diffusion_d2 diffusion_d3'
   [matmul]='matmul_m1 matmul_m2 matmul_m3'
   [reduction]='reduction_r1 reduction_r2'
+  [histogram]=''
 )
 
 echo "compiling..." >&2
@@ -46,7 +49,7 @@ echo "compiling..." >&2
 "$cxx" "${flags[@]}" -DPYK_VARIANT_WRAP -c bench/cpu/analysis/split_variants.cpp \
   -o "$work/variants_wrap.o"
 binaries=()
-for w in vector_add diffusion matmul reduction; do
+for w in vector_add diffusion matmul reduction histogram; do
   "$build/compiler/pykc" emit "bench/cpu/kernels/$w.pyk" --emit=cpu --block "${blocks[$w]}" --sig "${sigs[$w]}" \
     >"$work/$w.cpp"
   entry=$(grep -o -m1 'pyk_k_[A-Za-z0-9_]*__block' "$work/$w.cpp")
@@ -95,7 +98,7 @@ for line in open(sys.argv[1]):
     best[key] = min(best.get(key, float("inf")), float(ms))
 print("| workload | entry | ms per launch (1 core, best of rounds) | vs generated | hand / entry |")
 print("|---|---|---|---|---|")
-for workload in ("vector_add", "diffusion", "matmul", "reduction"):
+for workload in ("vector_add", "diffusion", "matmul", "reduction", "histogram"):
     gen = best.get((workload, "generated"))
     hand = best.get((workload, "hand"))
     entries = sorted((e for (w, e) in best if w == workload and e not in ("generated", "hand")),

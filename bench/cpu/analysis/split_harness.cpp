@@ -5,7 +5,7 @@
 // for diffusion). Checks the entry's result against bench_common.h's references.
 //
 // Build (run_split_analysis.sh does it): -DENTRY=<name> -DWORKLOAD_<VECTOR_ADD|DIFFUSION|MATMUL|
-// REDUCTION> with the host compiler's flags, linked with the unit that defines ENTRY.
+// REDUCTION|HISTOGRAM> with the host compiler's flags, linked with the unit that defines ENTRY.
 #include "../bench_common.h"
 #include "pyk_cpu_support.h"
 
@@ -24,11 +24,11 @@ using pyk::cpu::Dim3;
 #define PYK_STR2(x) #x
 #define PYK_STR(x) PYK_STR2(x)
 
-template <int N>
-Array<float32, N, Layout::C> arrayOf(float* p, std::array<int64, N> shape) {
-  Array<float32, N, Layout::C> a{};
+template <int N, typename T = float32>
+Array<T, N, Layout::C> arrayOf(T* p, std::array<int64, N> shape) {
+  Array<T, N, Layout::C> a{};
   a.data = p;
-  int64 stride = sizeof(float);
+  int64 stride = sizeof(T);
   for (int d = N - 1; d >= 0; --d) {
     a.shape[d] = shape[d];
     a.strides[d] = stride;
@@ -105,6 +105,24 @@ int main() {
             }
             cell(cols - 1, cur[cols - 2], cur[cols - 1]);
           }
+        }));
+#elif defined(WORKLOAD_HISTOGRAM)
+  const int64 n = bench::kHistogramSize, nbins = bench::kHistogramBins;
+  auto v = bench::histogramValues(n, nbins, 7);
+  std::vector<int32> bins(nbins), hand(nbins);
+  auto V = arrayOf<1, int32>(v.data(), {n}), H = arrayOf<1, int32>(bins.data(), {nbins});
+  void* args[] = {&V, &H};
+  const Dim3 grid{64}, block{256};
+  print("histogram", entry,
+        bench::medianSeconds(
+            5, [&] { std::fill(bins.begin(), bins.end(), 0); },
+            [&] { runGrid(grid, block, args); }));
+  if (bins != bench::referenceHistogram(v, nbins))
+    bench::fail(std::string(entry) + ": the bins differ from the reference");
+  print("histogram", "hand", bench::medianSeconds(5, [&] {
+          std::fill(hand.begin(), hand.end(), 0);
+          for (int64 i = 0; i < n; ++i)
+            ++hand[static_cast<std::size_t>(v[i])];
         }));
 #elif defined(WORKLOAD_MATMUL)
   const int64 n = bench::kMatmulSize;
