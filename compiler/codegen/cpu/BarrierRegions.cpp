@@ -65,7 +65,7 @@ public:
           // of the body only when the body is that one loop.
           const bool oneRegion =
               step.body.size() == 1 && step.body[0].kind == SplitStep::Kind::Region;
-          if (oneRegion || GridStrideLoops::continuesOf(f).empty()) {
+          if (oneRegion || GridStrideLoops::jumpsOf<ir::Continue>(f).empty()) {
             region = nullptr;
             out_.strideCounters.insert(f->target->as<ir::LocalTarget>()->variable.variable);
             for (const ir::Expr* bound : {f->start, f->stop, f->step})

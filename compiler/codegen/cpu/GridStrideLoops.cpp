@@ -13,21 +13,12 @@ namespace {
 
 constexpr int kMaxFollowed = 8; // assignments followed from a bound
 
-// A loop's own break (not one of a loop nested in it), or a barrier.
-bool breaksOrWaits(const std::vector<ir::Stmt*>& body) {
-  bool found = false;
-  for (const ir::Stmt* s : body) {
+// A barrier in the loop's body.
+bool strideBodyWaits(const std::vector<ir::Stmt*>& body) {
+  for (const ir::Stmt* s : body)
     if (firstIntrinsicCall(s, sema::intrinsic_flags::Barrier) != nullptr)
       return true;
-    std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
-      found = found || n->is<ir::Break>();
-      if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
-        return;
-      ir::forEachChild(n, visit);
-    };
-    visit(s);
-  }
-  return found;
+  return false;
 }
 
 } // namespace
@@ -171,24 +162,10 @@ bool GridStrideLoops::positive(const ir::Expr* e, int depth) const {
   return positive(value, depth + 1);
 }
 
-std::set<const ir::Stmt*> GridStrideLoops::continuesOf(const ir::ForRange* f) {
-  std::set<const ir::Stmt*> out;
-  std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
-    if (n->is<ir::Continue>())
-      out.insert(n->as<ir::Continue>());
-    if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
-      return; // its own
-    ir::forEachChild(n, visit);
-  };
-  for (const ir::Stmt* s : f->body)
-    visit(s);
-  return out;
-}
-
 int GridStrideLoops::axisOf(const ir::ForRange* f) const {
   const auto* counter = f->target->as<ir::LocalTarget>();
   if (counter == nullptr || f->start == nullptr || f->step == nullptr || !f->otherwise.empty() ||
-      breaksOrWaits(f->body) || !f->counterType.isScalar() ||
+      strideBodyWaits(f->body) || !f->counterType.isScalar() ||
       !types::isInteger(f->counterType.scalarKind()))
     return -1;
   if (!uniformity_.uniform(f->stop) || !uniformity_.uniform(f->step) || !positive(f->step, 0))

@@ -2,12 +2,13 @@
 // grid-stride (or block-stride) loops the block can run in lockstep: every thread's `start` is
 // one block-uniform value plus its thread index on one axis (`cuda.grid(1)`, `cuda.threadIdx.x`,
 // `base + tx`), `stop` is uniform and `step` uniform and positive (`cuda.gridsize(1)`,
-// `cuda.blockDim.x`), no break. The block then runs iteration k of every thread together (thread
+// `cuda.blockDim.x`). The block then runs iteration k of every thread together (thread
 // t's `i` is base_k + t, base_k = start - t + k * step, while base_k < stop): consecutive threads
 // touch consecutive elements, as on a GPU, where thread after thread would stride across the
 // whole array (the histogram on the AMD VM: every access a TLB miss).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -21,12 +22,26 @@ public:
   GridStrideLoops(const ir::Function& kernel, const UniformityAnalysis& uniformity);
 
   // The axis (0, 1, 2) of the thread index `f`'s start is offset by, when the block can run `f`
-  // in lockstep: the bounds above, no barrier, break or else, and a counter that only
+  // in lockstep: the bounds above, no barrier or else, and a counter that only
   // the loop's body reads and nothing in it assigns; else -1.
   int axisOf(const ir::ForRange* f) const;
-  // The loop's own `continue`s (not those of loops nested in it): in lockstep, each ends the
-  // thread's round (the split takes them only when the body is one region).
-  static std::set<const ir::Stmt*> continuesOf(const ir::ForRange* f);
+  // The loop's own `break`s or `continue`s (J; not those of loops nested in it): in lockstep, a
+  // continue ends the thread's round (the split takes them only when the body is one region), a
+  // break also marks the thread done with the loop.
+  template <typename J>
+  static std::set<const ir::Stmt*> jumpsOf(const ir::ForRange* f) {
+    std::set<const ir::Stmt*> out;
+    std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
+      if (const auto* j = n->as<J>())
+        out.insert(j);
+      if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
+        return; // its own
+      ir::forEachChild(n, visit);
+    };
+    for (const ir::Stmt* s : f->body)
+      visit(s);
+    return out;
+  }
 
 private:
   int threadAxis(const ir::Expr* e, int depth) const;

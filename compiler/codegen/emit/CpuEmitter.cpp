@@ -387,14 +387,20 @@ private:
     e_.emitLine(ct + " " + base + " = " + e_.valueAs(f->start, counter) + " - static_cast<" + ct +
                 ">(pyk_ctx.threadIdx." + axis + ");");
     const std::string last = "static_cast<" + ct + ">(pyk_ctx.blockDim." + axis + ") - 1";
-    StrideLoop loop{
-        f->target->as<ir::LocalTarget>()->variable.variable, s.strideAxis, base, stop, ct, false};
-    strideLoops_.push_back(loop);
-    const std::set<const ir::Stmt*> outerEnds = e_.roundEnds();
-    std::set<const ir::Stmt*> ends = outerEnds;
-    for (const ir::Stmt* c : GridStrideLoops::continuesOf(f))
-      ends.insert(c);
-    e_.setRoundEnds(ends);
+    // A thread that breaks out sits the rest of the rounds out: a flag per thread.
+    const std::set<const ir::Stmt*> breaks = GridStrideLoops::jumpsOf<ir::Break>(f);
+    const std::string done = breaks.empty() ? std::string() : "pyk_stride_done" + d;
+    if (!done.empty())
+      e_.emitLine("pyk::uint8 " + done + "[pyk::cpu::kMaxThreadsPerBlock] = {};");
+    const sema::VariableId counterVariable = f->target->as<ir::LocalTarget>()->variable.variable;
+    strideLoops_.push_back({counterVariable, s.strideAxis, base, stop, ct, done, false});
+    const std::map<const ir::Stmt*, std::string> outerJumps = e_.roundJumps();
+    std::map<const ir::Stmt*, std::string> jumps = outerJumps;
+    for (const ir::Stmt* c : GridStrideLoops::jumpsOf<ir::Continue>(f))
+      jumps[c] = "return; // the thread's round ends";
+    for (const ir::Stmt* b : breaks)
+      jumps[b] = done + "[pyk_tid] = 1; // the thread leaves the loop\nreturn;";
+    e_.setRoundJumps(jumps);
     e_.emitLine("for (; " + base + " + (" + last + ") < " + stop + "; " + base +
                 " += pyk_stride_step" + d + ") {");
     e_.indent(1);
@@ -408,7 +414,7 @@ private:
     e_.indent(-1);
     e_.emitLine("}");
     strideLoops_.pop_back();
-    e_.setRoundEnds(outerEnds);
+    e_.setRoundJumps(outerJumps);
     e_.indent(-1);
     e_.emitLine("}");
   }
@@ -421,9 +427,9 @@ private:
       e_.emitLine(name + " = " + l.base + " + static_cast<" + l.type + ">(pyk_ctx.threadIdx." +
                   std::string(1, "xyz"[l.axis]) + ");");
       if (l.tested)
-        e_.emitLine("if (!(" + name + " < " + l.stop + "))");
-      if (l.tested)
-        e_.emitLine("  return;");
+        e_.emitLine("if (!(" + name + " < " + l.stop + ")) return;");
+      if (!l.done.empty())
+        e_.emitLine("if (" + l.done + "[pyk_tid] != 0) return;");
     }
   }
 
@@ -431,7 +437,8 @@ private:
     sema::VariableId counter;
     int axis;
     std::string base, stop, type;
-    bool tested; // the last rounds: some thread's counter may be past stop
+    std::string done; // the flags of the threads that broke out of the loop, or ""
+    bool tested;      // the last rounds: some thread's counter may be past stop
   };
   std::vector<StrideLoop> strideLoops_;
 

@@ -81,6 +81,10 @@ void UnitEmitter::visitReturn(const ir::Return* r) {
 
 void UnitEmitter::visitBreak(const ir::Break* b) {
   edgeCopies(sema::PhiEdge::Break, b);
+  if (const auto jump = roundJumps_.find(b); jump != roundJumps_.end()) {
+    lines(jump->second);
+    return;
+  }
   if (!breakFlags_.empty() && !breakFlags_.back().empty())
     line(breakFlags_.back() + " = true;");
   line("break;");
@@ -88,7 +92,8 @@ void UnitEmitter::visitBreak(const ir::Break* b) {
 
 void UnitEmitter::visitContinue(const ir::Continue* c) {
   edgeCopies(sema::PhiEdge::Continue, c);
-  line(roundEnds_.count(c) != 0 ? "return; // the thread's round ends" : "continue;");
+  const auto jump = roundJumps_.find(c);
+  lines(jump != roundJumps_.end() ? jump->second : "continue;");
 }
 
 void UnitEmitter::edgeCopies(sema::PhiEdge edge, const ir::Stmt* at) {

@@ -93,10 +93,13 @@ public:
   // Comparisons the code emitted from now on spells `true` (a split region's tests that hold for
   // every thread of a block); empty: none.
   void setKnownTrue(std::set<const ir::Expr*> tests) { knownTrue_ = std::move(tests); }
-  // `continue`s emitted as the end of a thread's turn in a split kernel's thread loop (`return`
-  // from its body): those of grid-stride loops the block runs in lockstep.
-  void setRoundEnds(std::set<const ir::Stmt*> continues) { roundEnds_ = std::move(continues); }
-  const std::set<const ir::Stmt*>& roundEnds() const { return roundEnds_; }
+  // The `break`s and `continue`s of grid-stride loops a split kernel's block runs in lockstep,
+  // each with the C++ it is emitted as inside a thread loop's body (the end of the thread's
+  // round, `return` from the body; a break also marks the thread done with the loop).
+  void setRoundJumps(std::map<const ir::Stmt*, std::string> jumps) {
+    roundJumps_ = std::move(jumps);
+  }
+  const std::map<const ir::Stmt*, std::string>& roundJumps() const { return roundJumps_; }
   // The copies the join after `if` i makes when its `then` (or else) branch ran.
   void emitJoinCopies(const ir::If* i, bool then) {
     edgeCopies(then ? sema::PhiEdge::IfThen : sema::PhiEdge::IfElse, i);
@@ -125,7 +128,15 @@ private:
   // ---- output and bookkeeping (EmitFunctions.cpp) ----
   void line(const std::string& text) {
     body_ << std::string(static_cast<size_t>(indent_) * 2, ' ') << text << '\n';
+  } // Several lines, one per '\n'.
+  void lines(const std::string& text) {
+    for (size_t begin = 0; begin <= text.size();) {
+      const size_t end = std::min(text.find('\n', begin), text.size());
+      line(text.substr(begin, end - begin));
+      begin = end + 1;
+    }
   }
+
   void lineDirective(const ir::Node* n);
   std::string temp(const std::string& hint) {
     return "pyk_t" + std::to_string(temps_++) + "_" + hint;
@@ -352,7 +363,7 @@ private:
   std::map<const ir::ArrayAllocation*, int64_t> sharedOffsets_;
   std::set<std::string> perThread_;
   std::set<const ir::Expr*> knownTrue_;
-  std::set<const ir::Stmt*> roundEnds_;
+  std::map<const ir::Stmt*, std::string> roundJumps_;
   std::map<const ir::Function*, NonNegativeAnalysis> nonNegative_;
   // Which C++ variable holds each version of the function being emitted.
   VariableStorage storage_;

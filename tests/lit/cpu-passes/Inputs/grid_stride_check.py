@@ -40,3 +40,13 @@ for g in range(threads):
             acc += a[i] * np.float32(j)
     skip[g] = acc
 print("skip", bool(np.array_equal(np.load(out_dir + "/skip/arg1.npy"), skip)))
+find = np.zeros(threads, np.float32)
+for g in range(threads):
+    acc = np.float32(0.0)
+    for i in range(g, n, threads):
+        if a[i] == 5:
+            acc += np.float32(1000.0)
+            break
+        acc += a[i]
+    find[g] = acc
+print("find", bool(np.array_equal(np.load(out_dir + "/find/arg2.npy"), find)))
