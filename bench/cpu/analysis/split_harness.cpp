@@ -113,10 +113,10 @@ int main() {
   auto V = arrayOf<1, int32>(v.data(), {n}), H = arrayOf<1, int32>(bins.data(), {nbins});
   void* args[] = {&V, &H};
   const Dim3 grid{64}, block{256};
-  print("histogram", entry,
-        bench::medianSeconds(
-            5, [&] { std::fill(bins.begin(), bins.end(), 0); },
-            [&] { runGrid(grid, block, args); }));
+  print(
+      "histogram", entry,
+      bench::medianSeconds(
+          5, [&] { std::fill(bins.begin(), bins.end(), 0); }, [&] { runGrid(grid, block, args); }));
   if (bins != bench::referenceHistogram(v, nbins))
     bench::fail(std::string(entry) + ": the bins differ from the reference");
   print("histogram", "hand", bench::medianSeconds(5, [&] {

@@ -4,8 +4,6 @@
 // same way.
 #include "codegen/cpu/BarrierRegions.h"
 
-#include <functional>
-
 #include "codegen/cpu/GridStrideLoops.h"
 #include "codegen/cpu/ThreadModelScan.h"
 
@@ -15,17 +13,7 @@ namespace {
 
 // A break or continue of this loop (not of one nested in it).
 bool jumpsOutOf(const std::vector<ir::Stmt*>& body) {
-  bool found = false;
-  std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
-    if (n->is<ir::Break>() || n->is<ir::Continue>())
-      found = true;
-    if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
-      return; // its own jumps
-    ir::forEachChild(n, visit);
-  };
-  for (const ir::Stmt* s : body)
-    visit(s);
-  return found;
+  return !ownJumpsOf<ir::Break>(body).empty() || !ownJumpsOf<ir::Continue>(body).empty();
 }
 
 // Cuts bodies into steps; a statement holding barriers becomes a block-level step (false, with
@@ -65,7 +53,7 @@ public:
           // of the body only when the body is that one loop.
           const bool oneRegion =
               step.body.size() == 1 && step.body[0].kind == SplitStep::Kind::Region;
-          if (oneRegion || GridStrideLoops::jumpsOf<ir::Continue>(f).empty()) {
+          if (oneRegion || ownJumpsOf<ir::Continue>(f->body).empty()) {
             region = nullptr;
             out_.strideCounters.insert(f->target->as<ir::LocalTarget>()->variable.variable);
             for (const ir::Expr* bound : {f->start, f->stop, f->step})

@@ -230,7 +230,7 @@ CpuExecutionPlan planCpuExecution(const ir::Module& module, bool blockShapeKnown
   }
   if (!split && blockShapeKnown) // the lockstep loops in the way: as for any shape, then
     split = again(false);
-  if (!split && hasGridStrideLoop(p.regions ? p.regions->steps : std::vector<SplitStep>{})) {
+  if (!split && p.regions && hasGridStrideLoop(p.regions->steps)) {
     // A grid-stride loop in lockstep in the way (a local it carries with two C++ variables):
     // its threads in turn inside their region, as before the split took such loops.
     p.gridStrideLoops = false;

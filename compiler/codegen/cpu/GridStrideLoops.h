@@ -8,9 +8,7 @@
 // whole array (the histogram on the AMD VM: every access a TLB miss).
 #pragma once
 
-#include <functional>
 #include <map>
-#include <set>
 
 #include "codegen/cpu/UniformityAnalysis.h"
 #include "codegen/cpu/VariableUses.h"
@@ -25,23 +23,6 @@ public:
   // in lockstep: the bounds above, no barrier or else, and a counter that only
   // the loop's body reads and nothing in it assigns; else -1.
   int axisOf(const ir::ForRange* f) const;
-  // The loop's own `break`s or `continue`s (J; not those of loops nested in it): in lockstep, a
-  // continue ends the thread's round (the split takes them only when the body is one region), a
-  // break also marks the thread done with the loop.
-  template <typename J>
-  static std::set<const ir::Stmt*> jumpsOf(const ir::ForRange* f) {
-    std::set<const ir::Stmt*> out;
-    std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
-      if (const auto* j = n->as<J>())
-        out.insert(j);
-      if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
-        return; // its own
-      ir::forEachChild(n, visit);
-    };
-    for (const ir::Stmt* s : f->body)
-      visit(s);
-    return out;
-  }
 
 private:
   int threadAxis(const ir::Expr* e, int depth) const;

@@ -11,6 +11,20 @@ namespace pyk::codegen {
 
 namespace {
 
+// `not (t OP b)` as `t OP' b`, for the orders (an integer index and bound: exact).
+ir::CompareOp negation(ir::CompareOp op) {
+  switch (op) {
+  case ir::CompareOp::Lt:
+    return ir::CompareOp::GtE;
+  case ir::CompareOp::LtE:
+    return ir::CompareOp::Gt;
+  case ir::CompareOp::Gt:
+    return ir::CompareOp::LtE;
+  default: // GtE
+    return ir::CompareOp::Lt;
+  }
+}
+
 class RegionNarrowing {
 public:
   RegionNarrowing(const ir::Function& kernel, const UniformityAnalysis& uniformity,
@@ -165,23 +179,10 @@ private:
     if (!bounds || bounds->size() != 1 || bounds->front().size() != 1)
       return {};
     const ThreadBound taken = bounds->front().front();
-    ThreadBound rest = taken;
-    switch (taken.op) {
-    case ir::CompareOp::Lt:
-      rest.op = ir::CompareOp::GtE;
-      break;
-    case ir::CompareOp::LtE:
-      rest.op = ir::CompareOp::Gt;
-      break;
-    case ir::CompareOp::Gt:
-      rest.op = ir::CompareOp::LtE;
-      break;
-    case ir::CompareOp::GtE:
-      rest.op = ir::CompareOp::Lt;
-      break;
-    default:
+    if (taken.op == ir::CompareOp::Eq)
       return {};
-    }
+    ThreadBound rest = taken;
+    rest.op = negation(taken.op);
     return {ExactPart{{{taken}}, {i->then.begin(), i->then.end()}, {{i, true}}},
             ExactPart{{{rest}}, {i->otherwise.begin(), i->otherwise.end()}, {{i, false}}}};
   }

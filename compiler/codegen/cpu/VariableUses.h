@@ -3,6 +3,7 @@
 // reads, the variables a target (or a node below it) stores to, whether a node mentions one.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -48,6 +49,23 @@ inline bool mentions(const ir::Node* n, sema::VariableId v) {
   bool found = false;
   ir::forEachNode(n, [&](const ir::Node* m) { found = found || variableOf(m) == v; });
   return found;
+}
+
+// The jumps of kind J (ir::Break, ir::Continue) a loop's body makes for the loop itself, not
+// those of loops nested in it.
+template <class J>
+std::set<const ir::Stmt*> ownJumpsOf(const std::vector<ir::Stmt*>& body) {
+  std::set<const ir::Stmt*> out;
+  std::function<void(const ir::Node*)> visit = [&](const ir::Node* n) {
+    if (const auto* j = n->as<J>())
+      out.insert(j);
+    if (n->is<ir::ForRange>() || n->is<ir::ForEach>() || n->is<ir::While>())
+      return; // its own jumps
+    ir::forEachChild(n, visit);
+  };
+  for (const ir::Stmt* s : body)
+    visit(s);
+  return out;
 }
 
 // What a value is before numba's implicit conversions (a cast the source writes is kept).

@@ -3,7 +3,7 @@
 #include "codegen/emit/CpuEmitter.h"
 
 #include "codegen/cpu/CpuPipeline.h"
-#include "codegen/cpu/GridStrideLoops.h"
+#include "codegen/cpu/VariableUses.h"
 #include "codegen/emit/UnitEmitter.h"
 
 namespace pyk::codegen {
@@ -388,7 +388,7 @@ private:
                 ">(pyk_ctx.threadIdx." + axis + ");");
     const std::string last = "static_cast<" + ct + ">(pyk_ctx.blockDim." + axis + ") - 1";
     // A thread that breaks out sits the rest of the rounds out: a flag per thread.
-    const std::set<const ir::Stmt*> breaks = GridStrideLoops::jumpsOf<ir::Break>(f);
+    const std::set<const ir::Stmt*> breaks = ownJumpsOf<ir::Break>(f->body);
     const std::string done = breaks.empty() ? std::string() : "pyk_stride_done" + d;
     if (!done.empty())
       e_.emitLine("pyk::uint8 " + done + "[pyk::cpu::kMaxThreadsPerBlock] = {};");
@@ -396,23 +396,21 @@ private:
     strideLoops_.push_back({counterVariable, s.strideAxis, base, stop, ct, done, false});
     const std::map<const ir::Stmt*, std::string> outerJumps = e_.roundJumps();
     std::map<const ir::Stmt*, std::string> jumps = outerJumps;
-    for (const ir::Stmt* c : GridStrideLoops::jumpsOf<ir::Continue>(f))
+    for (const ir::Stmt* c : ownJumpsOf<ir::Continue>(f->body))
       jumps[c] = "return; // the thread's round ends";
     for (const ir::Stmt* b : breaks)
       jumps[b] = done + "[pyk_tid] = 1; // the thread leaves the loop\nreturn;";
     e_.setRoundJumps(jumps);
-    e_.emitLine("for (; " + base + " + (" + last + ") < " + stop + "; " + base +
-                " += pyk_stride_step" + d + ") {");
-    e_.indent(1);
-    steps(s.body);
-    e_.indent(-1);
-    e_.emitLine("}");
+    auto rounds = [&](const std::string& whileTrue) {
+      e_.emitLine("for (; " + whileTrue + "; " + base + " += pyk_stride_step" + d + ") {");
+      e_.indent(1);
+      steps(s.body);
+      e_.indent(-1);
+      e_.emitLine("}");
+    };
+    rounds(base + " + (" + last + ") < " + stop);
     strideLoops_.back().tested = true;
-    e_.emitLine("for (; " + base + " < " + stop + "; " + base + " += pyk_stride_step" + d + ") {");
-    e_.indent(1);
-    steps(s.body);
-    e_.indent(-1);
-    e_.emitLine("}");
+    rounds(base + " < " + stop);
     strideLoops_.pop_back();
     e_.setRoundJumps(outerJumps);
     e_.indent(-1);

@@ -44,18 +44,12 @@ def k(a, out):
         out[n] += 2
 )",
                                     "void(float32[::1], float32[::1])");
-  EXPECT_NE(steps.find("for b in range(tx, 64, cuda.blockDim.x): <lockstep x>"), std::string::npos)
-      << steps;
-  EXPECT_NE(steps.find("for i in range(start, a.size, stride): <lockstep x>"), std::string::npos)
-      << steps;
-  EXPECT_NE(steps.find("cuda.blockDim.x * cuda.gridDim.x): <lockstep x>"), std::string::npos)
-      << steps;
-  EXPECT_NE(steps.find("for m in range(base + tx, a.size, 2 * cuda.gridDim.x): <lockstep x>"),
-            std::string::npos)
-      << steps;
-  EXPECT_NE(steps.find("for n in range(x, a.size, cuda.gridsize(2)[1]): <lockstep y>"),
-            std::string::npos)
-      << steps;
+  for (const char* loop : {"for b in range(tx, 64, cuda.blockDim.x): <lockstep x>",
+                           "for i in range(start, a.size, stride): <lockstep x>",
+                           "cuda.blockDim.x * cuda.gridDim.x): <lockstep x>",
+                           "for m in range(base + tx, a.size, 2 * cuda.gridDim.x): <lockstep x>",
+                           "for n in range(x, a.size, cuda.gridsize(2)[1]): <lockstep y>"})
+    EXPECT_NE(steps.find(loop), std::string::npos) << loop << " in " << steps;
 }
 
 TEST(GridStrideLoops, LoopsTheThreadsCannotTakeInLockstep) {
@@ -95,12 +89,9 @@ def k(a, out, s):
     EXPECT_EQ(steps.substr(at, steps.find('\n', at) - at).find("<lockstep"), std::string::npos)
         << steps;
   }
-  EXPECT_NE(steps.find("for u in range(i, a.size, cuda.gridsize(1)): <lockstep x>"),
-            std::string::npos)
-      << steps;
-  EXPECT_NE(steps.find("for v in range(i, a.size, cuda.gridsize(1)): <lockstep x>"),
-            std::string::npos)
-      << steps;
+  for (const char* loop : {"for u in range(i, a.size, cuda.gridsize(1)): <lockstep x>",
+                           "for v in range(i, a.size, cuda.gridsize(1)): <lockstep x>"})
+    EXPECT_NE(steps.find(loop), std::string::npos) << loop << " in " << steps;
 }
 
 } // namespace
