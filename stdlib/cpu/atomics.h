@@ -60,14 +60,93 @@ T wrappingSum(T a, T b, bool subtract) {
     return subtract ? a - b : a + b;
   }
 }
-// `update` of the old value on the block's memory; elsewhere `onDevice` of the word, one of
+} // namespace detail
+
+// What each read-modify-write atomic stores: `update(current, operand)`. One definition serves
+// the atomic on global memory, on the block's own memory, and the gathered ones a worker applies
+// later in the order it ran them (deferred_atomics.h). Float max/min with numba's NaN rules
+// (cuda/atomics.h's CAS loops): max/min keep a NaN in memory and ignore a NaN operand (a
+// comparison with NaN is false); nanmax/nanmin treat NaN as missing on either side. Integer
+// max/min are plain.
+namespace atomic_op {
+struct Add {
+  template <typename T>
+  static T update(T c, T v) {
+    return detail::wrappingSum(c, v, false);
+  }
+};
+struct Sub {
+  template <typename T>
+  static T update(T c, T v) {
+    return detail::wrappingSum(c, v, true);
+  }
+};
+struct And {
+  template <typename T>
+  static T update(T c, T v) {
+    return static_cast<T>(c & v);
+  }
+};
+struct Or {
+  template <typename T>
+  static T update(T c, T v) {
+    return static_cast<T>(c | v);
+  }
+};
+struct Xor {
+  template <typename T>
+  static T update(T c, T v) {
+    return static_cast<T>(c ^ v);
+  }
+};
+struct Exch {
+  template <typename T>
+  static T update(T, T v) {
+    return v;
+  }
+};
+struct Max {
+  template <typename T>
+  static T update(T c, T v) {
+    return c < v ? v : c;
+  }
+};
+struct Min {
+  template <typename T>
+  static T update(T c, T v) {
+    return v < c ? v : c;
+  }
+};
+struct Nanmax {
+  template <typename T>
+  static T update(T c, T v) {
+    return c != c || c < v ? (v != v ? c : v) : c;
+  }
+};
+struct Nanmin {
+  template <typename T>
+  static T update(T c, T v) {
+    return c != c || v < c ? (v != v ? c : v) : c;
+  }
+};
+} // namespace atomic_op
+
+namespace detail {
+// `Op`'s update of the old value on the block's memory; elsewhere `onDevice` of the word, one of
 // std::atomic_ref's own read-modify-writes (a single instruction, no compare-and-swap loop).
-template <typename T, typename M, typename Update, typename OnDevice>
-T readModifyWrite(T* p, M m, Update update, OnDevice onDevice) {
+template <typename Op, typename T, typename M, typename OnDevice>
+T readModifyWrite(T* p, T v, M m, OnDevice onDevice) {
   if constexpr (isBlockMemory<M>)
-    return atomicUpdate(p, update, m);
+    return atomicUpdate(
+        p, [v](T c) { return Op::update(c, v); }, m);
   else
     return onDevice(std::atomic_ref<T>(*p));
+}
+// `Op`'s update as a compare-and-swap loop, wherever the element lies.
+template <typename Op, typename T, typename M>
+T updateLoop(T* p, T v, M m) {
+  return atomicUpdate(
+      p, [v](T c) { return Op::update(c, v); }, m);
 }
 } // namespace detail
 
@@ -75,43 +154,38 @@ T readModifyWrite(T* p, M m, Update update, OnDevice onDevice) {
 template <typename T, typename M = DeviceMemory>
 T atomic_add(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  return detail::readModifyWrite(
-      p, m, [v](T c) { return detail::wrappingSum(c, v, false); },
-      [v](std::atomic_ref<T> word) { return word.fetch_add(v); });
+  return detail::readModifyWrite<atomic_op::Add>(
+      p, v, m, [v](std::atomic_ref<T> word) { return word.fetch_add(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_sub(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  return detail::readModifyWrite(
-      p, m, [v](T c) { return detail::wrappingSum(c, v, true); },
-      [v](std::atomic_ref<T> word) { return word.fetch_sub(v); });
+  return detail::readModifyWrite<atomic_op::Sub>(
+      p, v, m, [v](std::atomic_ref<T> word) { return word.fetch_sub(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_and(T* p, T v, M m = {}) {
   static_assert(detail::isInteger<T>, "atomic and takes integers");
-  return detail::readModifyWrite(
-      p, m, [v](T c) { return static_cast<T>(c & v); },
-      [v](std::atomic_ref<T> word) { return word.fetch_and(v); });
+  return detail::readModifyWrite<atomic_op::And>(
+      p, v, m, [v](std::atomic_ref<T> word) { return word.fetch_and(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_or(T* p, T v, M m = {}) {
   static_assert(detail::isInteger<T>, "atomic or takes integers");
-  return detail::readModifyWrite(
-      p, m, [v](T c) { return static_cast<T>(c | v); },
-      [v](std::atomic_ref<T> word) { return word.fetch_or(v); });
+  return detail::readModifyWrite<atomic_op::Or>(
+      p, v, m, [v](std::atomic_ref<T> word) { return word.fetch_or(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_xor(T* p, T v, M m = {}) {
   static_assert(detail::isInteger<T>, "atomic xor takes integers");
-  return detail::readModifyWrite(
-      p, m, [v](T c) { return static_cast<T>(c ^ v); },
-      [v](std::atomic_ref<T> word) { return word.fetch_xor(v); });
+  return detail::readModifyWrite<atomic_op::Xor>(
+      p, v, m, [v](std::atomic_ref<T> word) { return word.fetch_xor(v); });
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_exch(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  return detail::readModifyWrite(
-      p, m, [v](T) { return v; }, [v](std::atomic_ref<T> word) { return word.exchange(v); });
+  return detail::readModifyWrite<atomic_op::Exch>(
+      p, v, m, [v](std::atomic_ref<T> word) { return word.exchange(v); });
 }
 // Returns the old value; stores `desired` only if it equals `expected` (bitwise for floats).
 template <typename T, typename M = DeviceMemory>
@@ -126,59 +200,36 @@ T atomic_cas(T* p, T expected, T desired, M m = {}) {
   }
 }
 
-// Float max/min with numba's NaN rules (cuda/atomics.h's CAS loops): max/min keep a NaN in memory
-// and ignore a NaN operand (a comparison with NaN is false); nanmax/nanmin treat NaN as missing on
-// either side.
 template <typename T, typename M = DeviceMemory>
 T atomic_fmax(T* p, T v, M m = {}) {
   static_assert(detail::isFloat<T>, "atomic fmax takes floats");
-  return detail::atomicUpdate(
-      p, [v](T current) { return current < v ? v : current; }, m);
+  return detail::updateLoop<atomic_op::Max>(p, v, m);
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_fmin(T* p, T v, M m = {}) {
   static_assert(detail::isFloat<T>, "atomic fmin takes floats");
-  return detail::atomicUpdate(
-      p, [v](T current) { return v < current ? v : current; }, m);
+  return detail::updateLoop<atomic_op::Min>(p, v, m);
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_nanmax(T* p, T v, M m = {}) {
   static_assert(detail::isFloat<T>, "atomic nanmax takes floats");
-  return detail::atomicUpdate(
-      p,
-      [v](T current) {
-        return current != current || current < v ? (v != v ? current : v) : current;
-      },
-      m);
+  return detail::updateLoop<atomic_op::Nanmax>(p, v, m);
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_nanmin(T* p, T v, M m = {}) {
   static_assert(detail::isFloat<T>, "atomic nanmin takes floats");
-  return detail::atomicUpdate(
-      p,
-      [v](T current) {
-        return current != current || v < current ? (v != v ? current : v) : current;
-      },
-      m);
+  return detail::updateLoop<atomic_op::Nanmin>(p, v, m);
 }
 // Integer max/min (a float operand takes the fmax/fmin rules, as numba's max/min do).
 template <typename T, typename M = DeviceMemory>
 T atomic_max(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  if constexpr (detail::isFloat<T>)
-    return atomic_fmax(p, v, m);
-  else
-    return detail::atomicUpdate(
-        p, [v](T current) { return current < v ? v : current; }, m);
+  return detail::updateLoop<atomic_op::Max>(p, v, m);
 }
 template <typename T, typename M = DeviceMemory>
 T atomic_min(T* p, T v, M m = {}) {
   static_assert(detail::isAtomicOperand<T>, "atomics take 32- and 64-bit integers and floats");
-  if constexpr (detail::isFloat<T>)
-    return atomic_fmin(p, v, m);
-  else
-    return detail::atomicUpdate(
-        p, [v](T current) { return v < current ? v : current; }, m);
+  return detail::updateLoop<atomic_op::Min>(p, v, m);
 }
 
 // inc/dec with CUDA's wrap: inc gives 0 once the old value reaches `limit`, dec gives `limit` at 0

@@ -16,7 +16,7 @@ namespace pyk::cpu {
 // The layout of Block, Thread, WarpExchange and BlockOps is an interface between a compiled shared
 // object and the runtime that loads it: any change to them bumps this number, so that a cached
 // object built against another layout can be told apart (and rebuilt).
-inline constexpr uint32 kAbiVersion = 4;
+inline constexpr uint32 kAbiVersion = 5;
 
 inline constexpr uint32 kWarpSize = 32;
 inline constexpr uint32 kFullWarpMask = 0xFFFFFFFFu;
@@ -38,6 +38,7 @@ inline uint64 volumeOf(Dim3 extent) {
 
 struct Block;
 struct Thread;
+struct DeferredAtomics; // deferred_atomics.h
 
 // What a block barrier reports: how many threads took part (live threads; exited ones count as
 // arrived) and how many of them passed a non-zero predicate.
@@ -103,6 +104,9 @@ struct Block {
   void* scheduler;
   WarpExchange* warps;
   uint32 workerIndex; // which worker runs the block (diagnostics, tests)
+  // Loop and split modes: the worker's gathered atomics (deferred_atomics.h), which the runtime
+  // flushes after each chunk of blocks; null for fibers.
+  DeferredAtomics* deferred;
   // Set by generated code when a thread of the block stopped (a failed debug assertion, an
   // out-of-range index under bounds checking), with the first such thread's message.
   uint32 trapped;

@@ -43,6 +43,7 @@
 #include "integer_intrinsics.h"
 // cuda.atomic.* on std::atomic_ref
 #include "atomics.h"
+#include "deferred_atomics.h"
 // numba-cuda's cache-hint loads and stores, plain on a CPU
 #include "cache_hints.h"
 // numba.cuda.libdevice: integer functions and reinterpretations of bits

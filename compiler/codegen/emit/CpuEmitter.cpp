@@ -515,8 +515,9 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
   // Unpacks the arguments: by Python name where a split body reads them directly (a split
   // kernel, or a loop narrowed to its box of threads).
   const bool split = plan.split.has_value() && plan.mode != CpuExecutionMode::Fiber;
+  std::vector<std::string> names; // the arguments' C++ names, as `unpack` last gave them
   auto unpack = [&](bool byPythonName) {
-    std::vector<std::string> names;
+    names.clear();
     for (size_t i = 0; i < unit.parameterTypes.size(); ++i) {
       const std::string name =
           byPythonName ? pythonName(irEntry.variables[i].name) : "pyk_arg" + std::to_string(i);
@@ -558,6 +559,7 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
     emitter.indent(2);
     call = unpack(split);
     emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
+    emitter.decideDeferral(split ? plan.splitKernel(module) : irEntry, names);
     if (split) {
       // A loop-mode kernel runs any block shape (the runtime keeps one unit for all of them).
       static const uint32_t kAnyShape[3] = {0, 0, 0};

@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codegen/cpu/DeferredAtomics.h"
 #include "codegen/emit/NonNegativeAnalysis.h"
 #include "codegen/emit/VariableStorage.h"
 #include "codegen/spelling/CppNames.h"
@@ -110,6 +111,10 @@ public:
   void emitLineDirective(const ir::Node* n) { lineDirective(n); }
   void indent(int delta) { indent_ += delta; }
   void appendBody(const std::string& text) { body_ << text; }
+  // A block entry's first statement where `kernel` (the function it runs) has gathered atomics:
+  // the comment naming them, and the launch's check that no other array argument overlaps them
+  // (`argumentNames`: the entry's C++ names of the parameters).
+  void decideDeferral(const ir::Function& kernel, const std::vector<std::string>& argumentNames);
   // The declaration of variable `v` of the current function ("" if it has no value).
   // `T name` of each C++ variable of `v` (one per type its versions take), the first first.
   std::vector<std::string> variableDeclarations(sema::VariableId v);
@@ -286,6 +291,8 @@ private:
   // Whether `array` is certainly a shared array the block made, or a view of one (every version
   // it reads was assigned one): memory only the block's own threads touch.
   bool inBlockMemory(const ir::Expr* array);
+  // The atomics of kernel `f` its CPU workers gather (codegen/cpu/DeferredAtomics.h).
+  const AtomicGathering& gatheringOf(const ir::Function& f);
   // One index of an array access: a signed index known to be non-negative goes through
   // `pyk::nonneg`, so the access skips Python's wrap of negative indices.
   std::string arrayIndex(const ir::Expr* item);
@@ -369,6 +376,7 @@ private:
   VariableStorage storage_;
   std::map<const ir::Function*, std::set<sema::VariableId>> dynamicSharedVariables_;
   std::map<const ir::Function*, std::set<size_t>> blockMemoryVersions_; // inBlockMemory's
+  std::map<const ir::Function*, AtomicGathering> gatherings_;           // gatheringOf's
   std::string threadExit_ = "return;";
   std::string blockReductionValue_;
   bool boundsCheck_ = false;

@@ -129,6 +129,8 @@ inline constexpr uint32_t ThreadPure = 1u << 4;
 inline constexpr uint32_t NonNegative = 1u << 5;
 inline constexpr uint32_t HostOnly = 1u << 6;
 inline constexpr uint32_t BlockReduction = 1u << 7;
+inline constexpr uint32_t GatherableAtomic = 1u << 8;
+inline constexpr uint32_t MemoryFence = 1u << 9;
 } // namespace intrinsic_flags
 
 // One row of Intrinsics.def.

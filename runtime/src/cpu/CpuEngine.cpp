@@ -122,6 +122,7 @@ void resetBlock(Block& b, Dim3 grid, Dim3 block, unsigned char* sharedMemory,
   b.scheduler = nullptr;
   b.warps = nullptr;
   b.workerIndex = worker;
+  b.deferred = nullptr; // prepareWorkers gives loop and split launches their worker's
   b.trapped = 0;
   b.trapMessage[0] = '\0';
 }
@@ -174,6 +175,12 @@ void CpuEngine::prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
       state.fibers = std::make_unique<FiberScheduler>(settings_.fiberStackBytes);
     resetBlock(state.block, grid, block, state.sharedMemory.get(), shared, dynamic_shared_bytes,
                worker);
+    if (kernel.mode == ExecutionMode::Loop) {
+      if (!state.deferred)
+        state.deferred = std::make_unique<DeferredAtomics>();
+      state.deferred->begin_launch();
+      state.block.deferred = state.deferred.get();
+    }
   }
 }
 
@@ -276,6 +283,9 @@ void CpuEngine::launch(const KernelEntry& kernel, Dim3 grid, Dim3 block,
           b.blockIdx = blockIdx;
           kernel.block_entry(b, args);
         });
+        // The chunk's gathered atomics, applied before the next chunk (and before the launch
+        // returns); a fault they cause names the chunk's last block.
+        b.deferred->flush();
       });
     });
   } else {

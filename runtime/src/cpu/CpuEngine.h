@@ -65,6 +65,8 @@ private:
     std::unique_ptr<unsigned char, SharedMemoryDeleter> sharedMemory;
     std::size_t sharedCapacity = 0;
     std::unique_ptr<FiberScheduler> fibers;
+    // The atomics this worker gathers in loop and split modes (deferred_atomics.h).
+    std::unique_ptr<DeferredAtomics> deferred;
   };
 
   void prepareWorkers(const KernelEntry& kernel, Dim3 grid, Dim3 block,
