@@ -11,9 +11,9 @@
 namespace pyk::cpu::testing {
 namespace {
 
-constexpr uint32 kBlocks = 512;
-constexpr uint32 kThreads = 64;
-constexpr uint64 kTotal = uint64{kBlocks} * kThreads;
+constexpr uint32 kGatheringBlocks = 512;
+constexpr uint32 kGatheringThreads = 64;
+constexpr uint64 kGatheringTotal = uint64{kGatheringBlocks} * kGatheringThreads;
 
 template <typename Op, typename T>
 void gathered(const Context& ctx, T* p, T v) {
@@ -30,7 +30,7 @@ void everyOperationBlock(Block& block, void** args) {
   decide_deferral(block, {extent_of(words), extent_of(halves)}, {extent_of(enabled)});
   enabled(static_cast<int64>(block.blockIdx.x)) = block.deferred->enabled;
   Context ctx = blockContext(block);
-  for (uint32 t = 0; t < kThreads; ++t) {
+  for (uint32 t = 0; t < kGatheringThreads; ++t) {
     ctx.threadIdx = Dim3{t, 0, 0};
     const auto g = static_cast<int64>(globalLinearIndex(block, ctx.threadIdx));
     for (int64 w = 0; w < 8; ++w)
@@ -53,28 +53,28 @@ TEST(CpuDeferredAtomics, EveryOperationReachesMemoryBeforeTheLaunchReturns) {
   words[10] = std::numeric_limits<int64>::max();
   words[12] = -1;
   std::vector<double> halves = {0.0, -1.0};
-  std::vector<int32> enabled(kBlocks, -7);
+  std::vector<int32> enabled(kGatheringBlocks, -7);
   auto w = viewOf(words);
   auto h = viewOf(halves);
   auto e = viewOf(enabled);
   void* args[] = {&w, &h, &e};
-  cpuTestEngine().launch(loopKernel("every_operation", everyOperationBlock), Dim3{kBlocks},
-                         Dim3{kThreads}, 0, 0, args);
+  cpuTestEngine().launch(loopKernel("every_operation", everyOperationBlock), Dim3{kGatheringBlocks},
+                         Dim3{kGatheringThreads}, 0, 0, args);
   for (int32 on : enabled)
     ASSERT_EQ(on, 1);
   for (int w8 = 0; w8 < 8; ++w8)
-    EXPECT_EQ(words[w8], static_cast<int64>(kTotal)) << "element " << w8;
-  EXPECT_EQ(words[8], -3 * static_cast<int64>(kTotal));
-  EXPECT_EQ(words[9], static_cast<int64>(kTotal - 1));
+    EXPECT_EQ(words[w8], static_cast<int64>(kGatheringTotal)) << "element " << w8;
+  EXPECT_EQ(words[8], -3 * static_cast<int64>(kGatheringTotal));
+  EXPECT_EQ(words[9], static_cast<int64>(kGatheringTotal - 1));
   EXPECT_EQ(words[10], 0);
   EXPECT_EQ(words[11], std::numeric_limits<int64>::max());
   EXPECT_EQ(words[12], -1 & ~((int64{1} << 61) - 1));
   int64 x = 0;
-  for (uint64 g = 0; g < kTotal; ++g)
+  for (uint64 g = 0; g < kGatheringTotal; ++g)
     x ^= static_cast<int64>(g);
   EXPECT_EQ(words[13], x);
-  EXPECT_EQ(halves[0], 0.5 * static_cast<double>(kTotal));
-  EXPECT_EQ(halves[1], static_cast<double>(kTotal - 1));
+  EXPECT_EQ(halves[0], 0.5 * static_cast<double>(kGatheringTotal));
+  EXPECT_EQ(halves[1], static_cast<double>(kGatheringTotal - 1));
 }
 
 // One thread's atomics on one element keep its order: add 1, max with 10, add 1 gives 11 (the
@@ -89,23 +89,23 @@ void programOrderBlock(Block& block, void** args) {
 }
 
 TEST(CpuDeferredAtomics, AThreadsAtomicsOnOneElementKeepItsOrder) {
-  std::vector<int32> words(kBlocks, 0);
+  std::vector<int32> words(kGatheringBlocks, 0);
   auto w = viewOf(words);
   void* args[] = {&w};
-  cpuTestEngine().launch(loopKernel("program_order", programOrderBlock), Dim3{kBlocks}, Dim3{1}, 0,
-                         0, args);
-  for (uint32 b = 0; b < kBlocks; ++b)
+  cpuTestEngine().launch(loopKernel("program_order", programOrderBlock), Dim3{kGatheringBlocks},
+                         Dim3{1}, 0, 0, args);
+  for (uint32 b = 0; b < kGatheringBlocks; ++b)
     ASSERT_EQ(words[b], 11) << "block " << b;
 }
 
 // A float sum gathered is the sum in one order of the atomics: with every operand 1 and a start
 // of 2^24, float32 rounding drops each one (2^24 + 1 rounds to 2^24), which a re-associated sum
-// of the operands (kTotal, exact) would not.
+// of the operands (kGatheringTotal, exact) would not.
 void floatOrderBlock(Block& block, void** args) {
   auto& total = argument<Vector<float32>>(args, 0);
   decide_deferral(block, {extent_of(total)}, {});
   const Context ctx = blockContext(block);
-  for (uint32 t = 0; t < kThreads; ++t)
+  for (uint32 t = 0; t < kGatheringThreads; ++t)
     gathered<atomic_op::Add>(ctx, &total(0), 1.0f);
 }
 
@@ -113,8 +113,8 @@ TEST(CpuDeferredAtomics, AFloatSumIsTheAtomicsOneAfterAnother) {
   std::vector<float32> total = {16777216.0f};
   auto t = viewOf(total);
   void* args[] = {&t};
-  cpuTestEngine().launch(loopKernel("float_order", floatOrderBlock), Dim3{kBlocks}, Dim3{kThreads},
-                         0, 0, args);
+  cpuTestEngine().launch(loopKernel("float_order", floatOrderBlock), Dim3{kGatheringBlocks},
+                         Dim3{kGatheringThreads}, 0, 0, args);
   EXPECT_EQ(total[0], 16777216.0f);
 }
 
@@ -133,24 +133,24 @@ void overlapBlock(Block& block, void** args) {
 
 TEST(CpuDeferredAtomics, OverlappingArgumentsTurnGatheringOff) {
   std::vector<int64> words(4, 0);
-  std::vector<int32> enabled(kBlocks, -7);
+  std::vector<int32> enabled(kGatheringBlocks, -7);
   Vector<int64> total = viewOf(words);
   Vector<int64> tail{words.data() + 1, {3}, {8}}; // overlaps total's elements 1..3
   Vector<int64> apart{words.data() + 3, {1}, {8}};
   Vector<int64> totalHead{words.data(), {3}, {8}}; // total is elements 0..2 here
   auto e = viewOf(enabled);
   void* overlapping[] = {&total, &tail, &e};
-  cpuTestEngine().launch(loopKernel("overlap", overlapBlock), Dim3{kBlocks}, Dim3{1}, 0, 0,
+  cpuTestEngine().launch(loopKernel("overlap", overlapBlock), Dim3{kGatheringBlocks}, Dim3{1}, 0, 0,
                          overlapping);
   for (int32 on : enabled)
     ASSERT_EQ(on, 0);
-  EXPECT_EQ(words[0], static_cast<int64>(kBlocks));
+  EXPECT_EQ(words[0], static_cast<int64>(kGatheringBlocks));
   void* disjoint[] = {&totalHead, &apart, &e};
-  cpuTestEngine().launch(loopKernel("overlap", overlapBlock), Dim3{kBlocks}, Dim3{1}, 0, 0,
+  cpuTestEngine().launch(loopKernel("overlap", overlapBlock), Dim3{kGatheringBlocks}, Dim3{1}, 0, 0,
                          disjoint);
   for (int32 on : enabled)
     ASSERT_EQ(on, 1);
-  EXPECT_EQ(words[0], 2 * static_cast<int64>(kBlocks));
+  EXPECT_EQ(words[0], 2 * static_cast<int64>(kGatheringBlocks));
 }
 
 TEST(CpuDeferredAtomics, ExtentsOfStridedAndEmptyArrays) {
