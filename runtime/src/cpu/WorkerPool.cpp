@@ -35,7 +35,7 @@ bool spinUntil(Done&& done) {
 } // namespace
 
 WorkerPool::WorkerPool(unsigned workerCount, const std::vector<int>& cpus)
-    : workerCount_(std::max(1u, workerCount)) {
+    : workerCount_(std::max(1u, workerCount)), shares_(workerCount_) {
   threads_.reserve(workerCount_ - 1);
   for (unsigned worker = 1; worker < workerCount_; ++worker)
     threads_.emplace_back([this, worker, cpus] {
@@ -84,20 +84,36 @@ void WorkerPool::workerLoop(unsigned worker) {
   }
 }
 
+bool WorkerPool::Share::take(bool back, uint64_t& chunk) {
+  uint64_t b = bounds.load(std::memory_order_relaxed);
+  for (;;) {
+    const uint64_t front = b >> 32, last = b & 0xFFFFFFFFu;
+    if (front >= last)
+      return false;
+    const uint64_t next = back ? (front << 32) | (last - 1) : ((front + 1) << 32) | last;
+    if (bounds.compare_exchange_weak(b, next, std::memory_order_relaxed)) {
+      chunk = back ? last - 1 : front;
+      return true;
+    }
+  }
+}
+
 void WorkerPool::work(Job& job, unsigned worker) {
   insideJob = true;
-  while (!job.failed.load(std::memory_order_relaxed)) {
-    const uint64_t begin = job.next.fetch_add(job.chunk, std::memory_order_relaxed);
-    if (begin >= job.count)
-      break;
-    const uint64_t end = std::min(job.count, begin + job.chunk);
-    try {
-      (*job.body)(worker, begin, end);
-    } catch (...) {
-      std::lock_guard lock(job.failureMutex);
-      if (!job.failure)
-        job.failure = std::current_exception();
-      job.failed.store(true, std::memory_order_relaxed);
+  for (unsigned k = 0; k < job.shareCount; ++k) {
+    Share& share = job.shares[(worker + k) % job.shareCount]; // its own first, from the front
+    uint64_t chunk = 0;
+    while (!job.failed.load(std::memory_order_relaxed) && share.take(k != 0, chunk)) {
+      const uint64_t begin = share.start + chunk * job.chunk;
+      const uint64_t end = std::min(share.end, begin + job.chunk);
+      try {
+        (*job.body)(worker, begin, end);
+      } catch (...) {
+        std::lock_guard lock(job.failureMutex);
+        if (!job.failure)
+          job.failure = std::current_exception();
+        job.failed.store(true, std::memory_order_relaxed);
+      }
     }
   }
   insideJob = false;
@@ -112,8 +128,21 @@ void WorkerPool::parallelFor(uint64_t count, uint64_t chunk, const ChunkBody& bo
   std::lock_guard call(callMutex_);
   Job job;
   job.count = count;
-  job.chunk = std::max<uint64_t>(1, chunk);
+  // (A share's chunks are counted in 32 bits.)
+  job.chunk = std::max<uint64_t>({1, chunk, count / workerCount_ / 0xFFFFFFFFu + 1});
   job.body = &body;
+  job.shares = shares_.data();
+  job.shareCount = workerCount_;
+  auto shareStart = [&](unsigned w) { // count * w / workerCount_, without overflow
+    return count / workerCount_ * w + std::min<uint64_t>(w, count % workerCount_);
+  };
+  for (unsigned w = 0; w < workerCount_; ++w) {
+    Share& share = shares_[w];
+    share.start = shareStart(w);
+    share.end = shareStart(w + 1);
+    share.bounds.store((share.end - share.start + job.chunk - 1) / job.chunk,
+                       std::memory_order_relaxed);
+  }
   const bool helpers = workerCount_ > 1 && job.chunk < count;
   if (helpers) {
     {

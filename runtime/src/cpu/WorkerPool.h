@@ -1,5 +1,10 @@
-// WorkerPool: the threads that run a launch's blocks, the launching thread among them, handing
-// out work in chunks to whichever worker asks next.
+// WorkerPool: the threads that run a launch's blocks, the launching thread among them. Each
+// worker takes chunks from the front of a share of its own (the count's w-th contiguous part), so
+// that it reads memory in one stream, as an OpenMP static schedule does; then it takes chunks
+// from the back of the others' shares, so that a worker the system holds up (another program on
+// its core) delays nobody and the two streams stay apart. Handing every worker the next chunk of
+// one counter instead made the two workers of the 16M-float block reduction read memory 1.4x
+// slower together (1.9 ms against 1.3 ms on the AMD VM: two streams a chunk apart).
 #pragma once
 
 #include "cpu/pyk_cpu_support.h"
@@ -31,7 +36,8 @@ public:
   // Whether the calling thread is running a body of some pool's parallelFor.
   static bool callerIsRunningJob();
 
-  // Runs every index of [0, count) once, `chunk` consecutive indices at a time. The first
+  // Runs every index of [0, count) once, `chunk` consecutive indices at a time (each worker's own
+  // share first, in order, then what is left of the others', from their ends). The first
   // exception a body throws stops the handing out of chunks; it is rethrown here once every worker
   // has finished its chunk. One call runs at a time; a call from inside a body is a pyk::Error.
   void parallelFor(uint64_t count, uint64_t chunk, const ChunkBody& body);
@@ -68,11 +74,23 @@ public:
   }
 
 private:
+  // A worker's share of a job, [start, end), in chunks: the owner takes them from the front, the
+  // others from the back (so that each reads its own stretch of memory in order), both through
+  // `bounds`: the first chunk not taken (high 32 bits) and one past the last (low 32 bits).
+  struct alignas(64) Share {
+    std::atomic<uint64_t> bounds{0};
+    uint64_t start = 0;
+    uint64_t end = 0;
+
+    // The chunk taken from the front (or, `back`, the back), or false when none is left.
+    bool take(bool back, uint64_t& chunk);
+  };
   struct Job {
     uint64_t count;
     uint64_t chunk;
     const ChunkBody* body;
-    std::atomic<uint64_t> next{0};
+    Share* shares; // one a worker
+    unsigned shareCount;
     std::atomic<bool> failed{false};
     std::mutex failureMutex;
     std::exception_ptr failure;
@@ -91,6 +109,7 @@ private:
   Job* job_ = nullptr;
   std::atomic<unsigned> running_{0};
   bool stopping_ = false;
+  std::vector<Share> shares_; // the job's, one a worker (a job at a time)
 };
 
 } // namespace pyk::cpu

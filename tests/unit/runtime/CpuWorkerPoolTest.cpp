@@ -1,0 +1,78 @@
+// CpuWorkerPoolTest: the pool's hand-out of a job's indices: each once, whatever the count,
+// chunk and worker count; each worker's own contiguous share first (the caller's from index 0);
+// the share of a worker the system holds up taken by the others.
+#include "cpu/WorkerPool.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace pyk::cpu::testing {
+namespace {
+
+TEST(CpuWorkerPool, EveryIndexOnceWhateverTheShape) {
+  for (unsigned workers : {1u, 2u, 3u, 4u}) {
+    WorkerPool pool(workers);
+    for (uint64_t count : {0ull, 1ull, 3ull, 7ull, 100ull, 1000ull})
+      for (uint64_t chunk : {1ull, 3ull, 64ull, 5000ull}) {
+        std::vector<std::atomic<int>> seen(count);
+        pool.parallelFor(count, chunk, [&](unsigned worker, uint64_t begin, uint64_t end) {
+          EXPECT_LT(worker, workers);
+          EXPECT_LE(end - begin, chunk);
+          for (uint64_t i = begin; i < end; ++i)
+            seen[i].fetch_add(1);
+        });
+        for (uint64_t i = 0; i < count; ++i)
+          ASSERT_EQ(seen[i].load(), 1) << "index " << i << " of " << count << ", chunk " << chunk
+                                       << ", " << workers << " workers";
+      }
+  }
+}
+
+TEST(CpuWorkerPool, TheCallerStartsAtTheFrontOfItsShare) {
+  WorkerPool pool(4);
+  std::atomic<uint64_t> callerFirst{~0ull};
+  std::atomic<bool> callerStarted{false};
+  pool.parallelFor(400, 10, [&](unsigned worker, uint64_t begin, uint64_t) {
+    if (worker == 0 && !callerStarted.exchange(true))
+      callerFirst = begin;
+  });
+  EXPECT_EQ(callerFirst.load(), 0u);
+}
+
+TEST(CpuWorkerPool, EachWorkerRunsItsOwnShareInOrder) {
+  // With one counter for all, the caller's indices would interleave with the helper's.
+  WorkerPool pool(2);
+  std::vector<uint64_t> byCaller;
+  pool.parallelFor(100, 1, [&](unsigned worker, uint64_t begin, uint64_t) {
+    if (worker == 0)
+      byCaller.push_back(begin);
+    std::this_thread::sleep_for(std::chrono::microseconds(500));
+  });
+  ASSERT_GE(byCaller.size(), 25u);
+  for (uint64_t i = 0; i < 25; ++i)
+    EXPECT_EQ(byCaller[i], i);
+}
+
+TEST(CpuWorkerPool, AWorkerHeldUpHasItsShareTakenByTheOthers) {
+  WorkerPool pool(2);
+  std::atomic<int> byCaller{0};
+  std::atomic<bool> heldUp{false};
+  pool.parallelFor(100, 1, [&](unsigned worker, uint64_t, uint64_t) {
+    if (worker == 0)
+      ++byCaller;
+    else if (!heldUp.exchange(true))
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    std::this_thread::sleep_for(std::chrono::microseconds(100)); // the helper has time to start
+  });
+  // The helper holds at most the one index it took before sleeping; the caller ran the rest of
+  // both shares.
+  EXPECT_GE(byCaller.load(), 99);
+}
+
+} // namespace
+} // namespace pyk::cpu::testing
