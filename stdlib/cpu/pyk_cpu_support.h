@@ -44,6 +44,7 @@
 // cuda.atomic.* on std::atomic_ref
 #include "atomics.h"
 #include "deferred_atomics.h"
+#include "block_prefetch.h"
 // numba-cuda's cache-hint loads and stores, plain on a CPU
 #include "cache_hints.h"
 // numba.cuda.libdevice: integer functions and reinterpretations of bits

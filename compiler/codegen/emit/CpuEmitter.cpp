@@ -119,6 +119,7 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
     call = unpack(split);
     emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
     emitter.decideDeferral(split ? plan.splitKernel(module) : irEntry, names);
+    emitter.prefetchAhead(split ? plan.splitKernel(module) : irEntry, names);
     if (split) {
       // A loop-mode kernel runs any block shape (the runtime keeps one unit for all of them).
       static const uint32_t kAnyShape[3] = {0, 0, 0};

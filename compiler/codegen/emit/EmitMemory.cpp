@@ -1,7 +1,8 @@
 // EmitMemory: the arrays a kernel makes, as C++ — `cuda.shared.array` (static shared storage
 // placed at an offset of the block's shared memory, or the dynamic shared buffer for size 0) and
 // `cuda.local.array` (a C array per thread). (`cuda.const.array_like` is the frozen module
-// array itself: lowering gives its value.)
+// array itself: lowering gives its value.) On the CPU backend, also a block entry's prefetch of
+// the arrays its worker's next blocks read (codegen/cpu/BlockPrefetch.h).
 #include <algorithm>
 
 #include "codegen/emit/UnitEmitter.h"
@@ -37,6 +38,13 @@ int64_t UnitEmitter::sharedOffsetOf(const ir::ArrayAllocation* a, int64_t bytes)
   sharedBytes_ = offset + bytes;
   sharedOffsets_.emplace(a, offset);
   return offset;
+}
+
+void UnitEmitter::prefetchAhead(const ir::Function& kernel,
+                                const std::vector<std::string>& argumentNames) {
+  for (sema::VariableId v : arraysReadAtGridIndex(kernel))
+    line("pyk::cpu::prefetch_ahead(pyk_ctx, " + argumentNames[v] + "); // `" +
+         kernel.variableName(v) + "` of the blocks this worker runs next");
 }
 
 } // namespace pyk::codegen

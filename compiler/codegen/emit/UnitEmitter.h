@@ -19,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codegen/cpu/BlockPrefetch.h"
 #include "codegen/cpu/DeferredAtomics.h"
 #include "codegen/emit/NonNegativeAnalysis.h"
 #include "codegen/emit/VariableStorage.h"
@@ -115,6 +116,9 @@ public:
   // the comment naming them, and the launch's check that no other array argument overlaps them
   // (`argumentNames`: the entry's C++ names of the parameters).
   void decideDeferral(const ir::Function& kernel, const std::vector<std::string>& argumentNames);
+  // A block entry's hints for the blocks its worker runs next: the arrays `kernel` reads at the
+  // grid index (codegen/cpu/BlockPrefetch.h).
+  void prefetchAhead(const ir::Function& kernel, const std::vector<std::string>& argumentNames);
   // The declaration of variable `v` of the current function ("" if it has no value).
   // `T name` of each C++ variable of `v` (one per type its versions take), the first first.
   std::vector<std::string> variableDeclarations(sema::VariableId v);
