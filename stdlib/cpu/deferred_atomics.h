@@ -15,6 +15,7 @@
 // gathered atomic is applied before the launch returns.
 #pragma once
 
+#include "../common/arrays.h"
 #include "atomics.h"
 #include "engine_abi.h"
 #include "thread_context.h"
