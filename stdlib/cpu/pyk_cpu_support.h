@@ -43,7 +43,9 @@
 #include "integer_intrinsics.h"
 // cuda.atomic.* on std::atomic_ref
 #include "atomics.h"
+// the atomics a worker gathers and applies in its order (codegen/cpu/DeferredAtomics.h)
 #include "deferred_atomics.h"
+// the next blocks' elements, asked for ahead (codegen/cpu/BlockPrefetch.h)
 #include "block_prefetch.h"
 // numba-cuda's cache-hint loads and stores, plain on a CPU
 #include "cache_hints.h"

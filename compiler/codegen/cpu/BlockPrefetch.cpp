@@ -19,13 +19,7 @@ bool isIntrinsicValue(const ir::Expr* e, sema::Intrinsic i) {
 // any order), and the locals assigned only that.
 class GridIndexX {
 public:
-  explicit GridIndexX(const ir::Function& f) : f_(f) {
-    ir::forEachNode(f.body, [&](const ir::Node* n) {
-      if (const auto* a = n->as<ir::Assign>(); a != nullptr && a->targets.size() == 1)
-        if (const auto* local = a->targets[0]->as<ir::LocalTarget>())
-          assigned_[local->variable.version] = a->value;
-    });
-  }
+  explicit GridIndexX(const ir::Function& f) : f_(f), assigned_(assignedValues(f)) {}
 
   bool is(const ir::Expr* e, int depth = 0) const {
     e = unconverted(e);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "codegen/cpu/ThreadModelScan.h"
+#include "codegen/cpu/VariableUses.h"
 
 namespace pyk::codegen {
 
@@ -26,18 +27,11 @@ bool hidesMemory(const types::NumbaType& t) {
 // Whether a memory fence (cuda.threadfence*) lies in `kernel` or any function it calls: gathered
 // atomics would pass it.
 bool reachesFence(const ir::Function& kernel) {
-  std::set<const ir::Function*> reached{&kernel};
-  std::vector<const ir::Function*> work{&kernel};
-  while (!work.empty()) {
-    const ir::Function* f = work.back();
-    work.pop_back();
+  if (firstIntrinsicCall(kernel.body, sema::intrinsic_flags::MemoryFence) != nullptr)
+    return true;
+  for (const ir::Function* f : functionsCalledBy(kernel))
     if (firstIntrinsicCall(f->body, sema::intrinsic_flags::MemoryFence) != nullptr)
       return true;
-    ir::forEachNode(f->body, [&](const ir::Node* n) {
-      if (const auto* c = n->as<ir::Call>(); c != nullptr && reached.insert(c->callee).second)
-        work.push_back(c->callee);
-    });
-  }
   return false;
 }
 
@@ -45,13 +39,8 @@ bool reachesFence(const ir::Function& kernel) {
 // reassigned, arithmetic, casts and tuples of them, and the locals only ever given such values.
 class GridUniform {
 public:
-  explicit GridUniform(const ir::Function& f) : f_(f) {
-    std::map<size_t, const ir::Expr*> assigned; // a Def version, the value assigned to it
-    ir::forEachNode(f.body, [&](const ir::Node* n) {
-      if (const auto* a = n->as<ir::Assign>(); a != nullptr && a->targets.size() == 1)
-        if (const auto* local = a->targets[0]->as<ir::LocalTarget>())
-          assigned[local->variable.version] = a->value;
-    });
+  explicit GridUniform(const ir::Function& f) {
+    std::map<size_t, const ir::Expr*> assigned = assignedValues(f);
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t v = 0; v < f.versions.size(); ++v) {
@@ -93,7 +82,6 @@ public:
   }
 
 private:
-  const ir::Function& f_;
   std::set<size_t> versions_;
 };
 

@@ -28,8 +28,7 @@ std::string intrinsicNameOf(const ir::IntrinsicCall* c) {
   return std::string(sema::intrinsicInfo(c->intrinsic).shortName());
 }
 
-std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module, const ir::Function& kernel) {
-  // The functions the kernel reaches through calls.
+std::set<const ir::Function*> functionsCalledBy(const ir::Function& kernel) {
   std::set<const ir::Function*> reached;
   std::vector<const ir::Function*> work{&kernel};
   while (!work.empty()) {
@@ -40,6 +39,11 @@ std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module, const ir::
         work.push_back(c->callee);
     });
   }
+  return reached;
+}
+
+std::vector<ThreadModelUse> scanThreadModel(const ir::Module& module, const ir::Function& kernel) {
+  const std::set<const ir::Function*> reached = functionsCalledBy(kernel);
   auto use = [](const ir::Function* f) {
     return ThreadModelUse{f, firstIntrinsicCall(f->body, sema::intrinsic_flags::WarpCollective),
                           firstIntrinsicCall(f->body, sema::intrinsic_flags::Barrier)};

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct ThreadModelUse {
   const ir::IntrinsicCall* warpOperation = nullptr; // its first warp collective (`shfl_down_sync`)
   const ir::IntrinsicCall* barrier = nullptr;       // its first block barrier (`syncthreads`)
 };
+
+// The functions `kernel` calls, directly or through others (not itself, unless recursively).
+std::set<const ir::Function*> functionsCalledBy(const ir::Function& kernel);
 
 // One ThreadModelUse for `kernel` (the module's entry, or BarrierInlining's copy of it), then one
 // per function of `module` it calls (directly or through others), in the module's order.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -66,6 +67,18 @@ std::set<const ir::Stmt*> ownJumpsOf(const std::vector<ir::Stmt*>& body) {
   for (const ir::Stmt* s : body)
     visit(s);
   return out;
+}
+
+// The value each Def version of `f` is given by an assignment to that one local (`x = e`), by
+// version index.
+inline std::map<size_t, const ir::Expr*> assignedValues(const ir::Function& f) {
+  std::map<size_t, const ir::Expr*> assigned;
+  ir::forEachNode(f.body, [&](const ir::Node* n) {
+    if (const auto* a = n->as<ir::Assign>(); a != nullptr && a->targets.size() == 1)
+      if (const auto* local = a->targets[0]->as<ir::LocalTarget>())
+        assigned[local->variable.version] = a->value;
+  });
+  return assigned;
 }
 
 // What a value is before numba's implicit conversions (a cast the source writes is kept).
