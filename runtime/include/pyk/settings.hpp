@@ -34,6 +34,13 @@ enum class CpuShapes {
   Off,        // only the version for any shape
 };
 
+// PYK_CPU_BIND: where the CPU backend's helper threads run.
+enum class CpuBinding {
+  Spread, // each on a CPU of its own, off the launching thread's (when there are more CPUs than
+          // helpers)
+  Off,    // anywhere the process may run (or its CPU device's CPUs)
+};
+
 struct RuntimeSettings {
   static constexpr std::size_t kDefaultFiberStackBytes = 64 * 1024;
   static constexpr std::uint64_t kDefaultCacheMaxBytes = std::uint64_t{1} << 30;

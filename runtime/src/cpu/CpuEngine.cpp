@@ -74,7 +74,7 @@ void CpuEngine::SharedMemoryDeleter::operator()(unsigned char* memory) const {
 }
 
 CpuEngine::CpuEngine(const CpuSettings& settings)
-    : settings_(settings), pool_(settings.workerCount, settings.cpus),
+    : settings_(settings), pool_(settings.workerCount, settings.cpus, settings.spreadWorkers),
       workers_(pool_.workerCount()) {}
 
 CpuEngine::~CpuEngine() = default;

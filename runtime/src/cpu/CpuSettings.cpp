@@ -18,6 +18,7 @@ CpuSettings CpuSettings::of(const RuntimeSettings& settings) {
   CpuSettings out;
   out.workerCount = settings.cpu_threads != 0 ? settings.cpu_threads : usableCpus();
   out.fiberStackBytes = settings.cpu_fiber_stack_bytes;
+  out.spreadWorkers = settings.cpu_bind == CpuBinding::Spread;
   return out;
 }
 

@@ -1,6 +1,7 @@
 // CpuTopology: see CpuTopology.h.
 #include "cpu/CpuTopology.h"
 
+#include <pthread.h>
 #include <sched.h>
 
 #include <algorithm>
@@ -63,12 +64,25 @@ std::vector<int> affinityCpus() {
   return cpus;
 }
 
-void bindCallingThread(const std::vector<int>& cpus) {
+namespace {
+cpu_set_t cpuSetOf(const std::vector<int>& cpus) {
   cpu_set_t set;
   CPU_ZERO(&set);
   for (int cpu : cpus)
-    CPU_SET(cpu, &set);
+    if (cpu >= 0 && cpu < CPU_SETSIZE)
+      CPU_SET(cpu, &set);
+  return set;
+}
+} // namespace
+
+void bindCallingThread(const std::vector<int>& cpus) {
+  const cpu_set_t set = cpuSetOf(cpus);
   (void)::sched_setaffinity(0, sizeof set, &set);
+}
+
+void bindThread(std::thread& thread, const std::vector<int>& cpus) {
+  const cpu_set_t set = cpuSetOf(cpus);
+  (void)::pthread_setaffinity_np(thread.native_handle(), sizeof set, &set);
 }
 
 namespace {

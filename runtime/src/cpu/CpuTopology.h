@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace pyk::cpu {
@@ -25,6 +26,8 @@ std::vector<int> affinityCpus();
 // Binds the calling thread to `cpus` (not empty). Advice: where the system refuses, the thread
 // stays free to run anywhere in its mask.
 void bindCallingThread(const std::vector<int>& cpus);
+// The same for `thread`, from another thread.
+void bindThread(std::thread& thread, const std::vector<int>& cpus);
 
 // The groups for `devices` (0: one per NUMA node, from `nodesFolder`'s node<N>/cpulist files;
 // a folder without them gives one group) over the `usable` CPUs. A node with none of them is no

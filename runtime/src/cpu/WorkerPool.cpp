@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include <sched.h>
+
 namespace pyk::cpu {
 
 namespace {
@@ -34,15 +36,26 @@ bool spinUntil(Done&& done) {
 }
 } // namespace
 
-WorkerPool::WorkerPool(unsigned workerCount, const std::vector<int>& cpus)
-    : workerCount_(std::max(1u, workerCount)), shares_(workerCount_) {
+WorkerPool::WorkerPool(unsigned workerCount, const std::vector<int>& cpus, bool spread)
+    : workerCount_(std::max(1u, workerCount)), shares_(workerCount_),
+      placement_(spread ? (cpus.empty() ? affinityCpus() : cpus) : std::vector<int>{},
+                 workerCount_ - 1, ::sched_getcpu()) {
   threads_.reserve(workerCount_ - 1);
-  for (unsigned worker = 1; worker < workerCount_; ++worker)
-    threads_.emplace_back([this, worker, cpus] {
-      if (!cpus.empty())
+  const bool bindToSet = !cpus.empty() && !placement_.active();
+  for (unsigned worker = 1; worker < workerCount_; ++worker) {
+    threads_.emplace_back([this, worker, cpus, bindToSet] {
+      if (bindToSet)
         bindCallingThread(cpus);
       workerLoop(worker);
     });
+    // Bound from here, as parallelFor moves them later: one thread at a time binds helpers.
+    if (placement_.active())
+      bindThread(threads_.back(), {placement_.cpuOf(worker - 1)});
+  }
+}
+
+int WorkerPool::cpuOfHelper(unsigned worker) const {
+  return worker == 0 ? -1 : placement_.cpuOf(worker - 1);
 }
 
 WorkerPool::~WorkerPool() {
@@ -145,6 +158,9 @@ void WorkerPool::parallelFor(uint64_t count, uint64_t chunk, const ChunkBody& bo
   }
   const bool helpers = workerCount_ > 1 && job.chunk < count;
   if (helpers) {
+    if (placement_.active())
+      if (const auto move = placement_.makeRoomFor(::sched_getcpu()))
+        bindThread(threads_[move->helper], {move->cpu});
     {
       std::lock_guard lock(mutex_);
       job_ = &job;

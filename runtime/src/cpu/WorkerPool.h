@@ -7,6 +7,7 @@
 // slower together (1.9 ms against 1.3 ms on the AMD VM: two streams a chunk apart).
 #pragma once
 
+#include "cpu/WorkerPlacement.h"
 #include "cpu/pyk_cpu_support.h"
 
 #include <atomic>
@@ -27,12 +28,17 @@ public:
 
   // `workerCount` threads in all: the caller of parallelFor and workerCount - 1 started here,
   // those bound to `cpus` when given (a CPU device's; the caller is bound when it selects one).
-  explicit WorkerPool(unsigned workerCount, const std::vector<int>& cpus = {});
+  // `spread`: each of those bound to a CPU of its own among `cpus` (empty: the calling thread's
+  // affinity mask), never the one the caller of parallelFor runs on (WorkerPlacement), when there
+  // are more CPUs than helpers.
+  explicit WorkerPool(unsigned workerCount, const std::vector<int>& cpus = {}, bool spread = false);
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
   unsigned workerCount() const { return workerCount_; }
+  // The CPU helper `worker` (1 to workerCount - 1) is bound to alone, or -1 (not spread).
+  int cpuOfHelper(unsigned worker) const;
   // Whether the calling thread is running a body of some pool's parallelFor.
   static bool callerIsRunningJob();
 
@@ -110,6 +116,7 @@ private:
   std::atomic<unsigned> running_{0};
   bool stopping_ = false;
   std::vector<Share> shares_; // the job's, one a worker (a job at a time)
+  WorkerPlacement placement_; // changed by parallelFor, under callMutex_
 };
 
 } // namespace pyk::cpu

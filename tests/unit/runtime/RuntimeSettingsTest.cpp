@@ -45,6 +45,7 @@ TEST(RuntimeSettings, DefaultsWhenNothingIsSet) {
   EXPECT_EQ(s.backend, pyk::BackendChoice::Auto);
   EXPECT_EQ(s.cpu_threads, 0u);
   EXPECT_EQ(s.cpu_fiber_stack_bytes, 64u * 1024);
+  EXPECT_EQ(s.cpu_bind, pyk::CpuBinding::Spread);
   EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Auto);
   EXPECT_EQ(s.cpu_shapes, pyk::CpuShapes::Background);
   EXPECT_TRUE(s.cpu_precompiled_header);
@@ -60,6 +61,7 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
   const RuntimeSettings s = fromVariables({{"PYK_BACKEND", "cpu"},
                                            {"PYK_CPU_THREADS", "3"},
                                            {"PYK_CPU_FIBER_STACK", "256K"},
+                                           {"PYK_CPU_BIND", "off"},
                                            {"PYK_CPU_MODE", "fiber"},
                                            {"PYK_CPU_SHAPES", "now"},
                                            {"PYK_CPU_PRECOMPILED_HEADER", "0"},
@@ -72,6 +74,7 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
   EXPECT_EQ(s.backend, pyk::BackendChoice::Cpu);
   EXPECT_EQ(s.cpu_threads, 3u);
   EXPECT_EQ(s.cpu_fiber_stack_bytes, 256u * 1024);
+  EXPECT_EQ(s.cpu_bind, pyk::CpuBinding::Off);
   EXPECT_EQ(s.cpu_mode, pyk::CpuMode::Fiber);
   EXPECT_EQ(s.cpu_shapes, pyk::CpuShapes::Now);
   EXPECT_FALSE(s.cpu_precompiled_header);
@@ -84,6 +87,7 @@ TEST(RuntimeSettings, EachVariableSetsItsSetting) {
   EXPECT_EQ(fromVariables({{"PYK_BACKEND", "cuda"}}).backend, pyk::BackendChoice::Cuda);
   EXPECT_EQ(fromVariables({{"PYK_BACKEND", "auto"}}).backend, pyk::BackendChoice::Auto);
   EXPECT_EQ(fromVariables({{"PYK_CPU_MODE", "auto"}}).cpu_mode, pyk::CpuMode::Auto);
+  EXPECT_EQ(fromVariables({{"PYK_CPU_BIND", "spread"}}).cpu_bind, pyk::CpuBinding::Spread);
   EXPECT_EQ(fromVariables({{"PYK_CPU_SHAPES", "off"}}).cpu_shapes, pyk::CpuShapes::Off);
   EXPECT_EQ(fromVariables({{"PYK_CPU_SHAPES", "background"}}).cpu_shapes,
             pyk::CpuShapes::Background);
@@ -168,6 +172,8 @@ TEST(RuntimeSettings, AMalformedValueIsAnErrorNamingItsVariable) {
             "`PYK_CPU_MODE` must be `fiber` or `auto`, not `loops`");
   EXPECT_EQ(settingsErrorOf({{"PYK_CPU_SHAPES", "later"}}, pyk::ErrorKind::InvalidArgument),
             "`PYK_CPU_SHAPES` must be `background`, `now` or `off`, not `later`");
+  EXPECT_EQ(settingsErrorOf({{"PYK_CPU_BIND", "close"}}, pyk::ErrorKind::InvalidArgument),
+            "`PYK_CPU_BIND` must be `spread` or `off`, not `close`");
   EXPECT_EQ(
       settingsErrorOf({{"PYK_CPU_PRECOMPILED_HEADER", "yes"}}, pyk::ErrorKind::InvalidArgument),
       "PYK_CPU_PRECOMPILED_HEADER must be 1 (compile kernels against the support header "
