@@ -23,6 +23,12 @@ if "NVRTC none" not in version:
 # `REQUIRES: nvjitlink` tests link PTX and other GPU code with a kernel (numba's link=).
 if "NVRTC none" not in version and "nvJitLink none" not in version:
     config.available_features.add("nvjitlink")
+# `REQUIRES: x86_64` tests read the x86-64 instructions the host compiler made (objdump).
+import platform  # noqa: E402
+import shutil  # noqa: E402
+
+if platform.machine() == "x86_64" and shutil.which("objdump"):
+    config.available_features.add("x86_64")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["NO_COLOR"] = "1"

@@ -15,39 +15,66 @@ bool isIntrinsicValue(const ir::Expr* e, sema::Intrinsic i) {
   return v != nullptr && v->intrinsic == i;
 }
 
-// Recognises the grid index on x: `cuda.grid(1)`, `blockIdx.x * blockDim.x + threadIdx.x` (in
-// any order), and the locals assigned only that.
-class GridIndexX {
-public:
-  explicit GridIndexX(const ir::Function& f) : f_(f), assigned_(assignedValues(f)) {}
+struct AxisIntrinsics {
+  sema::Intrinsic blockIdx, blockDim, threadIdx;
+};
+constexpr AxisIntrinsics kAxes[2] = {
+    {sema::Intrinsic::BlockIdxX, sema::Intrinsic::BlockDimX, sema::Intrinsic::ThreadIdxX},
+    {sema::Intrinsic::BlockIdxY, sema::Intrinsic::BlockDimY, sema::Intrinsic::ThreadIdxY}};
 
-  bool is(const ir::Expr* e, int depth = 0) const {
+// Recognises a thread's grid index on x or y: `cuda.grid(1)` (x), the elements of `cuda.grid(2)`
+// unpacked (`col, row = cuda.grid(2)`), `blockIdx.x * blockDim.x + threadIdx.x` (in any order;
+// the same on y), and the locals assigned only one of those.
+class GridIndex {
+public:
+  explicit GridIndex(const ir::Function& f) : f_(f), assigned_(assignedValues(f)) {
+    // The locals `a, b = cuda.grid(2)` gives: element k is the grid index on axis k.
+    ir::forEachNode(f.body, [&](const ir::Node* n) {
+      const auto* a = n->as<ir::Assign>();
+      if (a == nullptr || a->targets.size() != 1)
+        return;
+      const auto* unpack = a->targets[0]->as<ir::UnpackTarget>();
+      const auto* call = unconverted(a->value)->as<ir::IntrinsicCall>();
+      if (unpack == nullptr || call == nullptr || call->intrinsic != sema::Intrinsic::Grid)
+        return;
+      for (size_t k = 0; k < unpack->elements.size() && k < 2; ++k)
+        if (const auto* local = unpack->elements[k]->as<ir::LocalTarget>())
+          unpacked_[local->variable.version] = static_cast<int>(k);
+    });
+  }
+
+  // Whether `e` is the grid index on `axis` (0: x, 1: y).
+  bool is(const ir::Expr* e, int axis, int depth = 0) const {
     e = unconverted(e);
     if (const auto* c = e->as<ir::IntrinsicCall>())
-      return c->intrinsic == sema::Intrinsic::Grid && c->type.isScalar();
+      return axis == 0 && c->intrinsic == sema::Intrinsic::Grid && c->type.isScalar();
+    const AxisIntrinsics& on = kAxes[axis];
     if (const auto* b = e->as<ir::Binary>(); b != nullptr && b->op == ir::BinaryOp::Add)
-      return (blockOffset(b->lhs) && isIntrinsicValue(b->rhs, sema::Intrinsic::ThreadIdxX)) ||
-             (blockOffset(b->rhs) && isIntrinsicValue(b->lhs, sema::Intrinsic::ThreadIdxX));
+      return (blockOffset(b->lhs, on) && isIntrinsicValue(b->rhs, on.threadIdx)) ||
+             (blockOffset(b->rhs, on) && isIntrinsicValue(b->lhs, on.threadIdx));
     if (const auto* r = e->as<ir::Read>(); r != nullptr && depth < 8) {
       const ir::Version& v = f_.versions[r->variable.version];
+      if (v.kind != ir::Version::Kind::Def)
+        return false;
+      if (const auto it = unpacked_.find(r->variable.version); it != unpacked_.end())
+        return it->second == axis;
       const auto it = assigned_.find(r->variable.version);
-      return v.kind == ir::Version::Kind::Def && it != assigned_.end() && is(it->second, depth + 1);
+      return it != assigned_.end() && is(it->second, axis, depth + 1);
     }
     return false;
   }
 
 private:
-  static bool blockOffset(const ir::Expr* e) {
+  static bool blockOffset(const ir::Expr* e, const AxisIntrinsics& on) {
     const auto* m = unconverted(e)->as<ir::Binary>();
     return m != nullptr && m->op == ir::BinaryOp::Mult &&
-           ((isIntrinsicValue(m->lhs, sema::Intrinsic::BlockIdxX) &&
-             isIntrinsicValue(m->rhs, sema::Intrinsic::BlockDimX)) ||
-            (isIntrinsicValue(m->lhs, sema::Intrinsic::BlockDimX) &&
-             isIntrinsicValue(m->rhs, sema::Intrinsic::BlockIdxX)));
+           ((isIntrinsicValue(m->lhs, on.blockIdx) && isIntrinsicValue(m->rhs, on.blockDim)) ||
+            (isIntrinsicValue(m->lhs, on.blockDim) && isIntrinsicValue(m->rhs, on.blockIdx)));
   }
 
   const ir::Function& f_;
   std::map<size_t, const ir::Expr*> assigned_;
+  std::map<size_t, int> unpacked_; // version -> axis
 };
 
 } // namespace
@@ -55,18 +82,24 @@ private:
 std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel) {
   if (kernel.kind != types::CompiledFunctionKind::Kernel)
     return {};
-  const GridIndexX gridIndex(kernel);
+  const GridIndex gridIndex(kernel);
   std::set<sema::VariableId> read;
   ir::forEachNode(kernel.body, [&](const ir::Node* n) {
     const auto* e = n->as<ir::ArrayElement>();
-    if (e == nullptr || e->indices.size() != 1)
+    if (e == nullptr || e->indices.empty() || e->indices.size() > 2)
       return;
     const auto* array = e->array->as<ir::Read>();
     if (array == nullptr || !kernel.variables[array->variable.variable].parameter)
       return;
     const types::NumbaType& t = e->array->type;
-    if (t.isArray() && t.ndim() == 1 && t.layout() != types::ArrayLayout::A &&
-        gridIndex.is(e->indices[0]))
+    if (!t.isArray() || t.ndim() != static_cast<int>(e->indices.size()))
+      return;
+    // a[x] of a contiguous array; a[y, x] of a C-contiguous one (rows of the block apart).
+    const bool oneD =
+        t.ndim() == 1 && t.layout() != types::ArrayLayout::A && gridIndex.is(e->indices[0], 0);
+    const bool twoD = t.ndim() == 2 && t.layout() == types::ArrayLayout::C &&
+                      gridIndex.is(e->indices[0], 1) && gridIndex.is(e->indices[1], 0);
+    if (oneD || twoD)
       read.insert(array->variable.variable);
   });
   return {read.begin(), read.end()};

@@ -118,16 +118,17 @@ CpuUnit emitCpu(const ir::Module& module, DiagnosticEngine& diags, const CpuEmit
     emitter.indent(2);
     call = unpack(split);
     emitter.emitLine("pyk::cpu::Context pyk_ctx = pyk::cpu::blockContext(pyk_block);");
+    // A loop-mode kernel runs any block shape (the runtime keeps one unit for all of them).
+    static const uint32_t kAnyShape[3] = {0, 0, 0};
+    const uint32_t(&shape)[3] =
+        split && plan.mode == CpuExecutionMode::Split ? options.blockShape : kAnyShape;
+    // First: from here on the optimiser knows blockDim (the prefetch's arithmetic folds).
+    if (shape[0] != 0)
+      emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
+                       std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
     emitter.decideDeferral(split ? plan.splitKernel(module) : irEntry, names);
     emitter.prefetchAhead(split ? plan.splitKernel(module) : irEntry, names);
     if (split) {
-      // A loop-mode kernel runs any block shape (the runtime keeps one unit for all of them).
-      static const uint32_t kAnyShape[3] = {0, 0, 0};
-      const uint32_t(&shape)[3] =
-          plan.mode == CpuExecutionMode::Split ? options.blockShape : kAnyShape;
-      if (shape[0] != 0)
-        emitter.emitLine("pyk::cpu::expectBlockShape(pyk_ctx, " + std::to_string(shape[0]) + ", " +
-                         std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + ");");
       // The split body's shared arrays keep the offsets the kernel's function gave them.
       // The kernel split is the entry, or its copy with device functions inlined (the unit's
       // functions, emitted above, are the module's: fibers call them).
