@@ -66,6 +66,29 @@ template <typename A>
     __builtin_prefetch(p + offset);
 }
 
+// How many rounds of a grid-stride loop ahead a round asks for (8: the best of 2 to 16 for the
+// histogram's order on 2 threads of the AMD VM, bench/cpu/analysis/grid_stride_order.cpp).
+inline constexpr int64 kPrefetchRoundsAhead = 8;
+
+// a[base + k * step + t] for the block's threads t (a[i] in a grid-stride loop on x whose round
+// starts at `base`), k = kPrefetchRoundsAhead; nothing past the array's end.
+template <typename A, typename I>
+[[gnu::always_inline]] inline void prefetch_round_ahead(const Context& ctx, const A& a, I base,
+                                                        I step) {
+  static_assert(A::ndim == 1 && A::layout != pyk::Layout::A, "a contiguous one-dimensional array");
+  using T = typename A::value_type;
+  int64 ahead = 0, first = 0;
+  if (__builtin_mul_overflow(static_cast<int64>(step), kPrefetchRoundsAhead, &ahead) ||
+      __builtin_add_overflow(static_cast<int64>(base), ahead, &first) || first < 0 ||
+      first >= a.shape[0])
+    return;
+  const int64 threads = ctx.blockDim.x;
+  const int64 count = first + threads <= a.shape[0] ? threads : a.shape[0] - first;
+  const char* p = reinterpret_cast<const char*>(a.data + first);
+  for (int64 offset = 0; offset < count * static_cast<int64>(sizeof(T)); offset += 64)
+    __builtin_prefetch(p + offset);
+}
+
 // What the block entry calls for each array BlockPrefetch found.
 template <typename A>
 [[gnu::always_inline]] inline void prefetch_ahead(const Context& ctx, const A& a) {

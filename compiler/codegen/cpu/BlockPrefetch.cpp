@@ -105,4 +105,27 @@ std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel) 
   return {read.begin(), read.end()};
 }
 
+std::vector<sema::VariableId> arraysReadAtCounter(const ir::Function& kernel,
+                                                  const ir::ForRange& loop) {
+  const auto* counter = loop.target->as<ir::LocalTarget>();
+  if (counter == nullptr)
+    return {};
+  std::set<sema::VariableId> read;
+  ir::forEachNode(loop.body, [&](const ir::Node* n) {
+    const auto* e = n->as<ir::ArrayElement>();
+    if (e == nullptr || e->indices.size() != 1)
+      return;
+    const auto* array = e->array->as<ir::Read>();
+    const auto* index = unconverted(e->indices[0])->as<ir::Read>();
+    if (array == nullptr || index == nullptr ||
+        !kernel.variables[array->variable.variable].parameter ||
+        index->variable.variable != counter->variable.variable)
+      return;
+    const types::NumbaType& t = e->array->type;
+    if (t.isArray() && t.ndim() == 1 && t.layout() != types::ArrayLayout::A)
+      read.insert(array->variable.variable);
+  });
+  return {read.begin(), read.end()};
+}
+
 } // namespace pyk::codegen

@@ -20,4 +20,13 @@ namespace pyk::codegen {
 // parameter order; none for a device function.
 std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel);
 
+// The contiguous one-dimensional array parameters `loop`'s body reads at its counter (`a[i]` in
+// `for i in range(start, n, stride)`), in parameter order: in a grid-stride loop the block runs
+// in lockstep (GridStrideLoops), the split kernel's round asks for their elements some rounds
+// ahead, where each block reads a stretch of the array per round (the histogram's 1 KiB of every
+// 64 KiB: 2 threads of the AMD VM counting in that order, 6.3-6.6 ms; asking 8 rounds ahead,
+// 4.6-5.2 ms; bench/cpu/analysis/grid_stride_order.cpp).
+std::vector<sema::VariableId> arraysReadAtCounter(const ir::Function& kernel,
+                                                  const ir::ForRange& loop);
+
 } // namespace pyk::codegen

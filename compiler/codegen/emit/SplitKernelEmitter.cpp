@@ -1,6 +1,7 @@
 // SplitKernelEmitter: a split kernel's block-level program (SplitKernelEmitter.h).
 #include "codegen/emit/SplitKernelEmitter.h"
 
+#include "codegen/cpu/BlockPrefetch.h"
 #include "codegen/cpu/VariableUses.h"
 #include "codegen/emit/UnitEmitter.h"
 
@@ -399,16 +400,24 @@ private:
     for (const ir::Stmt* b : breaks)
       jumps[b] = done + "[pyk_tid] = 1; // the thread leaves the loop\nreturn;";
     e_.setRoundJumps(jumps);
-    auto rounds = [&](const std::string& whileTrue) {
+    // The whole rounds ask for the arrays read at the counter some rounds ahead (on x, where a
+    // round reads consecutive elements).
+    const std::vector<sema::VariableId> ahead =
+        s.strideAxis == 0 ? arraysReadAtCounter(kernel_, *f) : std::vector<sema::VariableId>{};
+    auto rounds = [&](const std::string& whileTrue, bool prefetch) {
       e_.emitLine("for (; " + whileTrue + "; " + base + " += pyk_stride_step" + d + ") {");
       e_.indent(1);
+      for (sema::VariableId v : prefetch ? ahead : std::vector<sema::VariableId>{})
+        e_.emitLine("pyk::cpu::prefetch_round_ahead(pyk_ctx, " +
+                    pythonName(kernel_.variableName(v)) + ", " + base + ", pyk_stride_step" + d +
+                    ");");
       steps(s.body);
       e_.indent(-1);
       e_.emitLine("}");
     };
-    rounds(base + " + (" + last + ") < " + stop);
+    rounds(base + " + (" + last + ") < " + stop, true);
     strideLoops_.back().tested = true;
-    rounds(base + " < " + stop);
+    rounds(base + " < " + stop, false);
     strideLoops_.pop_back();
     e_.setRoundJumps(outerJumps);
     e_.indent(-1);
