@@ -2,6 +2,7 @@
 #include "codegen/cpu/BlockPrefetch.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include "codegen/cpu/VariableUses.h"
@@ -77,19 +78,39 @@ private:
   std::map<size_t, int> unpacked_; // version -> axis
 };
 
+// The array parameter `e` reads: the parameter itself, or a local only ever given it (a device
+// function's parameter in the kernel's copy with the function inlined); nullopt otherwise.
+std::optional<sema::VariableId> parameterRead(const ir::Function& kernel,
+                                              const std::map<size_t, const ir::Expr*>& assigned,
+                                              const ir::Expr* e) {
+  for (int depth = 0; depth < 8; ++depth) {
+    const auto* r = unconverted(e)->as<ir::Read>();
+    if (r == nullptr)
+      return std::nullopt;
+    if (kernel.variables[r->variable.variable].parameter)
+      return r->variable.variable;
+    const auto it = assigned.find(r->variable.version);
+    if (kernel.versions[r->variable.version].kind != ir::Version::Kind::Def || it == assigned.end())
+      return std::nullopt;
+    e = it->second;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel) {
   if (kernel.kind != types::CompiledFunctionKind::Kernel)
     return {};
   const GridIndex gridIndex(kernel);
+  const std::map<size_t, const ir::Expr*> assigned = assignedValues(kernel);
   std::set<sema::VariableId> read;
   ir::forEachNode(kernel.body, [&](const ir::Node* n) {
     const auto* e = n->as<ir::ArrayElement>();
     if (e == nullptr || e->indices.empty() || e->indices.size() > 2)
       return;
-    const auto* array = e->array->as<ir::Read>();
-    if (array == nullptr || !kernel.variables[array->variable.variable].parameter)
+    const std::optional<sema::VariableId> array = parameterRead(kernel, assigned, e->array);
+    if (!array)
       return;
     const types::NumbaType& t = e->array->type;
     if (!t.isArray() || t.ndim() != static_cast<int>(e->indices.size()))
@@ -100,7 +121,7 @@ std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel) 
     const bool twoD = t.ndim() == 2 && t.layout() == types::ArrayLayout::C &&
                       gridIndex.is(e->indices[0], 1) && gridIndex.is(e->indices[1], 0);
     if (oneD || twoD)
-      read.insert(array->variable.variable);
+      read.insert(*array);
   });
   return {read.begin(), read.end()};
 }
@@ -110,20 +131,19 @@ std::vector<sema::VariableId> arraysReadAtCounter(const ir::Function& kernel,
   const auto* counter = loop.target->as<ir::LocalTarget>();
   if (counter == nullptr)
     return {};
+  const std::map<size_t, const ir::Expr*> assigned = assignedValues(kernel);
   std::set<sema::VariableId> read;
   ir::forEachNode(loop.body, [&](const ir::Node* n) {
     const auto* e = n->as<ir::ArrayElement>();
     if (e == nullptr || e->indices.size() != 1)
       return;
-    const auto* array = e->array->as<ir::Read>();
+    const std::optional<sema::VariableId> array = parameterRead(kernel, assigned, e->array);
     const auto* index = unconverted(e->indices[0])->as<ir::Read>();
-    if (array == nullptr || index == nullptr ||
-        !kernel.variables[array->variable.variable].parameter ||
-        index->variable.variable != counter->variable.variable)
+    if (!array || index == nullptr || index->variable.variable != counter->variable.variable)
       return;
     const types::NumbaType& t = e->array->type;
     if (t.isArray() && t.ndim() == 1 && t.layout() != types::ArrayLayout::A)
-      read.insert(array->variable.variable);
+      read.insert(*array);
   });
   return {read.begin(), read.end()};
 }

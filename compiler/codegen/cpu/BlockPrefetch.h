@@ -20,6 +20,8 @@ namespace pyk::codegen {
 // parameter order; none for a device function.
 std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel);
 
+// (An array a device function inlined into the kernel reads counts as the kernel's argument it
+// was given, in both.)
 // The contiguous one-dimensional array parameters `loop`'s body reads at its counter (`a[i]` in
 // `for i in range(start, n, stride)`), in parameter order: in a grid-stride loop the block runs
 // in lockstep (GridStrideLoops), the split kernel's round asks for their elements some rounds
