@@ -8,8 +8,9 @@
 //   K blocks        each thread runs its blocks K at a time, round by round across the K (blocks
 //                   interleaved: still faithful to numba's assignment of elements to blocks)
 //   in order        each thread its contiguous half (hand OpenMP's order)
-// The ratio of "in order" to "K = 32 blocks" bounds how close to hand OpenMP any execution that
-// keeps each element in its block can come. Prints "ORDER|name|ms" lines (medians of 21).
+// The ratio of "in order" to "K = 32 blocks" says how close to hand OpenMP such an order comes
+// (a measurement of these orders, not a proof about all). Prints "ORDER|name|ms" lines (medians
+// of 21).
 //
 // Build and run: g++ -O3 -march=native -fopenmp bench/cpu/analysis/grid_stride_order.cpp -o
 // /tmp/gso
