@@ -14,6 +14,8 @@ packages=(
                                  # (better than writing our own)
   googletest libgtest-dev libgmock-dev  # unit tests
   llvm-14-tools                  # lit and FileCheck, for the golden-file tests
+  binutils                       # objdump: lit tests read the instructions of compiled CPU kernels
+                                 # (g++ pulls it in already; named for what uses it)
   python3                        # runs lit
   python3-numpy                  # the .npy cross-check against numpy (tests/unit/runtime)
   zlib1g-dev                     # deflate for the PNG images the diffusion example writes

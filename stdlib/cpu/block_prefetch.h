@@ -22,6 +22,24 @@ inline constexpr int64 kPrefetchAheadBytes = 8192;
 // 32x8 floats for the shared-memory diffusion on one core of the AMD VM; 8 was slower).
 inline constexpr int64 kPrefetchAheadBytes2d = 4096;
 
+// The cache lines of the `bytes` bytes at `p`.
+[[gnu::always_inline]] inline void prefetch_lines(const char* p, int64 bytes) {
+  for (int64 offset = 0; offset < bytes; offset += 64)
+    __builtin_prefetch(p + offset);
+}
+
+// a[first], ..., a[first + count - 1] of a contiguous 1-D array, those inside it.
+template <typename A>
+[[gnu::always_inline]] inline void prefetch_elements(const A& a, int64 first, int64 count) {
+  static_assert(A::ndim == 1 && A::layout != pyk::Layout::A, "a contiguous one-dimensional array");
+  const int64 size = a.shape[0];
+  if (first < 0 || first >= size)
+    return;
+  const int64 inside = first + count <= size ? count : size - first;
+  prefetch_lines(reinterpret_cast<const char*>(a.data + first),
+                 inside * static_cast<int64>(sizeof(typename A::value_type)));
+}
+
 // a[y, x] for the rows of the block kPrefetchAheadBytes2d later on x (its worker's next blocks
 // run along x); nothing past the end of a row.
 template <typename A>
@@ -42,28 +60,18 @@ template <typename A>
   const int64 last = top + height <= rows ? top + height : rows;
   const char* p = reinterpret_cast<const char*>(a.data) + top * a.strides[0] + first * sizeof(T);
   for (int64 row = top; row < last; ++row, p += a.strides[0])
-    for (int64 offset = 0; offset < bytes; offset += 64)
-      __builtin_prefetch(p + offset);
+    prefetch_lines(p, bytes);
 }
 
 // a[x] for the block kPrefetchAheadBytes later.
 template <typename A>
 [[gnu::always_inline]] inline void prefetch_elements_ahead(const Context& ctx, const A& a) {
-  static_assert(A::ndim == 1 && A::layout != pyk::Layout::A, "a contiguous one-dimensional array");
-  using T = typename A::value_type;
   const int64 threads = ctx.blockDim.x;
-  const int64 blockBytes = threads * static_cast<int64>(sizeof(T));
+  const int64 blockBytes = threads * static_cast<int64>(sizeof(typename A::value_type));
   if (blockBytes <= 0)
     return;
   const int64 ahead = (kPrefetchAheadBytes + blockBytes - 1) / blockBytes;
-  const int64 first = (static_cast<int64>(ctx.blockIdx.x) + ahead) * threads;
-  const int64 size = a.shape[0];
-  if (first >= size)
-    return;
-  const int64 bytes = (first + threads <= size ? threads : size - first) * sizeof(T);
-  const char* p = reinterpret_cast<const char*>(a.data + first);
-  for (int64 offset = 0; offset < bytes; offset += 64)
-    __builtin_prefetch(p + offset);
+  prefetch_elements(a, (static_cast<int64>(ctx.blockIdx.x) + ahead) * threads, threads);
 }
 
 // How many rounds of a grid-stride loop ahead a round asks for (8: the best of 2 to 16 for the
@@ -75,18 +83,11 @@ inline constexpr int64 kPrefetchRoundsAhead = 8;
 template <typename A, typename I>
 [[gnu::always_inline]] inline void prefetch_round_ahead(const Context& ctx, const A& a, I base,
                                                         I step) {
-  static_assert(A::ndim == 1 && A::layout != pyk::Layout::A, "a contiguous one-dimensional array");
-  using T = typename A::value_type;
   int64 ahead = 0, first = 0;
   if (__builtin_mul_overflow(static_cast<int64>(step), kPrefetchRoundsAhead, &ahead) ||
-      __builtin_add_overflow(static_cast<int64>(base), ahead, &first) || first < 0 ||
-      first >= a.shape[0])
+      __builtin_add_overflow(static_cast<int64>(base), ahead, &first))
     return;
-  const int64 threads = ctx.blockDim.x;
-  const int64 count = first + threads <= a.shape[0] ? threads : a.shape[0] - first;
-  const char* p = reinterpret_cast<const char*>(a.data + first);
-  for (int64 offset = 0; offset < count * static_cast<int64>(sizeof(T)); offset += 64)
-    __builtin_prefetch(p + offset);
+  prefetch_elements(a, first, ctx.blockDim.x);
 }
 
 // What the block entry calls for each array BlockPrefetch found.

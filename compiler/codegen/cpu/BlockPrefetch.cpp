@@ -28,7 +28,8 @@ constexpr AxisIntrinsics kAxes[2] = {
 // the same on y), and the locals assigned only one of those.
 class GridIndex {
 public:
-  explicit GridIndex(const ir::Function& f) : f_(f), assigned_(assignedValues(f)) {
+  GridIndex(const ir::Function& f, const std::map<size_t, const ir::Expr*>& assigned)
+      : f_(f), assigned_(assigned) {
     // The locals `a, b = cuda.grid(2)` gives: element k is the grid index on axis k.
     ir::forEachNode(f.body, [&](const ir::Node* n) {
       const auto* a = n->as<ir::Assign>();
@@ -74,7 +75,7 @@ private:
   }
 
   const ir::Function& f_;
-  std::map<size_t, const ir::Expr*> assigned_;
+  const std::map<size_t, const ir::Expr*>& assigned_;
   std::map<size_t, int> unpacked_; // version -> axis
 };
 
@@ -97,33 +98,44 @@ std::optional<sema::VariableId> parameterRead(const ir::Function& kernel,
   return std::nullopt;
 }
 
+// The array parameters the elements in `body` read (through locals only ever given one) whose
+// access `keep(element, array type)` accepts, in parameter order.
+template <typename Keep>
+std::vector<sema::VariableId>
+argumentsRead(const ir::Function& kernel, const std::vector<ir::Stmt*>& body,
+              const std::map<size_t, const ir::Expr*>& assigned, Keep&& keep) {
+  std::set<sema::VariableId> read;
+  ir::forEachNode(body, [&](const ir::Node* n) {
+    const auto* e = n->as<ir::ArrayElement>();
+    if (e == nullptr || !e->array->type.isArray())
+      return;
+    if (const std::optional<sema::VariableId> array = parameterRead(kernel, assigned, e->array);
+        array && keep(*e, e->array->type))
+      read.insert(*array);
+  });
+  return {read.begin(), read.end()};
+}
+
+bool contiguous1d(const types::NumbaType& t) {
+  return t.ndim() == 1 && t.layout() != types::ArrayLayout::A;
+}
+
 } // namespace
 
 std::vector<sema::VariableId> arraysReadAtGridIndex(const ir::Function& kernel) {
   if (kernel.kind != types::CompiledFunctionKind::Kernel)
     return {};
-  const GridIndex gridIndex(kernel);
   const std::map<size_t, const ir::Expr*> assigned = assignedValues(kernel);
-  std::set<sema::VariableId> read;
-  ir::forEachNode(kernel.body, [&](const ir::Node* n) {
-    const auto* e = n->as<ir::ArrayElement>();
-    if (e == nullptr || e->indices.empty() || e->indices.size() > 2)
-      return;
-    const std::optional<sema::VariableId> array = parameterRead(kernel, assigned, e->array);
-    if (!array)
-      return;
-    const types::NumbaType& t = e->array->type;
-    if (!t.isArray() || t.ndim() != static_cast<int>(e->indices.size()))
-      return;
-    // a[x] of a contiguous array; a[y, x] of a C-contiguous one (rows of the block apart).
-    const bool oneD =
-        t.ndim() == 1 && t.layout() != types::ArrayLayout::A && gridIndex.is(e->indices[0], 0);
-    const bool twoD = t.ndim() == 2 && t.layout() == types::ArrayLayout::C &&
-                      gridIndex.is(e->indices[0], 1) && gridIndex.is(e->indices[1], 0);
-    if (oneD || twoD)
-      read.insert(*array);
-  });
-  return {read.begin(), read.end()};
+  const GridIndex gridIndex(kernel, assigned);
+  return argumentsRead(
+      kernel, kernel.body, assigned, [&](const ir::ArrayElement& e, const types::NumbaType& t) {
+        // a[x] of a contiguous array; a[y, x] of a C-contiguous one (rows of
+        // the block apart).
+        if (e.indices.size() == 1)
+          return contiguous1d(t) && gridIndex.is(e.indices[0], 0);
+        return e.indices.size() == 2 && t.ndim() == 2 && t.layout() == types::ArrayLayout::C &&
+               gridIndex.is(e.indices[0], 1) && gridIndex.is(e.indices[1], 0);
+      });
 }
 
 std::vector<sema::VariableId> arraysReadAtCounter(const ir::Function& kernel,
@@ -131,21 +143,15 @@ std::vector<sema::VariableId> arraysReadAtCounter(const ir::Function& kernel,
   const auto* counter = loop.target->as<ir::LocalTarget>();
   if (counter == nullptr)
     return {};
-  const std::map<size_t, const ir::Expr*> assigned = assignedValues(kernel);
-  std::set<sema::VariableId> read;
-  ir::forEachNode(loop.body, [&](const ir::Node* n) {
-    const auto* e = n->as<ir::ArrayElement>();
-    if (e == nullptr || e->indices.size() != 1)
-      return;
-    const std::optional<sema::VariableId> array = parameterRead(kernel, assigned, e->array);
-    const auto* index = unconverted(e->indices[0])->as<ir::Read>();
-    if (!array || index == nullptr || index->variable.variable != counter->variable.variable)
-      return;
-    const types::NumbaType& t = e->array->type;
-    if (t.isArray() && t.ndim() == 1 && t.layout() != types::ArrayLayout::A)
-      read.insert(*array);
-  });
-  return {read.begin(), read.end()};
+  return argumentsRead(kernel, loop.body, assignedValues(kernel),
+                       [&](const ir::ArrayElement& e, const types::NumbaType& t) {
+                         const auto* index = e.indices.size() == 1
+                                                 ? unconverted(e.indices[0])->as<ir::Read>()
+                                                 : nullptr;
+                         return index != nullptr &&
+                                index->variable.variable == counter->variable.variable &&
+                                contiguous1d(t);
+                       });
 }
 
 } // namespace pyk::codegen

@@ -404,10 +404,11 @@ private:
     // round reads consecutive elements).
     const std::vector<sema::VariableId> ahead =
         s.strideAxis == 0 ? arraysReadAtCounter(kernel_, *f) : std::vector<sema::VariableId>{};
-    auto rounds = [&](const std::string& whileTrue, bool prefetch) {
+    auto rounds = [&](const std::string& whileTrue,
+                      const std::vector<sema::VariableId>& prefetched) {
       e_.emitLine("for (; " + whileTrue + "; " + base + " += pyk_stride_step" + d + ") {");
       e_.indent(1);
-      for (sema::VariableId v : prefetch ? ahead : std::vector<sema::VariableId>{})
+      for (sema::VariableId v : prefetched)
         e_.emitLine("pyk::cpu::prefetch_round_ahead(pyk_ctx, " +
                     pythonName(kernel_.variableName(v)) + ", " + base + ", pyk_stride_step" + d +
                     ");");
@@ -415,9 +416,9 @@ private:
       e_.indent(-1);
       e_.emitLine("}");
     };
-    rounds(base + " + (" + last + ") < " + stop, true);
+    rounds(base + " + (" + last + ") < " + stop, ahead);
     strideLoops_.back().tested = true;
-    rounds(base + " < " + stop, false);
+    rounds(base + " < " + stop, {});
     strideLoops_.pop_back();
     e_.setRoundJumps(outerJumps);
     e_.indent(-1);
