@@ -16,6 +16,12 @@
 //             d2  d1 with the block shape a compile-time constant
 //             d3  d2 with the halo statements of the load region distributed into loops of
 //                 their own, each narrowed to the threads its guard can select
+//             d4  the kernel's algorithm (stage the block's cells and halo in the tile, then
+//                 the stencil from the tile) written by hand as the best CPU block function we
+//                 found: contiguous row copies, the halo as four short loops, the stencil over
+//                 rows of the tile; no thread loop at all. What faithful code can reach
+//             d5  no tile: the stencil straight from `field` in the blocks' order (32x8 cells
+//                 a call): what the staging through the tile costs against d4
 //
 // Every variant iterates the block's threads with signed counters and, unless PYK_VARIANT_WRAP is
 // defined, reads arrays without Python's negative-index wrap (what a proof that the index is
@@ -247,4 +253,81 @@ extern "C" void diffusion_d2(Block& blk, void** args) {
 }
 extern "C" void diffusion_d3(Block& blk, void** args) {
   diffusionBlock<32, 8, true>(blk, args);
+}
+
+// d4 and d5: written for the CPU from the kernel's algorithm, not from the thread loops.
+namespace {
+struct DiffusionBlockView {
+  const float32* __restrict field;
+  float32* __restrict out;
+  float32 coeff;
+  int64 nrows, ncols, row0, col0;
+  int32 ny, nx; // the block's cells inside the field
+};
+inline DiffusionBlockView diffusionView(const Block& blk, void** args) {
+  const A2 field = *static_cast<A2*>(args[0]);
+  const A2 out = *static_cast<A2*>(args[1]);
+  DiffusionBlockView v{field.data, out.data, *static_cast<float32*>(args[2]), field.shape[0],
+                       field.shape[1], static_cast<int64>(blk.blockIdx.y) * 8,
+                       static_cast<int64>(blk.blockIdx.x) * 32, 0, 0};
+  v.ny = static_cast<int32>(std::min<int64>(8, v.nrows - v.row0));
+  v.nx = static_cast<int32>(std::min<int64>(32, v.ncols - v.col0));
+  return v;
+}
+} // namespace
+
+extern "C" void diffusion_d4(Block& blk, void** args) {
+  const DiffusionBlockView v = diffusionView(blk, args);
+  alignas(64) float32 tile[10][34];
+  for (int32 ty = 0; ty < v.ny; ++ty) {
+    const float32* __restrict src = v.field + (v.row0 + ty) * v.ncols + v.col0;
+    for (int32 tx = 0; tx < v.nx; ++tx)
+      tile[ty + 1][tx + 1] = src[tx];
+  }
+  for (int32 ty = 0; ty < v.ny; ++ty) { // the halo columns
+    const float32* __restrict src = v.field + (v.row0 + ty) * v.ncols;
+    const int64 last = v.col0 + v.nx - 1;
+    tile[ty + 1][0] = v.col0 > 0 ? src[v.col0 - 1] : tile[ty + 1][1];
+    tile[ty + 1][v.nx + 1] = last < v.ncols - 1 ? src[last + 1] : tile[ty + 1][v.nx];
+  }
+  const int64 up = v.row0 > 0 ? v.row0 - 1 : v.row0; // the halo rows (a missing one: the cell)
+  const int64 lastRow = v.row0 + v.ny - 1;
+  const int64 down = lastRow < v.nrows - 1 ? lastRow + 1 : lastRow;
+  for (int32 tx = 0; tx < v.nx; ++tx) {
+    tile[0][tx + 1] = v.field[up * v.ncols + v.col0 + tx];
+    tile[v.ny + 1][tx + 1] = v.field[down * v.ncols + v.col0 + tx];
+  }
+  for (int32 ty = 0; ty < v.ny; ++ty) {
+    float32* __restrict dst = v.out + (v.row0 + ty) * v.ncols + v.col0;
+    for (int32 tx = 0; tx < v.nx; ++tx) {
+      const float32 c = tile[ty + 1][tx + 1];
+      const float32 lap = float32(4.0) * c - tile[ty][tx + 1] - tile[ty + 2][tx + 1] -
+                          tile[ty + 1][tx] - tile[ty + 1][tx + 2];
+      dst[tx] = c - v.coeff * lap;
+    }
+  }
+}
+
+extern "C" void diffusion_d5(Block& blk, void** args) {
+  const DiffusionBlockView v = diffusionView(blk, args);
+  for (int32 ty = 0; ty < v.ny; ++ty) {
+    const int64 row = v.row0 + ty;
+    const float32* __restrict cur = v.field + row * v.ncols;
+    const float32* __restrict up = v.field + (row > 0 ? row - 1 : row) * v.ncols;
+    const float32* __restrict dn = v.field + (row < v.nrows - 1 ? row + 1 : row) * v.ncols;
+    float32* __restrict dst = v.out + row * v.ncols;
+    auto cell = [&](int64 col, float32 left, float32 right) {
+      const float32 c = cur[col];
+      dst[col] = c - v.coeff * (float32(4.0) * c - up[col] - dn[col] - left - right);
+    };
+    // the field's first and last columns apart, so the inner loop has no clamp (vectorises)
+    const int64 begin = std::max<int64>(v.col0, 1);
+    const int64 end = std::min<int64>(v.col0 + v.nx, v.ncols - 1);
+    if (v.col0 == 0)
+      cell(0, cur[0], v.ncols > 1 ? cur[1] : cur[0]);
+    for (int64 col = begin; col < end; ++col)
+      cell(col, cur[col - 1], cur[col + 1]);
+    if (v.col0 + v.nx == v.ncols && v.ncols > 1)
+      cell(v.ncols - 1, cur[v.ncols - 2], cur[v.ncols - 1]);
+  }
 }
