@@ -267,9 +267,15 @@ struct DiffusionBlockView {
 inline DiffusionBlockView diffusionView(const Block& blk, void** args) {
   const A2 field = *static_cast<A2*>(args[0]);
   const A2 out = *static_cast<A2*>(args[1]);
-  DiffusionBlockView v{field.data, out.data, *static_cast<float32*>(args[2]), field.shape[0],
-                       field.shape[1], static_cast<int64>(blk.blockIdx.y) * 8,
-                       static_cast<int64>(blk.blockIdx.x) * 32, 0, 0};
+  DiffusionBlockView v{field.data,
+                       out.data,
+                       *static_cast<float32*>(args[2]),
+                       field.shape[0],
+                       field.shape[1],
+                       static_cast<int64>(blk.blockIdx.y) * 8,
+                       static_cast<int64>(blk.blockIdx.x) * 32,
+                       0,
+                       0};
   v.ny = static_cast<int32>(std::min<int64>(8, v.nrows - v.row0));
   v.nx = static_cast<int32>(std::min<int64>(32, v.ncols - v.col0));
   return v;
