@@ -18,10 +18,10 @@
 //                     own host cost against a raw cuLaunchKernel of the same driver, and NVRTC's
 //                     real compile times.
 #include "../cpu/bench_common.h"
+#include "raw_launch.h"
 
 #include <pyk/pyk.hpp>
 
-#include <dlfcn.h>
 #include <stdlib.h>
 
 #include <algorithm>
@@ -192,8 +192,6 @@ double hostSecondsPerLaunch(int count, Launch&& launch) {
 
 // The same launches through the Driver API alone (cuLaunchKernel from the driver pyk uses, on the
 // function pyk loaded): pyk's overhead is the difference.
-using RawLaunch = int (*)(void*, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
-                          unsigned, void*, void**, void**);
 
 void launchOverhead(int count, bool eventTime) {
   // bench/gpu/kernels/empty.pyk: the kernels the references launch (1 block of 1 thread).
@@ -207,12 +205,7 @@ void launchOverhead(int count, bool eventTime) {
   const double t3 = hostSecondsPerLaunch(count, [&] { empty3[one](a, b, c); });
 
   // Raw cuLaunchKernel of the same empty kernel (the CUfunction pyk loaded).
-  const char* libcuda = std::getenv("PYK_LIBCUDA");
-  void* driver =
-      ::dlopen(libcuda != nullptr && *libcuda ? libcuda : "libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (driver == nullptr)
-    bench::fail("the CUDA driver pyk loaded cannot be found again");
-  auto launch = reinterpret_cast<RawLaunch>(::dlsym(driver, "cuLaunchKernel"));
+  const bench::RawLaunch launch = bench::rawLaunch();
   void* function = empty.cuda_function({});
   const double tRaw = hostSecondsPerLaunch(count, [&] {
     if (launch(function, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) != 0)

@@ -86,11 +86,11 @@ public:
   // Where the first element lives in device memory (host memory on the CPU backend).
   void* device_data() const { return data_; }
   bool empty() const { return buffer_ == nullptr; }
-  Backend backend() const;
-  MemoryKind memory_kind() const;
+  Backend backend() const { return backend_; }
+  MemoryKind memory_kind() const { return memory_kind_; }
   // The device the memory belongs to: a CUDA device, or on the CPU backend the device it was made
   // on (0, unless PYK_CPU_DEVICES made several); -1 for an empty array.
-  int device_id() const;
+  int device_id() const { return device_id_; }
   bool is_c_contiguous() const;
   bool is_f_contiguous() const;
 
@@ -125,13 +125,20 @@ public:
 
 private:
   friend struct detail::ArrayAccess;
-  std::shared_ptr<detail::DeviceBuffer> buffer_;
+  // Views `buffer`'s memory (from data_ on); its backend, kind and device kept here, so that a
+  // launch reads them without reaching the buffer.
+  void adopt(std::shared_ptr<detail::DeviceBuffer> buffer);
+  // What a launch reads first (the first 64 bytes on x86-64 with libstdc++), the rest after.
   void* data_ = nullptr;
-  Dtype dtype_ = Dtype::Float64;
-  std::shared_ptr<const RecordDtype> record_; // Dtype::Record
-  std::int64_t chars_ = 0;                    // Dtype::Bytes, Dtype::Unicode
   std::vector<std::int64_t> shape_;
   std::vector<std::int64_t> strides_;
+  Dtype dtype_ = Dtype::Float64;
+  int device_id_ = -1;
+  std::shared_ptr<detail::DeviceBuffer> buffer_;
+  std::shared_ptr<const RecordDtype> record_; // Dtype::Record
+  std::int64_t chars_ = 0;                    // Dtype::Bytes, Dtype::Unicode
+  Backend backend_ = Backend::Cpu;
+  MemoryKind memory_kind_ = MemoryKind::Host;
 };
 
 AnyDeviceArray to_device(const HostArray& host);

@@ -73,6 +73,14 @@ struct KernelArgument {
   std::shared_ptr<const EnumArgument> member; // EnumMember: its class (the value is in value)
   alignas(16) unsigned char value[16]{};      // Scalar, EnumMember: the value, in dtype
 
+  KernelArgument() = default;
+  KernelArgument(const KernelArgument&) = default;
+  KernelArgument(KernelArgument&&) noexcept = default;
+  KernelArgument& operator=(const KernelArgument&) = default;
+  KernelArgument& operator=(KernelArgument&&) noexcept = default;
+  // Inlined where a launch's argument list ends (GCC would call it once per argument).
+  [[gnu::always_inline]] inline ~KernelArgument() = default;
+
   // An argument made already (a record, a named tuple) passes as it is.
   static KernelArgument of(const KernelArgument& a) { return a; }
   static KernelArgument of(const AnyDeviceArray& a) {

@@ -25,7 +25,7 @@ struct ArrayAccess {
   static std::int64_t chars(const AnyDeviceArray& a) { return a.chars_; }
   // The record layout `a` shares with its views (null for scalar dtypes).
   static std::shared_ptr<const RecordDtype> record(const AnyDeviceArray& a) { return a.record_; }
-  static const DeviceBuffer* buffer(const AnyDeviceArray& a);
+  static const DeviceBuffer* buffer(const AnyDeviceArray& a) { return a.buffer_.get(); }
   // A view of `a`'s first element with another shape and strides (bytes); the caller answers for
   // it staying inside `a`'s memory (broadcasting: strides of 0).
   static AnyDeviceArray restride(const AnyDeviceArray& a, std::vector<std::int64_t> shape,

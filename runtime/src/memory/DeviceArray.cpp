@@ -129,8 +129,8 @@ AnyDeviceArray detail::ArrayAccess::allocate(Backend backend, Dtype dtype,
   a.chars_ = chars;
   a.strides_ = cStrides(shape, itemsize);
   a.shape_ = std::move(shape);
-  a.buffer_ = detail::DeviceBuffer::allocate(backend, MemoryKind::Device,
-                                             static_cast<std::size_t>(count) * itemsize);
+  a.adopt(detail::DeviceBuffer::allocate(backend, MemoryKind::Device,
+                                         static_cast<std::size_t>(count) * itemsize));
   a.data_ = a.buffer_->data;
   return a;
 }
@@ -144,9 +144,8 @@ AnyDeviceArray AnyDeviceArray::allocate_managed(Dtype dtype, std::vector<std::in
   a.dtype_ = dtype;
   a.strides_ = cStrides(shape, dtype_itemsize(dtype));
   a.shape_ = std::move(shape);
-  a.buffer_ =
-      detail::DeviceBuffer::allocate(current_backend(), MemoryKind::Managed,
-                                     static_cast<std::size_t>(count) * dtype_itemsize(dtype));
+  a.adopt(detail::DeviceBuffer::allocate(current_backend(), MemoryKind::Managed,
+                                         static_cast<std::size_t>(count) * dtype_itemsize(dtype)));
   a.data_ = a.buffer_->data;
   return a;
 }
@@ -210,7 +209,7 @@ AnyDeviceArray ArrayAccess::wrap(Backend backend, int deviceId, void* data, Dtyp
   a.dtype_ = dtype;
   a.shape_ = std::move(shape);
   a.strides_ = std::move(strides);
-  a.buffer_ = std::move(buffer);
+  a.adopt(std::move(buffer));
   a.data_ = data;
   return a;
 }
@@ -221,10 +220,6 @@ AnyDeviceArray ArrayAccess::restride(const AnyDeviceArray& a, std::vector<std::i
   v.shape_ = std::move(shape);
   v.strides_ = std::move(strides);
   return v;
-}
-
-const DeviceBuffer* ArrayAccess::buffer(const AnyDeviceArray& a) {
-  return a.buffer_.get();
 }
 
 std::shared_ptr<void> ArrayAccess::keepAlive(const AnyDeviceArray& a) {
@@ -240,19 +235,12 @@ std::int64_t AnyDeviceArray::size() const {
   return shape_.empty() && empty() ? 0 : n; // a 0-d array holds one element; no array, none
 }
 
-Backend AnyDeviceArray::backend() const {
-  return buffer_ != nullptr ? buffer_->backend : Backend::Cpu;
-}
-
-MemoryKind AnyDeviceArray::memory_kind() const {
-  return buffer_ != nullptr ? buffer_->kind : MemoryKind::Host;
-}
-
-int AnyDeviceArray::device_id() const {
-  if (buffer_ == nullptr)
-    return -1;
+void AnyDeviceArray::adopt(std::shared_ptr<detail::DeviceBuffer> buffer) {
+  buffer_ = std::move(buffer);
+  backend_ = buffer_->backend;
+  memory_kind_ = buffer_->kind;
   // CPU backend: the device it was made on (0 unless PYK_CPU_DEVICES made several).
-  return buffer_->device != nullptr ? buffer_->device->id : buffer_->cpuDevice;
+  device_id_ = buffer_->device != nullptr ? buffer_->device->id : buffer_->cpuDevice;
 }
 
 bool AnyDeviceArray::is_c_contiguous() const {

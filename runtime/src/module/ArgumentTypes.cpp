@@ -2,6 +2,8 @@
 #include "module/ArgumentTypes.h"
 
 #include "module/ScalarConversion.h"
+#include "pyk/device.hpp"
+#include "pyk/error.hpp"
 #include "pyk/record.hpp"
 
 namespace pyk::detail {
@@ -170,27 +172,89 @@ std::string describeCall(const std::string& kernel, const std::vector<NumbaType>
   return out + ")";
 }
 
-bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out) {
-  if (args.size() > static_cast<size_t>(ArgumentSignature::kMaxArguments))
+namespace {
+
+// One argument's packed code: bit 0 an array; bits 1-4 its rank, 5-6 its layout; bits 7-15 the
+// dtype.
+std::uint16_t signatureCode(const KernelArgument& a) {
+  static_assert(static_cast<unsigned>(Dtype::Record) < (1u << 9), "the dtype fits in 9 bits");
+  std::uint16_t code = static_cast<std::uint16_t>(static_cast<unsigned>(a.dtype) << 7);
+  if (a.kind == KernelArgument::Kind::Array)
+    code |= static_cast<std::uint16_t>(1u | static_cast<unsigned>(a.array->ndim()) << 1 |
+                                       static_cast<unsigned>(layoutOfArgument(*a.array)) << 5);
+  return code;
+}
+
+// Whether the code can stand for `a`'s type.
+bool packable(const KernelArgument& a) {
+  switch (a.kind) {
+  case KernelArgument::Kind::Scalar:
+    return true;
+  case KernelArgument::Kind::Array: // an array of records or characters: its layout is not held
+    return a.dtype != Dtype::Record && !is_character_dtype(a.dtype);
+  default: // a record, a tuple, an enum member (a type of its class), a pointer
     return false;
+  }
+}
+
+void setCode(ArgumentSignature& s, std::size_t i, std::uint16_t code) {
+  (i < ArgumentSignature::kInline ? s.codes[i] : s.more[i - ArgumentSignature::kInline]) = code;
+}
+
+} // namespace
+
+ArgumentScan scanArguments(const std::string& kernel, std::span<const KernelArgument> args,
+                           ArgumentSignature& signature) {
+  ArgumentScan scan;
+  scan.packed = true;
+  signature.count = static_cast<int>(args.size());
+  signature.more.resize(
+      args.size() > ArgumentSignature::kInline ? args.size() - ArgumentSignature::kInline : 0);
+  const AnyDeviceArray* first = nullptr;
+  std::size_t i = 0;
+  auto visit = [&](const AnyDeviceArray& array) __attribute__((always_inline)) {
+    if (array.empty())
+      throw Error(ErrorKind::InvalidArgument, "kernel `" + kernel + "`: argument " +
+                                                  std::to_string(i) +
+                                                  " is an empty (default-constructed) array");
+    if (first == nullptr)
+      first = &array;
+    else if (array.backend() != first->backend())
+      throw Error(ErrorKind::InvalidArgument,
+                  "kernel `" + kernel + "`: argument " + std::to_string(i) +
+                      " is an array on the " + backend_name(array.backend()) +
+                      " backend, but an earlier one is on the " + backend_name(first->backend()) +
+                      " backend; a launch runs where all its arrays are");
+    if (array.memory_kind() != MemoryKind::Managed) {
+      const int device = array.device_id();
+      scan.arraysDevice = scan.arraysDevice == -1 || scan.arraysDevice == device ? device : -2;
+    }
+    scan.fitsIndex32 = scan.fitsIndex32 && arrayFitsIndex32(array);
+  };
+  for (; i < args.size(); ++i) {
+    const KernelArgument& a = args[i];
+    if (a.kind == KernelArgument::Kind::Array)
+      visit(*a.array);
+    else if (a.kind != KernelArgument::Kind::Scalar)
+      forEachArrayOf(a, visit);
+    if (scan.packed && packable(a))
+      setCode(signature, i, signatureCode(a));
+    else
+      scan.packed = false;
+  }
+  scan.backend = first != nullptr ? first->backend() : current_backend();
+  return scan;
+}
+
+bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out) {
   for (const KernelArgument& a : args)
-    if ((a.kind == KernelArgument::Kind::Array &&
-         (a.array->record() != nullptr || is_character_dtype(a.dtype))) ||
-        a.kind == KernelArgument::Kind::Record || a.kind == KernelArgument::Kind::Tuple ||
-        a.kind == KernelArgument::Kind::EnumMember || // a type of its class, not of its dtype
-        a.kind == KernelArgument::Kind::Pointer)      // not an array, not a scalar
+    if (!packable(a))
       return false;
   out.count = static_cast<int>(args.size());
-  for (size_t i = 0; i < args.size(); ++i) {
-    const KernelArgument& a = args[i];
-    // bit 0: an array; bits 1-4 its rank, 5-6 its layout; bits 7-15 the dtype.
-    static_assert(static_cast<unsigned>(Dtype::Record) < (1u << 9), "the dtype fits in 9 bits");
-    std::uint16_t code = static_cast<std::uint16_t>(static_cast<unsigned>(a.dtype) << 7);
-    if (a.kind == KernelArgument::Kind::Array)
-      code |= static_cast<std::uint16_t>(1u | static_cast<unsigned>(a.array->ndim()) << 1 |
-                                         static_cast<unsigned>(layoutOf(*a.array)) << 5);
-    out.codes[i] = code;
-  }
+  out.more.resize(
+      args.size() > ArgumentSignature::kInline ? args.size() - ArgumentSignature::kInline : 0);
+  for (std::size_t i = 0; i < args.size(); ++i)
+    setCode(out, i, signatureCode(args[i]));
   return true;
 }
 

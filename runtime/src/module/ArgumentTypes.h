@@ -17,6 +17,16 @@ namespace pyk::detail {
 // numba's typeof layout: C when C-contiguous (1-D arrays included), F when only F-contiguous,
 // else A.
 types::ArrayLayout layoutOf(const AnyDeviceArray& a);
+// The same, the common ranks (0 and 1) answered inline.
+inline types::ArrayLayout layoutOfArgument(const AnyDeviceArray& a) {
+  if (a.ndim() == 0)
+    return types::ArrayLayout::C;
+  if (a.ndim() == 1)
+    return a.shape()[0] == 1 || a.strides()[0] == static_cast<std::int64_t>(a.itemsize())
+               ? types::ArrayLayout::C
+               : types::ArrayLayout::A;
+  return layoutOf(a);
+}
 
 // numba's Record type of a structured dtype (nested records, sub-array and character fields
 // included).
@@ -43,19 +53,50 @@ std::string describeTypes(const std::vector<types::NumbaType>& types);
 // `saxpy(float32, float32[::1], float32[::1])`: a kernel with its parameters' spellings.
 std::string describeCall(const std::string& kernel, const std::vector<types::NumbaType>& params);
 
-// The argument types of a launch, packed. Launches with more arguments than it holds take the
-// slower, string-keyed path.
+// The argument types of a launch, packed: one 16-bit code per argument, the first kInline in the
+// object (numba-cuda's benchmark of launch cost goes to 256 arguments), any others in `more`.
 struct ArgumentSignature {
-  static constexpr int kMaxArguments = 32;
+  static constexpr int kInline = 256;
   int count = 0;
-  std::uint16_t codes[kMaxArguments]{};
+  std::uint16_t codes[kInline]{};
+  std::vector<std::uint16_t> more;
   bool operator==(const ArgumentSignature& o) const {
-    return count == o.count && std::equal(codes, codes + count, o.codes);
+    return count == o.count && std::equal(codes, codes + std::min(count, kInline), o.codes) &&
+           more == o.more;
   }
 };
 
-// Packs `args` into `out`; false when there are too many to pack, or an array of records (whose
-// layout the code cannot hold). Allocates nothing.
+// Packs `args` into `out`; false for an argument whose type the code cannot hold (a record, a
+// tuple, an enum member, a pointer, an array of records or characters). Allocates only past
+// kInline arguments.
 bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out);
+
+// Whether `a` allows the 32-bit index variant (PYK_INDEX32): fewer than 2**31 elements (the
+// product of its non-zero extents), so that its size, and the element offset of any item of it or
+// of a view of it, fit in 32 bits.
+inline bool arrayFitsIndex32(const AnyDeviceArray& a) {
+  constexpr std::int64_t limit = 0x7fffffff;
+  std::int64_t elements = 1;
+  for (const std::int64_t extent : a.shape())
+    if (extent > 0) {
+      elements *= extent; // both at most 2**31 here: no overflow before the test
+      if (elements > limit)
+        return false;
+    }
+  return true;
+}
+
+// What a launch needs from its arguments, found in one pass over them (the launch path's; each
+// array's memory read inline, nothing allocated up to ArgumentSignature::kInline arguments).
+struct ArgumentScan {
+  Backend backend = Backend::Cpu; // where its arrays are (all on one), else the current backend
+  bool fitsIndex32 = true; // every array allows the 32-bit index variant (see CudaLauncher.h)
+  int arraysDevice = -1;   // the device of every array not in managed memory; -1: none, -2: several
+  bool packed = false;     // the signature holds the argument types (packSignature's answer)
+};
+// Throws pyk::Error (InvalidArgument), naming `kernel` and the argument, for an empty
+// (default-constructed) array or arrays on two backends.
+ArgumentScan scanArguments(const std::string& kernel, std::span<const KernelArgument> args,
+                           ArgumentSignature& signature);
 
 } // namespace pyk::detail

@@ -11,6 +11,7 @@
 #include "module/KernelCompiler.h"
 #include "module/KernelDispatcher.h"
 #include "module/LaunchArguments.h"
+#include "module/ScalarConversion.h"
 #include "pyk/device_array.hpp"
 #include "settings/SettingsStore.h"
 
@@ -99,16 +100,7 @@ constexpr std::int64_t kIndex32Limit = std::numeric_limits<std::int32_t>::max();
 bool arraysFitIndex32(std::span<const KernelArgument> args) {
   bool fits = true;
   for (const KernelArgument& arg : args)
-    forEachArrayOf(arg, [&](const AnyDeviceArray& a) {
-      // The product of the extents that are not 0, as size() multiplies them in 32 bits (an
-      // empty array's other extents still must not overflow it).
-      std::int64_t elements = 1;
-      for (int d = 0; d < a.ndim() && fits; ++d)
-        if (const std::int64_t extent = a.shape()[d]; extent > 0) {
-          elements *= extent; // both at most 2**31 here: no overflow before the test
-          fits = elements <= kIndex32Limit;
-        }
-    });
+    forEachArrayOf(arg, [&](const AnyDeviceArray& a) { fits = fits && arrayFitsIndex32(a); });
   return fits;
 }
 
@@ -118,28 +110,67 @@ bool gridFitsIndex32(const LaunchShape& shape) {
          shape.grid.z * shape.block.z <= kIndex32Limit;
 }
 
+namespace {
+
+// How each argument of `args` is laid out for `params` (KernelState.h's ArgumentWrite).
+std::vector<ArgumentWrite> argumentWrites(std::span<const KernelArgument> args,
+                                          const std::vector<NumbaType>& params) {
+  std::vector<ArgumentWrite> writes(args.size(), ArgumentWrite::General);
+  for (std::size_t i = 0; i < args.size() && i < params.size(); ++i) {
+    const KernelArgument& a = args[i];
+    const NumbaType& p = params[i];
+    if (a.kind == KernelArgument::Kind::Scalar && p.isScalar() &&
+        scalarKindOf(a.dtype) == p.scalarKind() && a.dtype != Dtype::Float16)
+      writes[i] = ArgumentWrite::InPlace; // convertScalar would copy its bytes as they are
+    else if (a.kind == KernelArgument::Kind::Array && p.isArray())
+      writes[i] = ArgumentWrite::Array;
+  }
+  return writes;
+}
+
+} // namespace
+
 CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgument> args,
                                     const cuda::DeviceContext& device, bool index32) {
   ArgumentSignature signature;
   const bool packed = packSignature(args, signature);
-  if (packed) {
+  return *cudaTargetFor(k, args, device, index32, packed ? &signature : nullptr).instance;
+}
+
+CudaLaunchTarget cudaTargetFor(KernelState& k, std::span<const KernelArgument> args,
+                               const cuda::DeviceContext& device, bool index32,
+                               const ArgumentSignature* signature) {
+  if (signature != nullptr) {
+    auto matches = [&](const KernelState::RecentCuda& r) {
+      return r.device == &device && r.index32 == index32 && r.signature == *signature;
+    };
+    // Entries are never removed: the one the last launch found stays valid without the mutex.
+    if (const KernelState::RecentCuda* last = k.lastCuda.load(std::memory_order_acquire);
+        last != nullptr && matches(*last))
+      return {last->instance, &last->writes};
     std::lock_guard lock(k.mutex);
-    for (const KernelState::RecentCuda& r : k.recentCuda)
-      if (r.device == &device && r.index32 == index32 && r.signature == signature)
-        return *r.instance;
+    for (const std::unique_ptr<const KernelState::RecentCuda>& r : k.recentCuda)
+      if (matches(*r)) {
+        k.lastCuda.store(r.get(), std::memory_order_release);
+        return {r->instance, &r->writes};
+      }
   }
   const SpecializationChoice choice = chooseSpecialization(k, args);
   const std::string key = "device " + std::to_string(device.id) + " " +
                           describeTypes(choice.params) + (index32 ? " index32" : "");
-  auto remember = [&](CudaKernelInstance* instance) {
-    if (packed)
-      k.recentCuda.push_back({signature, index32, &device, instance});
-    return instance;
+  // Under k.mutex.
+  auto remember = [&](CudaKernelInstance* instance) -> CudaLaunchTarget {
+    if (signature == nullptr)
+      return {instance, nullptr};
+    k.recentCuda.push_back(std::make_unique<const KernelState::RecentCuda>(KernelState::RecentCuda{
+        *signature, index32, &device, instance, argumentWrites(args, instance->params)}));
+    k.lastCuda.store(k.recentCuda.back().get(), std::memory_order_release);
+    return {instance, &k.recentCuda.back()->writes};
   };
   {
     std::lock_guard lock(k.mutex);
     if (auto it = k.cudaInstances.find(key); it != k.cudaInstances.end())
-      return *remember(it->second.get());
+      return remember(it->second.get());
   }
   const std::shared_ptr<const RuntimeSettings> settings = currentSettings();
   const cuda::CudaDriver& driver = *cuda::CudaDriver::shared();
@@ -207,14 +238,17 @@ CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgume
   instance->params = entryParameters(k, args, choice.params);
   std::lock_guard lock(k.mutex);
   auto [it, inserted] = k.cudaInstances.emplace(key, std::move(instance));
-  return *remember(it->second.get());
+  return remember(it->second.get());
 }
 
 void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
                   std::size_t shared_bytes, std::span<const KernelArgument> args,
-                  const Stream& stream) {
-  CudaKernelInstance& instance =
-      cudaInstanceFor(k, args, device, gridFitsIndex32(shape) && arraysFitIndex32(args));
+                  const Stream& stream, const ArgumentScan& scan,
+                  const ArgumentSignature& signature) {
+  const CudaLaunchTarget target =
+      cudaTargetFor(k, args, device, gridFitsIndex32(shape) && scan.fitsIndex32,
+                    scan.packed ? &signature : nullptr);
+  CudaKernelInstance& instance = *target.instance;
   const std::int64_t threads = shape.block.x * shape.block.y * shape.block.z;
   if (threads > instance.maxThreadsPerBlock)
     throw Error(ErrorKind::InvalidLaunch,
@@ -238,19 +272,35 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
                  "cuFuncSetAttribute", "kernel " + instance.description);
     instance.dynamicSharedAllowed = static_cast<int>(shared_bytes);
   }
+  if (scan.arraysDevice != -1 && scan.arraysDevice != device.id)
+    for (size_t i = 0; i < args.size(); ++i) // the first array elsewhere
+      forEachArrayOf(args[i], [&](const AnyDeviceArray& a) {
+        if (a.device_id() != device.id && a.memory_kind() != MemoryKind::Managed)
+          throw Error(ErrorKind::InvalidArgument,
+                      "kernel " + instance.description + ": argument " + std::to_string(i) +
+                          " is in the memory of device " + std::to_string(a.device_id()) +
+                          ", but the launch runs on device " + std::to_string(device.id) +
+                          " (select_device picks the device a thread launches on)");
+      });
   // The arguments, on the stack (a launch of more than 32 arguments uses the heap).
   LaunchArguments arguments(args.size());
-  for (size_t i = 0; i < args.size(); ++i) {
-    const NumbaType& p = instance.params[i];
-    forEachArrayOf(args[i], [&](const AnyDeviceArray& a) {
-      if (a.device_id() != device.id && a.memory_kind() != MemoryKind::Managed)
-        throw Error(ErrorKind::InvalidArgument,
-                    "kernel " + instance.description + ": argument " + std::to_string(i) +
-                        " is in the memory of device " + std::to_string(a.device_id()) +
-                        ", but the launch runs on device " + std::to_string(device.id) +
-                        " (select_device picks the device a thread launches on)");
-    });
-    arguments.set(i, args[i], p);
+  if (target.writes != nullptr) {
+    const ArgumentWrite* writes = target.writes->data();
+    for (size_t i = 0; i < args.size(); ++i)
+      switch (writes[i]) {
+      case ArgumentWrite::InPlace:
+        arguments.setInPlace(i, args[i].value);
+        break;
+      case ArgumentWrite::Array:
+        arguments.setArray(i, *args[i].array);
+        break;
+      case ArgumentWrite::General:
+        arguments.set(i, args[i], instance.params[i]);
+        break;
+      }
+  } else {
+    for (size_t i = 0; i < args.size(); ++i)
+      arguments.set(i, args[i], instance.params[i]);
   }
   void** pointers = arguments.pointers();
   const auto gx = static_cast<unsigned>(shape.grid.x), gy = static_cast<unsigned>(shape.grid.y),

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "cuda/CudaContext.h"
 #include "module/KernelState.h"
@@ -15,9 +16,8 @@
 
 namespace pyk::detail {
 
-// Whether the arrays of a launch allow the 32-bit index variant (PYK_INDEX32): each has fewer
-// than 2**31 elements (the product of its non-zero extents), so that its size, and the element
-// offset of any item of it or of a view of it, fit in 32 bits. O(dimensions of the arrays).
+// Whether the arrays of a launch allow the 32-bit index variant (PYK_INDEX32): each does
+// (arrayFitsIndex32). O(dimensions of the arrays).
 bool arraysFitIndex32(std::span<const KernelArgument> args);
 // Whether each axis of the grid has fewer than 2**31 threads (the other half of the condition).
 bool gridFitsIndex32(const LaunchShape& shape);
@@ -27,8 +27,20 @@ bool gridFitsIndex32(const LaunchShape& shape);
 CudaKernelInstance& cudaInstanceFor(KernelState& k, std::span<const KernelArgument> args,
                                     const cuda::DeviceContext& device, bool index32);
 
+// The same with `args` packed in `signature` (null: they cannot be), and for a packed signature
+// how each argument is laid out (null otherwise). Both live as long as `k`.
+struct CudaLaunchTarget {
+  CudaKernelInstance* instance;
+  const std::vector<ArgumentWrite>* writes;
+};
+CudaLaunchTarget cudaTargetFor(KernelState& k, std::span<const KernelArgument> args,
+                               const cuda::DeviceContext& device, bool index32,
+                               const ArgumentSignature* signature);
+
+// The launch, its arguments scanned (scanArguments) and packed in `signature` when scan.packed.
 void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
                   std::size_t shared_bytes, std::span<const KernelArgument> args,
-                  const Stream& stream);
+                  const Stream& stream, const ArgumentScan& scan,
+                  const ArgumentSignature& signature);
 
 } // namespace pyk::detail

@@ -23,24 +23,8 @@ namespace {
 
 // The backend a launch runs on: its arrays' (all on one), else the current one.
 Backend launchBackend(const std::string& kernel, std::span<const KernelArgument> args) {
-  const AnyDeviceArray* first = nullptr;
-  for (size_t i = 0; i < args.size(); ++i) {
-    detail::forEachArrayOf(args[i], [&](const AnyDeviceArray& array) {
-      if (array.empty())
-        throw Error(ErrorKind::InvalidArgument, "kernel `" + kernel + "`: argument " +
-                                                    std::to_string(i) +
-                                                    " is an empty (default-constructed) array");
-      if (first == nullptr)
-        first = &array;
-      else if (array.backend() != first->backend())
-        throw Error(ErrorKind::InvalidArgument,
-                    "kernel `" + kernel + "`: argument " + std::to_string(i) +
-                        " is an array on the " + backend_name(array.backend()) +
-                        " backend, but an earlier one is on the " + backend_name(first->backend()) +
-                        " backend; a launch runs where all its arrays are");
-    });
-  }
-  return first != nullptr ? first->backend() : current_backend();
+  detail::ArgumentSignature signature;
+  return detail::scanArguments(kernel, args, signature).backend;
 }
 
 } // namespace
@@ -55,12 +39,14 @@ std::string Kernel::execution_mode(std::span<const KernelArgument> args) const {
 
 void Kernel::launch_with(const LaunchShape& shape, std::size_t shared_bytes,
                          std::span<const KernelArgument> args, const Stream& stream) const {
-  if (launchBackend(name(), args) == Backend::Cuda) {
+  detail::ArgumentSignature signature;
+  const detail::ArgumentScan scan = detail::scanArguments(name(), args, signature);
+  if (scan.backend == Backend::Cuda) {
     const cuda::DeviceContext& device = cuda::currentDevice();
     detail::validateLaunch(name(), shape, shared_bytes,
                            static_cast<std::size_t>(device.maxSharedBytesPerBlockOptin),
                            state_->function->maxThreadsPerBlock);
-    detail::launchOnCuda(*state_, device, shape, shared_bytes, args, stream);
+    detail::launchOnCuda(*state_, device, shape, shared_bytes, args, stream, scan, signature);
   } else {
     detail::validateLaunch(name(), shape, shared_bytes, 48 * 1024,
                            state_->function->maxThreadsPerBlock);

@@ -35,6 +35,11 @@ struct CpuKernelInstance {
   std::vector<types::NumbaType> params;
 };
 
+// How a launch lays out one argument of a signature it has seen: a scalar whose bytes are already
+// its parameter's (passed where it lies, KernelArgument::value), an array as pyk::Array, or
+// anything else through LaunchArguments::set.
+enum class ArgumentWrite : std::uint8_t { InPlace, Array, General };
+
 // One specialization, compiled and loaded on one CUDA device.
 struct CudaKernelInstance {
   CudaKernelInstance() = default;
@@ -84,8 +89,13 @@ struct KernelState {
     bool index32; // the PYK_INDEX32 variant
     const cuda::DeviceContext* device;
     CudaKernelInstance* instance;
+    std::vector<ArgumentWrite> writes; // how each argument of this signature is laid out
   };
-  std::vector<RecentCuda> recentCuda; // the instances launched so far, found by signature
+  // The instances launched so far, found by signature (each entry stays where it is: launches
+  // read its `writes` after the lock).
+  std::vector<std::unique_ptr<const RecentCuda>> recentCuda;
+  // The entry the last launch found, read without the mutex (launches in a loop repeat one).
+  std::atomic<const RecentCuda*> lastCuda{nullptr};
 };
 
 } // namespace pyk::detail

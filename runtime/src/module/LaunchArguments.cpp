@@ -13,14 +13,7 @@ namespace {
 // Argument `a` for a parameter of type `param`, written at `out` as the entry point reads it.
 void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsigned char* out) {
   if (param.isArray()) {
-    const AnyDeviceArray& array = *a.array;
-    void* data = array.device_data();
-    std::memcpy(out, &data, sizeof data);
-    const auto n = static_cast<std::size_t>(array.ndim());
-    if (n > 0) { // a 0-d array is its pointer alone (and its empty shape may have no storage)
-      std::memcpy(out + 8, array.shape().data(), 8 * n);
-      std::memcpy(out + 8 + 8 * n, array.strides().data(), 8 * n);
-    }
+    writeArrayParameter(*a.array, out);
   } else if (param.isRecord() || param.isPointer()) {
     void* data = a.array->device_data(); // the record where it lies; a CPointer's first item
     std::memcpy(out, &data, sizeof data);
@@ -41,18 +34,50 @@ void writeArgument(const KernelArgument& a, const types::NumbaType& param, unsig
 
 } // namespace
 
+struct LaunchArguments::Storage {
+  std::vector<Slot> slots;
+  std::vector<void*> pointers;
+  bool inUse = false;
+};
+
+// The calling thread's storage for launches of many arguments, kept from one to the next (it
+// grows to the most arguments a launch had; a launch of as many allocates nothing).
+LaunchArguments::Storage& LaunchArguments::threadStorage() {
+  static thread_local Storage storage;
+  return storage;
+}
+
 LaunchArguments::LaunchArguments(std::size_t count) {
-  if (count > kInline) {
-    heapSlots_.resize(count);
-    heapPointers_.resize(count);
-    slots_ = heapSlots_.data();
-    pointers_ = heapPointers_.data();
+  if (count <= kInline)
+    return;
+  Storage& kept = threadStorage();
+  if (kept.inUse) { // a launch inside a launch: storage of its own
+    storage_ = new Storage;
+    ownsStorage_ = true;
+  } else {
+    storage_ = &kept;
   }
+  storage_->inUse = true;
+  if (storage_->slots.size() < count) {
+    storage_->slots.resize(count);
+    storage_->pointers.resize(count);
+  }
+  next_ = storage_->slots.data()[0].bytes;
+  pointers_ = storage_->pointers.data();
+}
+
+LaunchArguments::~LaunchArguments() {
+  if (storage_ == nullptr)
+    return;
+  storage_->inUse = false;
+  if (ownsStorage_)
+    delete storage_;
 }
 
 void LaunchArguments::set(std::size_t i, const KernelArgument& argument,
                           const types::NumbaType& param) {
-  unsigned char* out = slots_[i].bytes;
+  unsigned char* out = next_;
+  next_ += sizeof(Slot);
   if (param.isTuple() || (param.isEnumMember() && param.enumValue().isTuple())) {
     // A tuple larger than a slot (several arrays, say) gets storage of its own.
     const types::ParameterLayout layout = types::parameterLayout(param);

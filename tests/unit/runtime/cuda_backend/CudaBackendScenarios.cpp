@@ -239,6 +239,70 @@ TEST(CudaBackend, LaunchLaysOutArgumentsAsTheEntryPointReadsThem) {
   EXPECT_EQ(read<double>(fakes().parameter(1), 0), 3.0);
 }
 
+TEST(CudaBackend, ALaunchOfManyArgumentsIsLaidOutAsTheFirstWasAtEveryLaunch) {
+  // 40 parameters (more than the 32 a launch keeps inline): arrays and scalars of several types,
+  // launched twice with other values; the second launch finds the instance by its packed
+  // signature and lays the arguments out as that signature's first launch did.
+  std::string source = "from numba import cuda\n\n\n@cuda.jit\ndef many(";
+  for (int i = 0; i < 40; ++i)
+    source += (i ? ", p" : "p") + std::to_string(i);
+  source += "):\n    pass\n\n\n@cuda.jit(\"void(float64[::1], float64)\")\n"
+            "def typed(x, s):\n    x[0] = s\n";
+  const pyk::Module m = pyk::loads(source, "many.pyk");
+  std::vector<pyk::DeviceArray<float>> arrays;
+  for (int i = 0; i < 10; ++i)
+    arrays.push_back(pyk::device_array<float>(3 + i));
+  for (int round = 0; round < 2; ++round) {
+    std::vector<pyk::KernelArgument> args;
+    for (int i = 0; i < 40; ++i) {
+      switch (i % 4) {
+      case 0:
+        args.push_back(pyk::KernelArgument::of(arrays[static_cast<std::size_t>(i / 4)]));
+        break;
+      case 1:
+        args.push_back(pyk::KernelArgument::of(std::int64_t{1000 * round + i}));
+        break;
+      case 2:
+        args.push_back(pyk::KernelArgument::of(0.5 * i + round));
+        break;
+      default:
+        args.push_back(pyk::KernelArgument::of(float(i) - round));
+      }
+    }
+    m["many"].launch_with({{1}, {32}}, 0, args);
+    for (int i = 0; i < 40; ++i) {
+      const std::vector<unsigned char> p = fakes().parameter(i);
+      switch (i % 4) {
+      case 0:
+        ASSERT_EQ(p.size(), 24u) << i;
+        EXPECT_EQ(read<void*>(p, 0), arrays[static_cast<std::size_t>(i / 4)].device_data()) << i;
+        EXPECT_EQ(read<std::int64_t>(p, 8), 3 + i / 4) << i;
+        EXPECT_EQ(read<std::int64_t>(p, 16), 4) << i;
+        break;
+      case 1:
+        ASSERT_EQ(p.size(), 8u) << i;
+        EXPECT_EQ(read<std::int64_t>(p, 0), 1000 * round + i) << i;
+        break;
+      case 2:
+        ASSERT_EQ(p.size(), 8u) << i;
+        EXPECT_EQ(read<double>(p, 0), 0.5 * i + round) << i;
+        break;
+      default:
+        ASSERT_EQ(p.size(), 4u) << i;
+        EXPECT_EQ(read<float>(p, 0), float(i) - round) << i;
+      }
+    }
+  }
+  // A kernel typed float64 given an int64 and a float32: each converted, at every launch.
+  pyk::DeviceArray<double> x = pyk::device_array<double>(1);
+  for (int round = 0; round < 2; ++round) {
+    m["typed"][{1, 1}](x, std::int64_t{7 + round});
+    EXPECT_EQ(read<double>(fakes().parameter(1), 0), 7.0 + round);
+    m["typed"][{1, 1}](x, 2.5f + round);
+    EXPECT_EQ(read<double>(fakes().parameter(1), 0), 2.5 + round);
+  }
+}
+
 TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
   const std::string source = std::string(kVectorAdd) + "\n# a unit of its own\n";
   pyk::DeviceArray<float> a = pyk::device_array<float>(64);

@@ -14,6 +14,7 @@
 // devices reach each other's memory (cuDeviceCanAccessPeer).
 // A test library built with the tests, never installed. Over 600 lines: one shared object standing
 // for one library, every entry point pyk resolves beside the bookkeeping they share.
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -220,11 +221,13 @@ int moduleLoads = 0;
 int launches = 0;
 struct LaunchRecord {
   std::string function;
-  unsigned grid[3], block[3], shared;
+  std::array<unsigned, 3> grid, block;
+  unsigned shared;
   void* stream;
   bool cooperative;
   int device;
-  std::vector<std::vector<unsigned char>> params;
+  std::vector<std::vector<unsigned char>> params; // the first paramCount are this launch's
+  std::size_t paramCount = 0;
 };
 LaunchRecord lastLaunch;
 
@@ -563,17 +566,23 @@ CUresult launch(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx
     return kInvalidValue;
   std::lock_guard lock(mutex);
   ++launches;
-  lastLaunch = {f->name,
-                {gx, gy, gz},
-                {bx, by, bz},
-                shared,
-                stream,
-                cooperative,
-                current != nullptr ? current->device : -1,
-                {}};
-  for (std::size_t i = 0; i < f->paramSizes.size(); ++i) {
+  // Recorded into the storage of the launch before (no allocation once it is large enough), so
+  // that a raw cuLaunchKernel costs little beside the caller's work (bench/gpu/launch_arguments).
+  LaunchRecord& r = lastLaunch;
+  r.function = f->name;
+  r.grid = {gx, gy, gz};
+  r.block = {bx, by, bz};
+  r.shared = shared;
+  r.stream = stream;
+  r.cooperative = cooperative;
+  r.device = current != nullptr ? current->device : -1;
+  const std::size_t count = f->paramSizes.size();
+  if (r.params.size() < count)
+    r.params.resize(count);
+  r.paramCount = count;
+  for (std::size_t i = 0; i < count; ++i) {
     const auto* p = static_cast<const unsigned char*>(params[i]);
-    lastLaunch.params.emplace_back(p, p + f->paramSizes[i]);
+    r.params[i].assign(p, p + f->paramSizes[i]);
   }
   return kSuccess;
 }
@@ -627,7 +636,7 @@ PYK_FAKE void pykFakeLastConfiguration(unsigned* grid, unsigned* block, unsigned
 }
 // Parameter i of the last launch: its bytes (null past the last), and their count.
 PYK_FAKE const unsigned char* pykFakeLastParameter(int i, std::size_t* bytes) {
-  if (i < 0 || static_cast<std::size_t>(i) >= lastLaunch.params.size())
+  if (i < 0 || static_cast<std::size_t>(i) >= lastLaunch.paramCount)
     return nullptr;
   *bytes = lastLaunch.params[static_cast<std::size_t>(i)].size();
   return lastLaunch.params[static_cast<std::size_t>(i)].data();
