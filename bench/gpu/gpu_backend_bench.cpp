@@ -12,7 +12,8 @@
 // launch_overhead_3args, empty_kernel, compile_cold:K, compile_warm:K, diffusion_step, ...).
 //
 // usage: PYK_BACKEND=cuda pyk_bench_gpu_backend [KERNEL_DIR]
-//   --overhead-only   only the host-side figures (launch overhead, compile and cache times); with
+//   --overhead-only   only the host-side figures (launch overhead, compile and cache times, 1,000
+//                     diffusion steps as launches and as graph replays); with
 //                     PYK_LIBCUDA naming the tests' fake driver
 //                     (build/tests/libpyk_fake_libcuda.so) this runs without a GPU, measuring pyk's
 //                     own host cost against a raw cuLaunchKernel of the same driver, and NVRTC's
@@ -95,17 +96,22 @@ void vectorAdd(int reps) {
   bench::report("vector_add", "pyk", t, reps, gbps(3.0 * 4 * n, t));
 }
 
+// The diffusion workload: its kernel, the field's first values and two device fields.
+struct Diffusion {
+  pyk::Module module = pyk::load(kernelDir / "diffusion.pyk");
+  pyk::Kernel kernel = module["diffusion_step"];
+  int64_t rows = bench::kDiffusionRows, cols = bench::kDiffusionCols;
+  std::vector<float> init = bench::randomValues(rows * cols, 3);
+  pyk::DeviceArray<float, 2> f = pyk::to_device<float, 2>(init, {rows, cols});
+  pyk::DeviceArray<float, 2> g = pyk::device_array_like(f);
+  pyk::LaunchShape shape{pyk::Dim3(blocksFor(cols, 32), blocksFor(rows, 8)), pyk::Dim3(32, 8)};
+  float coeff = bench::kDiffusionCoeff;
+};
+
 void diffusion(int reps) {
-  const pyk::Module module = pyk::load(kernelDir / "diffusion.pyk");
-  const pyk::Kernel kernel = module["diffusion_step"];
-  const int64_t rows = bench::kDiffusionRows, cols = bench::kDiffusionCols;
+  Diffusion d;
+  auto& [module, kernel, rows, cols, init, f, g, shape, coeff] = d;
   const int steps = bench::kDiffusionSteps;
-  const auto init = bench::randomValues(rows * cols, 3);
-  auto f = pyk::to_device<float, 2>(init, {rows, cols});
-  auto g = pyk::device_array_like(f);
-  const pyk::LaunchShape shape{pyk::Dim3(blocksFor(cols, 32), blocksFor(rows, 8)),
-                               pyk::Dim3(32, 8)};
-  const float coeff = bench::kDiffusionCoeff;
   auto run = [&] {
     for (int s = 0; s < steps; ++s) {
       kernel[shape](f, g, coeff);
@@ -124,6 +130,43 @@ void diffusion(int reps) {
   });
   bench::report("diffusion_step", "pyk", ts, reps * steps,
                 gbps(2.0 * 4 * static_cast<double>(rows * cols), ts) + "; one step");
+}
+
+// 1,000 diffusion steps on a stream: one launch a step against replays of a captured graph of
+// two steps (pyk/graph.hpp), wall time per step (to the stream's end); both fields must agree.
+void diffusionGraph(int reps) {
+  Diffusion d;
+  auto& [module, kernel, rows, cols, init, f, g, shape, coeff] = d;
+  constexpr int kSteps = 1000;
+  const pyk::Stream s = pyk::stream();
+  auto plain = [&] {
+    for (int step = 0; step < kSteps; step += 2) {
+      kernel.launch(shape.grid, shape.block, s)(f, g, coeff);
+      kernel.launch(shape.grid, shape.block, s)(g, f, coeff);
+    }
+    s.synchronize();
+  };
+  const pyk::Graph two = pyk::capture(s, [&] {
+    kernel.launch(shape.grid, shape.block, s)(f, g, coeff);
+    kernel.launch(shape.grid, shape.block, s)(g, f, coeff);
+  });
+  auto replayed = [&] {
+    for (int step = 0; step < kSteps; step += 2)
+      two.launch(s);
+    s.synchronize();
+  };
+  plain();
+  const std::vector<float> byLaunches = f.copy_to_host();
+  f.copy_from_host(init.data());
+  replayed();
+  if (f.copy_to_host() != byLaunches)
+    bench::fail("pyk diffusion: 1,000 steps from a graph differ from 1,000 launches");
+  const double tPlain = bench::medianSeconds(reps, plain) / kSteps;
+  const double tGraph = bench::medianSeconds(reps, replayed) / kSteps;
+  bench::report("diffusion_1000_launches", "pyk", tPlain, reps,
+                "wall time per step of 1,000, one launch each, on a stream");
+  bench::report("diffusion_1000_graph", "pyk", tGraph, reps,
+                "wall time per step of 1,000, replays of a captured graph of two steps");
 }
 
 void matmul(int reps) {
@@ -290,6 +333,7 @@ int main(int argc, char** argv) {
       bench::fail("pyk's CUDA backend is not available: " + pyk::cuda_unavailable());
     launchOverhead(20000, !overheadOnly);
     compileTimes(5);
+    diffusionGraph(5);
     if (overheadOnly)
       return 0;
     deviceCopy(50);

@@ -50,6 +50,10 @@ LAUNCH = [
     ("launch_overhead_3args", "launch overhead, 3 array arguments (host time per launch)", True),
     ("empty_kernel", "empty kernel, event time of one launch", False),
 ]
+GRAPH = [
+    ("diffusion_1000_launches", "1,000 diffusion steps on a stream, one launch each"),
+    ("diffusion_1000_graph", "the same steps, replays of a captured pyk::Graph of two"),
+]
 TARGET_CUDA, TARGET_NUMBA, TARGET_LAUNCH = 0.97, 1.0, 5.0
 ALIASES = {"device_copy": "d2d_copy", "launch_overhead_empty": "launch_overhead",
            "launch_overhead_3_arrays": "launch_overhead_3args", "compile_disk_hit": "compile_warm"}
@@ -175,7 +179,8 @@ def main():
         lines = sys.stdin.readlines()
     rep = Report(parse(lines))
     r = rep.r
-    known = {w for w, _, _, _ in KERNELS} | {COPY[0]} | {w for w, _, _ in LAUNCH}
+    known = ({w for w, _, _, _ in KERNELS} | {COPY[0]} | {w for w, _, _ in LAUNCH}
+             | {w for w, _ in GRAPH})
 
     out = ["# pyk CUDA backend against CUDA C++, numba-cuda and CuPy", ""]
     out.append(f"- device: {args.device}")
@@ -251,6 +256,17 @@ def main():
             else:
                 row.append(f"{nb / pyk:.2f}×" if nb and pyk else "—")
             out.append("| " + " | ".join(row) + " |")
+        out.append("")
+
+    # graphs
+    if any((w, PYK) in r for w, _ in GRAPH):
+        out.append("| steps (wall time per step, to the stream's end) | pyk | launches / this |")
+        out.append("|---|---|---|")
+        plain = rep.seconds(GRAPH[0][0], PYK)
+        for workload, label in GRAPH:
+            t = rep.seconds(workload, PYK)
+            ratio = f"{plain / t:.2f}×" if plain and t else "—"
+            out.append(f"| {label} | {rep.cell(workload, PYK)} | {ratio} |")
         out.append("")
 
     # compile times

@@ -211,6 +211,7 @@ struct ModuleImage;
 namespace detail {
 struct KernelState;
 struct ModuleState;
+struct KernelAccess;
 template <typename T>
 inline constexpr bool is_device_operand = false;
 template <>
@@ -368,6 +369,7 @@ public:
 
 private:
   friend class Module;
+  friend struct detail::KernelAccess;
   explicit Kernel(std::shared_ptr<detail::KernelState> state) : state_(std::move(state)) {}
   template <typename... Args>
   UfuncResult call_with(Args&... args) const {

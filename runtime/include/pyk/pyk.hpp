@@ -6,6 +6,7 @@
 #include "pyk/device_array.hpp"
 #include "pyk/dtype.hpp"
 #include "pyk/error.hpp"
+#include "pyk/graph.hpp"
 #include "pyk/kernel.hpp"
 #include "pyk/npy.hpp"
 #include "pyk/print.hpp"

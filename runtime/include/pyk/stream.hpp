@@ -11,6 +11,7 @@ namespace pyk {
 namespace detail {
 struct StreamState;
 struct EventState;
+struct StreamAccess;
 } // namespace detail
 
 class Stream {
@@ -34,6 +35,7 @@ public:
 private:
   friend Stream stream();
   friend class Event;
+  friend struct detail::StreamAccess;
   explicit Stream(std::shared_ptr<detail::StreamState> state) : state_(std::move(state)) {}
   std::shared_ptr<detail::StreamState> state_;
 };

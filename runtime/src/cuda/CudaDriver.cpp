@@ -90,6 +90,18 @@ std::unique_ptr<CudaDriver> CudaDriver::load(const std::string& path, std::strin
     whyNot = "the CUDA driver at `" + path + "` is unusable: " + whyNot;
     return nullptr;
   }
+  // The versions of CUDA 11.3-11.4 on (the names every later driver still exports).
+  std::string graphs;
+  if (!(resolve(library, "cuStreamBeginCapture_v2", d->cuStreamBeginCapture, graphs) &&
+        resolve(library, "cuStreamEndCapture", d->cuStreamEndCapture, graphs) &&
+        resolve(library, "cuStreamGetCaptureInfo_v2", d->cuStreamGetCaptureInfo, graphs) &&
+        resolve(library, "cuGraphInstantiateWithFlags", d->cuGraphInstantiate, graphs) &&
+        resolve(library, "cuGraphLaunch", d->cuGraphLaunch, graphs) &&
+        resolve(library, "cuGraphExecKernelNodeSetParams", d->cuGraphExecKernelNodeSetParams,
+                graphs) &&
+        resolve(library, "cuGraphExecDestroy", d->cuGraphExecDestroy, graphs) &&
+        resolve(library, "cuGraphDestroy", d->cuGraphDestroy, graphs)))
+    d->graphsMissing = graphs;
   return d;
 }
 

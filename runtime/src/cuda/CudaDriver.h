@@ -19,6 +19,18 @@ using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
 using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
+using CUgraph = struct CUgraph_st*;
+using CUgraphExec = struct CUgraphExec_st*;
+using CUgraphNode = struct CUgraphNode_st*;
+// CUDA_KERNEL_NODE_PARAMS (the first version, which every driver since CUDA 10 takes).
+struct KernelNodeParams {
+  CUfunction function;
+  unsigned gridX, gridY, gridZ;
+  unsigned blockX, blockY, blockZ;
+  unsigned shared_bytes;
+  void** params;
+  void** extra;
+};
 inline constexpr CUresult kCudaSuccess = 0;
 inline constexpr CUresult kCudaErrorNotReady = 600;
 inline constexpr CUresult kCudaErrorDeinitialized = 4;
@@ -45,6 +57,9 @@ inline constexpr unsigned kMemAttachGlobal = 1;
 inline constexpr unsigned kStreamNonBlocking = 1;
 inline constexpr unsigned kEventDefault = 0;
 inline constexpr unsigned kEventDisableTiming = 2;
+// CUstreamCaptureMode and CUstreamCaptureStatus values.
+inline constexpr int kCaptureModeRelaxed = 2;
+inline constexpr int kCaptureStatusActive = 1;
 
 class CudaDriver {
 public:
@@ -139,6 +154,22 @@ public:
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, CUfunction function,
                                                           int blockSize,
                                                           std::size_t shared_bytes) = nullptr;
+
+  // Graphs (pyk/graph.hpp). Optional: a driver without them loads, and a capture says so.
+  CUresult (*cuStreamBeginCapture)(CUstream stream, int mode) = nullptr;
+  CUresult (*cuStreamEndCapture)(CUstream stream, CUgraph* graph) = nullptr;
+  CUresult (*cuStreamGetCaptureInfo)(CUstream stream, int* status, unsigned long long* id,
+                                     CUgraph* graph, const CUgraphNode** dependencies,
+                                     std::size_t* count) = nullptr;
+  CUresult (*cuGraphInstantiate)(CUgraphExec* exec, CUgraph graph,
+                                 unsigned long long flags) = nullptr;
+  CUresult (*cuGraphLaunch)(CUgraphExec exec, CUstream stream) = nullptr;
+  CUresult (*cuGraphExecKernelNodeSetParams)(CUgraphExec exec, CUgraphNode node,
+                                             const KernelNodeParams* params) = nullptr;
+  CUresult (*cuGraphExecDestroy)(CUgraphExec exec) = nullptr;
+  CUresult (*cuGraphDestroy)(CUgraph graph) = nullptr;
+  // Why graphs cannot be made with this driver (the entry point it lacks); empty when they can.
+  std::string graphsMissing;
 
 private:
   CudaDriver() = default;

@@ -8,11 +8,30 @@
 #include "cuda/CudaContext.h"
 #include "memory/ArrayAccess.h"
 #include "memory/DeviceBuffer.h"
+#include "module/GraphState.h"
+#include "module/StreamState.h"
 #include "pyk/device_array.hpp"
 
 namespace pyk {
 
 namespace {
+
+// A copy queued on a stream that is being captured (pyk/graph.hpp): recorded in the graph, which
+// keeps the arrays alive. True when it must not be done now (the CPU backend replays it); on CUDA
+// the driver captures the copy that follows.
+bool capturedCopy(const Stream& stream, void* to, const void* from, std::size_t bytes,
+                  const AnyDeviceArray& array, const AnyDeviceArray* other = nullptr) {
+  detail::GraphState* graph = detail::capturingGraph(stream);
+  if (graph == nullptr)
+    return false;
+  if (graph->backend != array.backend())
+    throw Error(ErrorKind::InvalidArgument,
+                std::string("a copy of an array of the ") + backend_name(array.backend()) +
+                    " backend queued on a stream of the " + backend_name(graph->backend) +
+                    " backend that is being captured");
+  detail::recordCopy(*graph, to, from, bytes, array, other);
+  return graph->backend == Backend::Cpu;
+}
 
 std::int64_t checkedCount(const std::vector<std::int64_t>& shape) {
   if (shape.size() > 8) // an empty shape is a 0-d array: one element
@@ -363,7 +382,8 @@ void AnyDeviceArray::copy_to_host(void* bytes, std::size_t count, const Stream& 
   if (count == 0)
     return;
   if (is_c_contiguous()) {
-    detail::copyFromBuffer(*buffer_, bytes, data_, count, stream);
+    if (!capturedCopy(stream, bytes, data_, count, *this))
+      detail::copyFromBuffer(*buffer_, bytes, data_, count, stream);
     return;
   }
   // A strided view: the memory it spans, then its elements in C order.
@@ -388,7 +408,8 @@ void AnyDeviceArray::copy_from_host(const void* bytes, std::size_t count, const 
   if (count == 0)
     return;
   if (is_c_contiguous()) {
-    detail::copyToBuffer(*buffer_, data_, bytes, count, stream);
+    if (!capturedCopy(stream, data_, bytes, count, *this))
+      detail::copyToBuffer(*buffer_, data_, bytes, count, stream);
     return;
   }
   // A strided view: read the span it covers, place its elements, write the span back (the bytes
@@ -424,6 +445,9 @@ void AnyDeviceArray::copy_from_device(const AnyDeviceArray& from, const Stream& 
   if (nbytes() == 0)
     return;
   if (is_c_contiguous() && from.is_c_contiguous()) {
+    if (from.backend() == backend() &&
+        capturedCopy(stream, data_, from.data_, static_cast<std::size_t>(nbytes()), *this, &from))
+      return;
     detail::copyBetweenBuffers(*buffer_, data_, *from.buffer_, from.data_,
                                static_cast<std::size_t>(nbytes()), stream);
     return;

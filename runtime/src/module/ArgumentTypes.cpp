@@ -217,9 +217,10 @@ ArgumentScan scanArguments(const std::string& kernel, std::span<const KernelArgu
       throw Error(ErrorKind::InvalidArgument, "kernel `" + kernel + "`: argument " +
                                                   std::to_string(i) +
                                                   " is an empty (default-constructed) array");
-    if (first == nullptr)
+    if (first == nullptr) {
       first = &array;
-    else if (array.backend() != first->backend())
+      scan.hasArrays = true;
+    } else if (array.backend() != first->backend())
       throw Error(ErrorKind::InvalidArgument,
                   "kernel `" + kernel + "`: argument " + std::to_string(i) +
                       " is an array on the " + backend_name(array.backend()) +

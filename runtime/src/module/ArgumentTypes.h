@@ -93,6 +93,7 @@ struct ArgumentScan {
   bool fitsIndex32 = true; // every array allows the 32-bit index variant (see CudaLauncher.h)
   int arraysDevice = -1;   // the device of every array not in managed memory; -1: none, -2: several
   bool packed = false;     // the signature holds the argument types (packSignature's answer)
+  bool hasArrays = false;  // an argument is or holds an array
 };
 // Throws pyk::Error (InvalidArgument), naming `kernel` and the argument, for an empty
 // (default-constructed) array or arrays on two backends.

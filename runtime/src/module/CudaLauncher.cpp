@@ -241,10 +241,10 @@ CudaLaunchTarget cudaTargetFor(KernelState& k, std::span<const KernelArgument> a
   return remember(it->second.get());
 }
 
-void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
-                  std::size_t shared_bytes, std::span<const KernelArgument> args,
-                  const Stream& stream, const ArgumentScan& scan,
-                  const ArgumentSignature& signature) {
+CudaKernelInstance& launchOnCuda(KernelState& k, const cuda::DeviceContext& device,
+                                 const LaunchShape& shape, std::size_t shared_bytes,
+                                 std::span<const KernelArgument> args, const Stream& stream,
+                                 const ArgumentScan& scan, const ArgumentSignature& signature) {
   const CudaLaunchTarget target =
       cudaTargetFor(k, args, device, gridFitsIndex32(shape) && scan.fitsIndex32,
                     scan.packed ? &signature : nullptr);
@@ -315,7 +315,7 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
                               static_cast<unsigned>(shared_bytes), cuStream, pointers, nullptr);
     if (r != cuda::kCudaSuccess)
       driver.check(r, "cuLaunchKernel", "kernel " + instance.description);
-    return;
+    return instance;
   }
   // grid.sync() needs every block resident at once.
   int perMultiprocessor = 0;
@@ -340,6 +340,7 @@ void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const Launc
                                        static_cast<unsigned>(shared_bytes), cuStream, pointers);
   if (r != cuda::kCudaSuccess)
     driver.check(r, "cuLaunchCooperativeKernel", "kernel " + instance.description);
+  return instance;
 }
 
 } // namespace pyk::detail

@@ -37,10 +37,11 @@ CudaLaunchTarget cudaTargetFor(KernelState& k, std::span<const KernelArgument> a
                                const cuda::DeviceContext& device, bool index32,
                                const ArgumentSignature* signature);
 
-// The launch, its arguments scanned (scanArguments) and packed in `signature` when scan.packed.
-void launchOnCuda(KernelState& k, const cuda::DeviceContext& device, const LaunchShape& shape,
-                  std::size_t shared_bytes, std::span<const KernelArgument> args,
-                  const Stream& stream, const ArgumentScan& scan,
-                  const ArgumentSignature& signature);
+// The launch, its arguments scanned (scanArguments) and packed in `signature` when scan.packed;
+// returns the instance launched.
+CudaKernelInstance& launchOnCuda(KernelState& k, const cuda::DeviceContext& device,
+                                 const LaunchShape& shape, std::size_t shared_bytes,
+                                 std::span<const KernelArgument> args, const Stream& stream,
+                                 const ArgumentScan& scan, const ArgumentSignature& signature);
 
 } // namespace pyk::detail

@@ -9,9 +9,11 @@
 #include "module/ArgumentTypes.h"
 #include "module/CpuLauncher.h"
 #include "module/CudaLauncher.h"
+#include "module/GraphState.h"
 #include "module/KernelDispatcher.h"
 #include "module/LaunchValidation.h"
 #include "module/ModuleState.h"
+#include "module/StreamState.h"
 #include "pyk/device.hpp"
 
 #include <algorithm>
@@ -41,15 +43,29 @@ void Kernel::launch_with(const LaunchShape& shape, std::size_t shared_bytes,
                          std::span<const KernelArgument> args, const Stream& stream) const {
   detail::ArgumentSignature signature;
   const detail::ArgumentScan scan = detail::scanArguments(name(), args, signature);
+  detail::GraphState* graph = detail::capturingGraph(stream);
+  if (graph != nullptr && graph->backend != scan.backend)
+    throw Error(ErrorKind::InvalidArgument,
+                "kernel `" + name() + "`: a launch on the " + backend_name(scan.backend) +
+                    " backend queued on a stream of the " + backend_name(graph->backend) +
+                    " backend that is being captured");
   if (scan.backend == Backend::Cuda) {
     const cuda::DeviceContext& device = cuda::currentDevice();
     detail::validateLaunch(name(), shape, shared_bytes,
                            static_cast<std::size_t>(device.maxSharedBytesPerBlockOptin),
                            state_->function->maxThreadsPerBlock);
-    detail::launchOnCuda(*state_, device, shape, shared_bytes, args, stream, scan, signature);
+    detail::CudaKernelInstance& instance =
+        detail::launchOnCuda(*state_, device, shape, shared_bytes, args, stream, scan, signature);
+    if (graph != nullptr) // captured by the driver: its node noted
+      detail::recordLaunch(*graph, stream, *this, shape, shared_bytes, args, instance.function);
   } else {
     detail::validateLaunch(name(), shape, shared_bytes, 48 * 1024,
                            state_->function->maxThreadsPerBlock);
+    if (graph != nullptr) { // compiled now, so that errors come at the capture; run at replays
+      (void)detail::cpuInstanceFor(*state_, args, nullptr);
+      detail::recordLaunch(*graph, stream, *this, shape, shared_bytes, args, nullptr);
+      return;
+    }
     detail::launchOnCpu(*state_, shape, shared_bytes, args);
   }
 }

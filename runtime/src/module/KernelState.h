@@ -98,4 +98,9 @@ struct KernelState {
   std::atomic<const RecentCuda*> lastCuda{nullptr};
 };
 
+// The state behind a pyk::Kernel.
+struct KernelAccess {
+  static KernelState& state(const Kernel& kernel) { return *kernel.state_; }
+};
+
 } // namespace pyk::detail

@@ -41,6 +41,11 @@ bool onCuda(const std::shared_ptr<detail::StreamState>& state) {
 } // namespace
 
 void Stream::synchronize() const {
+  if (state_ != nullptr && state_->capture != nullptr)
+    throw Error(ErrorKind::InvalidArgument,
+                "Stream::synchronize: the stream is being captured into a graph, and a captured "
+                "stream cannot be waited for (CUDA refuses it; a copy of a strided view waits "
+                "for its staging copy); end the capture first");
   if (!onCuda(state_))
     return;
   if (state_ == nullptr) {

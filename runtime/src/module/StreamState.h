@@ -2,15 +2,19 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 
 #include "cuda/CudaDriver.h"
 #include "pyk/device.hpp"
+#include "pyk/stream.hpp"
 
 namespace pyk::cuda {
 struct DeviceContext;
 } // namespace pyk::cuda
 
 namespace pyk::detail {
+
+struct GraphState;
 
 struct StreamState {
   StreamState() = default;
@@ -22,7 +26,19 @@ struct StreamState {
   cuda::CUstream stream = nullptr;
   const cuda::DeviceContext* device = nullptr;
   bool owned = false;
+  std::shared_ptr<GraphState> capture; // while begin_capture..end_capture: what is recorded
 };
+
+// The state behind a pyk::Stream (null for the default stream).
+struct StreamAccess {
+  static StreamState* state(const Stream& stream) { return stream.state_.get(); }
+};
+
+// The graph `stream` is being captured into, or null.
+inline GraphState* capturingGraph(const Stream& stream) {
+  const StreamState* state = StreamAccess::state(stream);
+  return state != nullptr ? state->capture.get() : nullptr;
+}
 
 struct EventState {
   EventState() = default;

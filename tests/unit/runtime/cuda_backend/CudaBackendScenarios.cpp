@@ -303,6 +303,54 @@ TEST(CudaBackend, ALaunchOfManyArgumentsIsLaidOutAsTheFirstWasAtEveryLaunch) {
   }
 }
 
+TEST(CudaBackend, AGraphIsCapturedFromAStreamReplayedAndItsArgumentsChanged) {
+  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
+  pyk::DeviceArray<float> a = pyk::to_device(std::vector<float>(1000, 1.0f));
+  pyk::DeviceArray<float> b = pyk::to_device(std::vector<float>(1000, 2.0f));
+  pyk::DeviceArray<float> c = pyk::device_array<float>(1000);
+  std::vector<float> input(1000, 7.0f);
+  pyk::Stream s = pyk::stream();
+  const int before = fakes().launches();
+  pyk::Graph g = pyk::capture(s, [&] {
+    a.copy_from_host(input.data(), s);
+    m["vector_add"].launch(4, 256, s)(a, b, c);
+    m["scale"].launch(pyk::Dim3(1, 1), pyk::Dim3(8, 5), s)(pyk::device_array<float, 2>({8, 5}),
+                                                           3.0); // an array only the graph holds
+  });
+  EXPECT_EQ(fakes().launches(), before) << "the capture launched";
+  EXPECT_EQ(a.copy_to_host()[0], 1.0f) << "the capture copied";
+  ASSERT_EQ(g.kernel_launches(), 2u);
+  g.launch(s);
+  EXPECT_EQ(fakes().launches(), before + 2);
+  EXPECT_EQ(fakes().lastFunction(), "pyk_k_scale__A2C_f32_f64");
+  EXPECT_EQ(read<double>(fakes().parameter(1), 0), 3.0);
+  EXPECT_EQ(a.copy_to_host()[0], 7.0f);
+
+  // The scale launch with another factor, then vector_add with its arrays swapped.
+  pyk::DeviceArray<float, 2> other = pyk::device_array<float, 2>({8, 5});
+  g.set_arguments(1, other, 0.5);
+  g.launch(s);
+  EXPECT_EQ(read<void*>(fakes().parameter(0), 0), other.device_data());
+  EXPECT_EQ(read<double>(fakes().parameter(1), 0), 0.5);
+  pyk::Graph one = pyk::capture(s, [&] { m["vector_add"].launch(4, 256, s)(a, b, c); });
+  one.set_arguments(0, c, b, a);
+  one.launch(s);
+  EXPECT_EQ(fakes().lastFunction(), "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32");
+  EXPECT_EQ(read<void*>(fakes().parameter(0), 0), c.device_data());
+  EXPECT_EQ(read<void*>(fakes().parameter(2), 0), a.device_data());
+  pyk::DeviceArray<double> d = pyk::device_array<double>(1000);
+  EXPECT_NE(errorOf([&] { one.set_arguments(0, d, b, a); }, pyk::ErrorKind::InvalidArgument)
+                .find("was captured with arguments"),
+            std::string::npos);
+  // The driver refuses to wait for a captured stream; pyk says so first.
+  pyk::begin_capture(s);
+  EXPECT_NE(
+      errorOf([&] { s.synchronize(); }, pyk::ErrorKind::InvalidArgument).find("being captured"),
+      std::string::npos);
+  pyk::abandon_capture(s);
+  s.synchronize();
+}
+
 TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
   const std::string source = std::string(kVectorAdd) + "\n# a unit of its own\n";
   pyk::DeviceArray<float> a = pyk::device_array<float>(64);

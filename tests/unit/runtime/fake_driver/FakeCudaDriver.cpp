@@ -11,7 +11,9 @@
 // CUDA_ERROR_LAUNCH_FAILED). With PYK_FAKE_CUDA_TWO_H100 set, device 1 is a second H100 (the
 // same architecture as device 0). Device-to-device copies must stay on one device (the tests see
 // that pyk copies between devices with cuMemcpyPeer, which checks each side's context); the two
-// devices reach each other's memory (cuDeviceCanAccessPeer).
+// devices reach each other's memory (cuDeviceCanAccessPeer). A stream being captured
+// (cuStreamBeginCapture_v2) turns its launches and async copies into the nodes of a graph, run in
+// order by cuGraphLaunch; cuGraphExecKernelNodeSetParams changes a kernel node's parameters.
 // A test library built with the tests, never installed. Over 600 lines: one shared object standing
 // for one library, every entry point pyk resolves beside the bookkeeping they share.
 #include <array>
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -45,6 +48,7 @@ constexpr CUresult kInvalidDevice = 101;
 constexpr CUresult kInvalidImage = 200;
 constexpr CUresult kNotFound = 500;
 constexpr CUresult kLaunchFailed = 719;
+constexpr CUresult kCaptureUnsupported = 900;
 bool initialised = false;
 CUctx_st contexts[2] = {{0}, {1}};
 thread_local CUcontext current = nullptr; // per thread, as CUDA's current context
@@ -189,8 +193,12 @@ __attribute__((visibility("default"))) CUresult cuGetErrorString(CUresult result
 // ---- memory, streams, events, modules, launches ----------------------------------------------
 
 using CUdeviceptr = unsigned long long;
+struct CUgraph_st;
+struct CUgraphNode_st;
 struct CUstream_st {
   int id;
+  CUgraph_st* capturing = nullptr;    // between cuStreamBeginCapture and cuStreamEndCapture
+  CUgraphNode_st* lastNode = nullptr; // the node the capture added last
 };
 struct CUevent_st {
   bool recorded = false;
@@ -203,6 +211,21 @@ struct CUfunc_st {
   std::string name;
   std::vector<std::size_t> paramSizes;
   int maxDynamicShared = 0;
+};
+
+// Graphs: a captured kernel launch or copy becomes a node, run when the graph is launched.
+struct CUgraphNode_st {
+  CUfunc_st* function = nullptr; // a kernel node; null for a copy
+  unsigned grid[3]{}, block[3]{}, shared = 0;
+  std::vector<std::vector<unsigned char>> params;
+  std::function<CUresult()> copy; // a copy node
+};
+struct CUgraph_st {
+  std::vector<std::unique_ptr<CUgraphNode_st>> nodes;
+};
+struct CUgraphExec_st {
+  std::vector<CUgraphNode_st> nodes;
+  std::vector<const CUgraphNode_st*> sources; // the graph's node each came from
 };
 
 namespace {
@@ -410,16 +433,35 @@ PYK_FAKE CUresult cuDeviceCanAccessPeer(int* can, CUdevice device, CUdevice peer
 PYK_FAKE int pykFakePeerCopies() {
   return peerCopies;
 }
+namespace {
+// On a stream being captured: `copy` becomes a node of its graph (true), not run.
+bool captured(CUstream_st* stream, std::function<CUresult()> copy) {
+  if (stream == nullptr || stream->capturing == nullptr)
+    return false;
+  std::lock_guard lock(mutex);
+  auto node = std::make_unique<CUgraphNode_st>();
+  node->copy = std::move(copy);
+  stream->lastNode = node.get();
+  stream->capturing->nodes.push_back(std::move(node));
+  return true;
+}
+} // namespace
 PYK_FAKE CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t bytes,
-                                       CUstream_st*) {
+                                       CUstream_st* stream) {
+  if (captured(stream, [=] { return cuMemcpyHtoD_v2(to, from, bytes); }))
+    return kSuccess;
   return cuMemcpyHtoD_v2(to, from, bytes);
 }
 PYK_FAKE CUresult cuMemcpyDtoHAsync_v2(void* to, CUdeviceptr from, std::size_t bytes,
-                                       CUstream_st*) {
+                                       CUstream_st* stream) {
+  if (captured(stream, [=] { return cuMemcpyDtoH_v2(to, from, bytes); }))
+    return kSuccess;
   return cuMemcpyDtoH_v2(to, from, bytes);
 }
 PYK_FAKE CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t bytes,
-                                       CUstream_st*) {
+                                       CUstream_st* stream) {
+  if (captured(stream, [=] { return cuMemcpyDtoD_v2(to, from, bytes); }))
+    return kSuccess;
   return cuMemcpyDtoD_v2(to, from, bytes);
 }
 PYK_FAKE CUresult cuPointerGetAttribute(void* value, int attribute, CUdeviceptr pointer) {
@@ -450,7 +492,9 @@ PYK_FAKE CUresult cuStreamDestroy_v2(CUstream_st* stream) {
   delete stream;
   return kSuccess;
 }
-PYK_FAKE CUresult cuStreamSynchronize(CUstream_st*) {
+PYK_FAKE CUresult cuStreamSynchronize(CUstream_st* stream) {
+  if (stream != nullptr && stream->capturing != nullptr)
+    return kCaptureUnsupported;
   return failing("cuStreamSynchronize") ? kLaunchFailed : kSuccess;
 }
 PYK_FAKE CUresult cuStreamQuery(CUstream_st*) {
@@ -565,6 +609,20 @@ CUresult launch(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx
   if (shared > 48 * 1024 && static_cast<int>(shared) > f->maxDynamicShared)
     return kInvalidValue;
   std::lock_guard lock(mutex);
+  if (stream != nullptr && stream->capturing != nullptr) { // a node of the captured graph
+    auto node = std::make_unique<CUgraphNode_st>();
+    node->function = f;
+    node->grid[0] = gx, node->grid[1] = gy, node->grid[2] = gz;
+    node->block[0] = bx, node->block[1] = by, node->block[2] = bz;
+    node->shared = shared;
+    for (std::size_t i = 0; i < f->paramSizes.size(); ++i) {
+      const auto* p = static_cast<const unsigned char*>(params[i]);
+      node->params.emplace_back(p, p + f->paramSizes[i]);
+    }
+    stream->lastNode = node.get();
+    stream->capturing->nodes.push_back(std::move(node));
+    return kSuccess;
+  }
   ++launches;
   // Recorded into the storage of the launch before (no allocation once it is large enough), so
   // that a raw cuLaunchKernel costs little beside the caller's work (bench/gpu/launch_arguments).
@@ -598,6 +656,98 @@ PYK_FAKE CUresult cuLaunchCooperativeKernel(CUfunc_st* f, unsigned gx, unsigned 
                                             unsigned bx, unsigned by, unsigned bz, unsigned shared,
                                             CUstream_st* stream, void** params) {
   return launch(f, gx, gy, gz, bx, by, bz, shared, stream, params, true);
+}
+PYK_FAKE CUresult cuStreamBeginCapture_v2(CUstream_st* stream, int) {
+  if (stream == nullptr || stream->capturing != nullptr) // CUDA captures no legacy stream
+    return kCaptureUnsupported;
+  stream->capturing = new CUgraph_st;
+  stream->lastNode = nullptr;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuStreamEndCapture(CUstream_st* stream, CUgraph_st** graph) {
+  if (stream == nullptr || stream->capturing == nullptr)
+    return kInvalidValue;
+  *graph = stream->capturing;
+  stream->capturing = nullptr;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuStreamGetCaptureInfo_v2(CUstream_st* stream, int* status,
+                                            unsigned long long* id, CUgraph_st** graph,
+                                            CUgraphNode_st* const** dependencies,
+                                            std::size_t* count) {
+  const bool active = stream != nullptr && stream->capturing != nullptr;
+  *status = active ? 1 : 0;
+  if (id != nullptr)
+    *id = active ? static_cast<unsigned long long>(stream->id) : 0;
+  if (graph != nullptr)
+    *graph = active ? stream->capturing : nullptr;
+  if (dependencies != nullptr)
+    *dependencies = active && stream->lastNode != nullptr ? &stream->lastNode : nullptr;
+  if (count != nullptr)
+    *count = active && stream->lastNode != nullptr ? 1 : 0;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuGraphInstantiateWithFlags(CUgraphExec_st** exec, CUgraph_st* graph,
+                                              unsigned long long) {
+  auto* e = new CUgraphExec_st;
+  for (const auto& node : graph->nodes) {
+    e->nodes.push_back(*node);
+    e->sources.push_back(node.get());
+  }
+  *exec = e;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuGraphLaunch(CUgraphExec_st* exec, CUstream_st* stream) {
+  for (CUgraphNode_st& node : exec->nodes) {
+    CUresult r = kSuccess;
+    if (node.function == nullptr) {
+      r = node.copy();
+    } else {
+      std::vector<void*> pointers;
+      for (std::vector<unsigned char>& p : node.params)
+        pointers.push_back(p.data());
+      r = launch(node.function, node.grid[0], node.grid[1], node.grid[2], node.block[0],
+                 node.block[1], node.block[2], node.shared, stream, pointers.data(), false);
+    }
+    if (r != kSuccess)
+      return r;
+  }
+  return kSuccess;
+}
+struct KernelNodeParams {
+  CUfunc_st* function;
+  unsigned grid[3], block[3], shared;
+  void** params;
+  void** extra;
+};
+PYK_FAKE CUresult cuGraphExecKernelNodeSetParams(CUgraphExec_st* exec, CUgraphNode_st* node,
+                                                 const KernelNodeParams* params) {
+  for (std::size_t i = 0; i < exec->nodes.size(); ++i) {
+    if (exec->sources[i] != node)
+      continue;
+    CUgraphNode_st& n = exec->nodes[i];
+    if (n.function == nullptr || params->function != n.function)
+      return kInvalidValue; // a kernel node keeps its function
+    for (int a = 0; a < 3; ++a) {
+      n.grid[a] = params->grid[a];
+      n.block[a] = params->block[a];
+    }
+    n.shared = params->shared;
+    for (std::size_t p = 0; p < n.params.size(); ++p) {
+      const auto* bytes = static_cast<const unsigned char*>(params->params[p]);
+      n.params[p].assign(bytes, bytes + n.function->paramSizes[p]);
+    }
+    return kSuccess;
+  }
+  return kInvalidValue;
+}
+PYK_FAKE CUresult cuGraphExecDestroy(CUgraphExec_st* exec) {
+  delete exec;
+  return kSuccess;
+}
+PYK_FAKE CUresult cuGraphDestroy(CUgraph_st* graph) {
+  delete graph;
+  return kSuccess;
 }
 PYK_FAKE CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int* blocks, CUfunc_st*,
                                                               int blockSize, std::size_t) {
