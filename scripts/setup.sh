@@ -19,6 +19,9 @@ packages=(
   python3                        # runs lit
   python3-numpy                  # the .npy cross-check against numpy (tests/unit/runtime)
   zlib1g-dev                     # deflate for the PNG images the diffusion example writes
+  libthrust-dev                  # Thrust (and CUB), for examples/host/thrust_interop.cpp: pyk
+                                 # kernels on the memory of the library C++ GPU code uses most;
+                                 # the example is what shows it works, so it cannot be ours
   libdlpack-dev                  # DLPack's header (dlpack/dlpack.h): the standard tensor-exchange ABI
                                  # (pyk::from_dlpack / to_dlpack); the format is its header, so
                                  # using it beats declaring a copy of ours
