@@ -17,6 +17,7 @@
 #include "module/Broadcasting.h"
 #include "module/ModuleState.h"
 #include "module/ScalarConversion.h"
+#include "module/StreamState.h"
 #include "module/StridedCopy.h"
 #include "module/UfuncSignature.h"
 
@@ -275,6 +276,11 @@ UfuncResult Kernel::call(std::span<const UfuncOperand> operands, const Stream& s
                          ? ", not a ufunc: launch it with kernel[grid, block](...)"
                          : ", not a @vectorize or @guvectorize function; calling it from the host "
                            "is not supported yet"));
+  if (detail::capturingGraph(stream) != nullptr)
+    throw Error(ErrorKind::InvalidArgument,
+                where + "`" + f.name +
+                    "`: a ufunc call cannot be captured into a graph yet (it allocates its outputs "
+                    "and copies host operands at the call); call it outside the capture");
   if (gufunc && !f.gufuncLayout)
     throw Error(ErrorKind::InvalidArgument,
                 where + "the gufunc `" + f.name + "` has no layout such as '(n),(n)->()'");

@@ -14,7 +14,7 @@
 namespace {
 
 constexpr const char* kGraphSource = R"(
-from numba import cuda
+from numba import cuda, vectorize
 
 
 @cuda.jit
@@ -22,6 +22,11 @@ def add(x, v):
     i = cuda.grid(1)
     if i < x.size:
         x[i] += v
+
+
+@vectorize(['float32(float32)'])
+def half(x):
+    return x / 2
 
 
 @cuda.jit
@@ -129,6 +134,12 @@ TEST_F(Graphs, WhatCannotBeCapturedIsRefused) {
   EXPECT_THROW(pyk::capture(s, [&] { strided.copy_to_host(two.data(), s); }), pyk::Error);
   m["add"].launch(1, 32, s)(x, 1.0f); // runs: no capture is left behind
   EXPECT_EQ(x.copy_to_host(), (std::vector<float>{1, 1, 1, 1}));
+
+  // A ufunc call allocates and copies at the call: refused inside a capture, not run wrongly.
+  const pyk::UfuncOperand operand = pyk::UfuncOperand::of(x);
+  const std::string ufunc = errorOf(
+      [&] { (void)pyk::capture(s, [&] { (void)m["half"].call(std::span(&operand, 1), s); }); });
+  EXPECT_NE(ufunc.find("a ufunc call cannot be captured"), std::string::npos) << ufunc;
 
   EXPECT_NE(errorOf([&] { pyk::Graph().launch(); }).find("holds nothing"), std::string::npos);
   EXPECT_EQ(pyk::Graph().kernel_launches(), 0u);
