@@ -5,6 +5,7 @@
 // them; and the errors a user can cause. CTest runs it with PYK_LIBCUDA and PYK_LIBNVRTC naming
 // the fakes; the disk cache is a fresh folder per run. What a real GPU computes is the `gpu`
 // tests' part.
+#include "FakeCuda.h"
 #include "pyk/pyk.hpp"
 
 #include <gtest/gtest.h>
@@ -22,94 +23,7 @@
 
 namespace {
 
-// The fakes' own functions.
-struct Fakes {
-  Fakes() {
-    driver = ::dlopen(std::getenv("PYK_LIBCUDA"), RTLD_NOW | RTLD_NOLOAD);
-    nvrtc = ::dlopen(std::getenv("PYK_LIBNVRTC"), RTLD_NOW);
-  }
-  template <typename F>
-  F* get(void* library, const char* name) const {
-    void* f = library != nullptr ? ::dlsym(library, name) : nullptr;
-    if (f == nullptr)
-      throw std::runtime_error(std::string("the fake has no ") + name);
-    return reinterpret_cast<F*>(f);
-  }
-  int moduleLoads() const { return get<int()>(driver, "pykFakeModuleLoads")(); }
-  int launches() const { return get<int()>(driver, "pykFakeLaunches")(); }
-  int compiles() const { return get<int()>(nvrtc, "pykFakeNvrtcCompiles")(); }
-  std::size_t liveAllocations() const {
-    return get<std::size_t()>(driver, "pykFakeLiveAllocations")();
-  }
-  std::string lastFunction() const { return get<const char*()>(driver, "pykFakeLastFunction")(); }
-  std::vector<unsigned char> parameter(int i) const {
-    std::size_t n = 0;
-    const unsigned char* p =
-        get<const unsigned char*(int, std::size_t*)>(driver, "pykFakeLastParameter")(i, &n);
-    return p == nullptr ? std::vector<unsigned char>{} : std::vector<unsigned char>(p, p + n);
-  }
-  struct Configuration {
-    unsigned grid[3], block[3], shared;
-    void* stream;
-    int cooperative, device;
-  };
-  Configuration configuration() const {
-    Configuration c{};
-    get<void(unsigned*, unsigned*, unsigned*, void**, int*, int*)>(
-        driver, "pykFakeLastConfiguration")(c.grid, c.block, &c.shared, &c.stream, &c.cooperative,
-                                            &c.device);
-    return c;
-  }
-  void* driver = nullptr;
-  void* nvrtc = nullptr;
-};
-
-const Fakes& fakes() {
-  static Fakes f;
-  return f;
-}
-
-template <typename T>
-T read(const std::vector<unsigned char>& bytes, std::size_t offset) {
-  T v{};
-  std::memcpy(&v, bytes.data() + offset, sizeof v);
-  return v;
-}
-
-std::string errorOf(const std::function<void()>& f, pyk::ErrorKind kind) {
-  try {
-    f();
-  } catch (const pyk::Error& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    return e.what();
-  }
-  ADD_FAILURE() << "no error";
-  return "";
-}
-
-const char* const kVectorAdd = R"(from numba import cuda
-
-
-@cuda.jit
-def vector_add(a, b, c):
-    i = cuda.grid(1)
-    if i < c.size:
-        c[i] = a[i] + b[i]
-
-
-@cuda.jit
-def scale(x, s):
-    i, j = cuda.grid(2)
-    if i < x.shape[0] and j < x.shape[1]:
-        x[i, j] *= s
-
-
-@cuda.jit
-def whole_grid(x):
-    g = cuda.cg.this_grid()
-    x[cuda.grid(1)] = 1.0
-    g.sync()
-)";
+using namespace pyk_fake_cuda;
 
 TEST(CudaBackend, AutoPicksCudaAndArraysLiveInDeviceMemory) {
   EXPECT_EQ(pyk::current_backend(), pyk::Backend::Cuda);
@@ -237,118 +151,6 @@ TEST(CudaBackend, LaunchLaysOutArgumentsAsTheEntryPointReadsThem) {
   EXPECT_EQ(read<std::int64_t>(v, 24), 40);
   EXPECT_EQ(read<std::int64_t>(v, 32), 8);
   EXPECT_EQ(read<double>(fakes().parameter(1), 0), 3.0);
-}
-
-TEST(CudaBackend, ALaunchOfManyArgumentsIsLaidOutAsTheFirstWasAtEveryLaunch) {
-  // 40 parameters (more than the 32 a launch keeps inline): arrays and scalars of several types,
-  // launched twice with other values; the second launch finds the instance by its packed
-  // signature and lays the arguments out as that signature's first launch did.
-  std::string source = "from numba import cuda\n\n\n@cuda.jit\ndef many(";
-  for (int i = 0; i < 40; ++i)
-    source += (i ? ", p" : "p") + std::to_string(i);
-  source += "):\n    pass\n\n\n@cuda.jit(\"void(float64[::1], float64)\")\n"
-            "def typed(x, s):\n    x[0] = s\n";
-  const pyk::Module m = pyk::loads(source, "many.pyk");
-  std::vector<pyk::DeviceArray<float>> arrays;
-  for (int i = 0; i < 10; ++i)
-    arrays.push_back(pyk::device_array<float>(3 + i));
-  for (int round = 0; round < 2; ++round) {
-    std::vector<pyk::KernelArgument> args;
-    for (int i = 0; i < 40; ++i) {
-      switch (i % 4) {
-      case 0:
-        args.push_back(pyk::KernelArgument::of(arrays[static_cast<std::size_t>(i / 4)]));
-        break;
-      case 1:
-        args.push_back(pyk::KernelArgument::of(std::int64_t{1000 * round + i}));
-        break;
-      case 2:
-        args.push_back(pyk::KernelArgument::of(0.5 * i + round));
-        break;
-      default:
-        args.push_back(pyk::KernelArgument::of(float(i) - round));
-      }
-    }
-    m["many"].launch_with({{1}, {32}}, 0, args);
-    for (int i = 0; i < 40; ++i) {
-      const std::vector<unsigned char> p = fakes().parameter(i);
-      switch (i % 4) {
-      case 0:
-        ASSERT_EQ(p.size(), 24u) << i;
-        EXPECT_EQ(read<void*>(p, 0), arrays[static_cast<std::size_t>(i / 4)].device_data()) << i;
-        EXPECT_EQ(read<std::int64_t>(p, 8), 3 + i / 4) << i;
-        EXPECT_EQ(read<std::int64_t>(p, 16), 4) << i;
-        break;
-      case 1:
-        ASSERT_EQ(p.size(), 8u) << i;
-        EXPECT_EQ(read<std::int64_t>(p, 0), 1000 * round + i) << i;
-        break;
-      case 2:
-        ASSERT_EQ(p.size(), 8u) << i;
-        EXPECT_EQ(read<double>(p, 0), 0.5 * i + round) << i;
-        break;
-      default:
-        ASSERT_EQ(p.size(), 4u) << i;
-        EXPECT_EQ(read<float>(p, 0), float(i) - round) << i;
-      }
-    }
-  }
-  // A kernel typed float64 given an int64 and a float32: each converted, at every launch.
-  pyk::DeviceArray<double> x = pyk::device_array<double>(1);
-  for (int round = 0; round < 2; ++round) {
-    m["typed"][{1, 1}](x, std::int64_t{7 + round});
-    EXPECT_EQ(read<double>(fakes().parameter(1), 0), 7.0 + round);
-    m["typed"][{1, 1}](x, 2.5f + round);
-    EXPECT_EQ(read<double>(fakes().parameter(1), 0), 2.5 + round);
-  }
-}
-
-TEST(CudaBackend, AGraphIsCapturedFromAStreamReplayedAndItsArgumentsChanged) {
-  const pyk::Module m = pyk::loads(kVectorAdd, "vector_add.pyk");
-  pyk::DeviceArray<float> a = pyk::to_device(std::vector<float>(1000, 1.0f));
-  pyk::DeviceArray<float> b = pyk::to_device(std::vector<float>(1000, 2.0f));
-  pyk::DeviceArray<float> c = pyk::device_array<float>(1000);
-  std::vector<float> input(1000, 7.0f);
-  pyk::Stream s = pyk::stream();
-  const int before = fakes().launches();
-  pyk::Graph g = pyk::capture(s, [&] {
-    a.copy_from_host(input.data(), s);
-    m["vector_add"].launch(4, 256, s)(a, b, c);
-    m["scale"].launch(pyk::Dim3(1, 1), pyk::Dim3(8, 5), s)(pyk::device_array<float, 2>({8, 5}),
-                                                           3.0); // an array only the graph holds
-  });
-  EXPECT_EQ(fakes().launches(), before) << "the capture launched";
-  EXPECT_EQ(a.copy_to_host()[0], 1.0f) << "the capture copied";
-  ASSERT_EQ(g.kernel_launches(), 2u);
-  g.launch(s);
-  EXPECT_EQ(fakes().launches(), before + 2);
-  EXPECT_EQ(fakes().lastFunction(), "pyk_k_scale__A2C_f32_f64");
-  EXPECT_EQ(read<double>(fakes().parameter(1), 0), 3.0);
-  EXPECT_EQ(a.copy_to_host()[0], 7.0f);
-
-  // The scale launch with another factor, then vector_add with its arrays swapped.
-  pyk::DeviceArray<float, 2> other = pyk::device_array<float, 2>({8, 5});
-  g.set_arguments(1, other, 0.5);
-  g.launch(s);
-  EXPECT_EQ(read<void*>(fakes().parameter(0), 0), other.device_data());
-  EXPECT_EQ(read<double>(fakes().parameter(1), 0), 0.5);
-  pyk::Graph one = pyk::capture(s, [&] { m["vector_add"].launch(4, 256, s)(a, b, c); });
-  one.set_arguments(0, c, b, a);
-  one.launch(s);
-  EXPECT_EQ(fakes().lastFunction(), "pyk_k_vector_add__A1C_f32_A1C_f32_A1C_f32");
-  EXPECT_EQ(read<void*>(fakes().parameter(0), 0), c.device_data());
-  EXPECT_EQ(read<void*>(fakes().parameter(2), 0), a.device_data());
-  pyk::DeviceArray<double> d = pyk::device_array<double>(1000);
-  EXPECT_NE(errorOf([&] { one.set_arguments(0, d, b, a); }, pyk::ErrorKind::InvalidArgument)
-                .find("was captured with arguments"),
-            std::string::npos);
-  // The driver refuses to wait for a captured stream; pyk says so first.
-  pyk::begin_capture(s);
-  EXPECT_NE(
-      errorOf([&] { s.synchronize(); }, pyk::ErrorKind::InvalidArgument).find("being captured"),
-      std::string::npos);
-  pyk::abandon_capture(s);
-  s.synchronize();
 }
 
 TEST(CudaBackend, CompiledOnceThenFoundInMemoryAndOnDisk) {
