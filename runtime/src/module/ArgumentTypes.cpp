@@ -207,9 +207,7 @@ ArgumentScan scanArguments(const std::string& kernel, std::span<const KernelArgu
                            ArgumentSignature& signature) {
   ArgumentScan scan;
   scan.packed = true;
-  signature.count = static_cast<int>(args.size());
-  signature.more.resize(
-      args.size() > ArgumentSignature::kInline ? args.size() - ArgumentSignature::kInline : 0);
+  sizeSignature(signature, args.size());
   const AnyDeviceArray* first = nullptr;
   std::size_t i = 0;
   auto visit = [&](const AnyDeviceArray& array) __attribute__((always_inline)) {
@@ -251,9 +249,7 @@ bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out)
   for (const KernelArgument& a : args)
     if (!packable(a))
       return false;
-  out.count = static_cast<int>(args.size());
-  out.more.resize(
-      args.size() > ArgumentSignature::kInline ? args.size() - ArgumentSignature::kInline : 0);
+  sizeSignature(out, args.size());
   for (std::size_t i = 0; i < args.size(); ++i)
     setCode(out, i, signatureCode(args[i]));
   return true;

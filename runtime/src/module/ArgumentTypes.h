@@ -66,6 +66,12 @@ struct ArgumentSignature {
   }
 };
 
+// Sizes `s` for `count` arguments (the codes past kInline in `more`).
+inline void sizeSignature(ArgumentSignature& s, std::size_t count) {
+  s.count = static_cast<int>(count);
+  s.more.resize(count > ArgumentSignature::kInline ? count - ArgumentSignature::kInline : 0);
+}
+
 // Packs `args` into `out`; false for an argument whose type the code cannot hold (a record, a
 // tuple, an enum member, a pointer, an array of records or characters). Allocates only past
 // kInline arguments.
@@ -74,13 +80,14 @@ bool packSignature(std::span<const KernelArgument> args, ArgumentSignature& out)
 // Whether `a` allows the 32-bit index variant (PYK_INDEX32): fewer than 2**31 elements (the
 // product of its non-zero extents), so that its size, and the element offset of any item of it or
 // of a view of it, fit in 32 bits.
+inline constexpr std::int64_t kIndex32Limit = 0x7fffffff; // 2**31 - 1
+
 inline bool arrayFitsIndex32(const AnyDeviceArray& a) {
-  constexpr std::int64_t limit = 0x7fffffff;
   std::int64_t elements = 1;
   for (const std::int64_t extent : a.shape())
     if (extent > 0) {
       elements *= extent; // both at most 2**31 here: no overflow before the test
-      if (elements > limit)
+      if (elements > kIndex32Limit)
         return false;
     }
   return true;

@@ -3,7 +3,6 @@
 #include "module/CudaLauncher.h"
 
 #include <algorithm>
-#include <limits>
 #include <memory>
 
 #include "module/AheadOfTime.h"
@@ -92,8 +91,6 @@ std::shared_ptr<const jit::CompiledKernel> imageFor(KernelState& k,
   k.cudaImages[key] = compiled;
   return compiled;
 }
-
-constexpr std::int64_t kIndex32Limit = std::numeric_limits<std::int32_t>::max();
 
 } // namespace
 
@@ -282,7 +279,8 @@ CudaKernelInstance& launchOnCuda(KernelState& k, const cuda::DeviceContext& devi
                           ", but the launch runs on device " + std::to_string(device.id) +
                           " (select_device picks the device a thread launches on)");
       });
-  // The arguments, on the stack (a launch of more than 32 arguments uses the heap).
+  // The arguments, laid out by the signature's plan when it has one (LaunchArguments.h says
+  // where they are kept).
   LaunchArguments arguments(args.size());
   if (target.writes != nullptr) {
     const ArgumentWrite* writes = target.writes->data();

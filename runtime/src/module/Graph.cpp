@@ -54,12 +54,13 @@ std::string describeLaunch(std::size_t index, const CapturedLaunch& launch) {
 
 } // namespace
 
-void OwnedArguments::assign(std::span<const KernelArgument> from) {
+void OwnedArguments::assign(std::span<const KernelArgument> from,
+                            std::vector<types::NumbaType> fromTypes) {
   std::deque<AnyDeviceArray> nextArrays;
   std::vector<KernelArgument> next;
   for (const KernelArgument& a : from)
     next.push_back(ownedCopy(a, nextArrays));
-  types = typesOf(from);
+  types = std::move(fromTypes);
   arrays = std::move(nextArrays); // a deque's elements stay where they are when it moves
   args = std::move(next);
 }
@@ -79,7 +80,7 @@ void recordLaunch(GraphState& graph, const Stream& stream, const Kernel& kernel,
                   const LaunchShape& shape, std::size_t shared_bytes,
                   std::span<const KernelArgument> args, cuda::CUfunction function) {
   auto launch = std::make_unique<CapturedLaunch>(CapturedLaunch{kernel, shape, shared_bytes, {}});
-  launch->arguments.assign(args);
+  launch->arguments.assign(args, typesOf(args));
   launch->function = function;
   std::lock_guard lock(graph.mutex);
   if (graph.backend == Backend::Cuda) {
@@ -255,7 +256,7 @@ void Graph::set_arguments_with(std::size_t index, std::span<const KernelArgument
     d.check(d.cuGraphExecKernelNodeSetParams(g.exec, l.node, &params),
             "cuGraphExecKernelNodeSetParams", detail::describeLaunch(index, l) + " of a graph");
   }
-  l.arguments.assign(args);
+  l.arguments.assign(args, types);
 }
 
 } // namespace pyk

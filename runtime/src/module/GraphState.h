@@ -28,7 +28,8 @@ struct OwnedArguments {
   std::deque<AnyDeviceArray> arrays;
   std::vector<KernelArgument> args;
   std::vector<types::NumbaType> types; // numba's types of `args`
-  void assign(std::span<const KernelArgument> from);
+  // `from`, whose numba types are `fromTypes`.
+  void assign(std::span<const KernelArgument> from, std::vector<types::NumbaType> fromTypes);
 };
 
 struct CapturedLaunch {

@@ -51,12 +51,9 @@ LaunchArguments::LaunchArguments(std::size_t count) {
   if (count <= kInline)
     return;
   Storage& kept = threadStorage();
-  if (kept.inUse) { // a launch inside a launch: storage of its own
-    storage_ = new Storage;
-    ownsStorage_ = true;
-  } else {
-    storage_ = &kept;
-  }
+  if (kept.inUse)
+    owned_ = std::make_unique<Storage>();
+  storage_ = owned_ != nullptr ? owned_.get() : &kept;
   storage_->inUse = true;
   if (storage_->slots.size() < count) {
     storage_->slots.resize(count);
@@ -67,11 +64,8 @@ LaunchArguments::LaunchArguments(std::size_t count) {
 }
 
 LaunchArguments::~LaunchArguments() {
-  if (storage_ == nullptr)
-    return;
-  storage_->inUse = false;
-  if (ownsStorage_)
-    delete storage_;
+  if (storage_ != nullptr)
+    storage_->inUse = false;
 }
 
 void LaunchArguments::set(std::size_t i, const KernelArgument& argument,

@@ -72,8 +72,8 @@ private:
   void* inlinePointers_[kInline];
   struct Storage; // storage for more than kInline arguments
   static Storage& threadStorage();
-  Storage* storage_ = nullptr;
-  bool ownsStorage_ = false;
+  Storage* storage_ = nullptr;     // the thread's, or owned_
+  std::unique_ptr<Storage> owned_; // a launch inside a launch: storage of its own
   std::vector<std::unique_ptr<Slot[]>> large_;
   unsigned char* next_ = inlineSlots_[0].bytes; // where the next argument's bytes go (at most a
                                                 // slot each)

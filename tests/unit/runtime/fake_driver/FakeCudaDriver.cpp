@@ -603,6 +603,17 @@ PYK_FAKE CUresult cuFuncSetAttribute(CUfunc_st* function, int attribute, int val
   return kSuccess;
 }
 namespace {
+// `f`'s parameters, each `f->paramSizes[i]` bytes at params[i], into `out` (kept storage reused).
+void copyParameters(const CUfunc_st* f, void* const* params,
+                    std::vector<std::vector<unsigned char>>& out) {
+  if (out.size() < f->paramSizes.size())
+    out.resize(f->paramSizes.size());
+  for (std::size_t i = 0; i < f->paramSizes.size(); ++i) {
+    const auto* p = static_cast<const unsigned char*>(params[i]);
+    out[i].assign(p, p + f->paramSizes[i]);
+  }
+}
+
 CUresult launch(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                 unsigned bz, unsigned shared, CUstream_st* stream, void** params,
                 bool cooperative) {
@@ -615,10 +626,7 @@ CUresult launch(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx
     node->grid[0] = gx, node->grid[1] = gy, node->grid[2] = gz;
     node->block[0] = bx, node->block[1] = by, node->block[2] = bz;
     node->shared = shared;
-    for (std::size_t i = 0; i < f->paramSizes.size(); ++i) {
-      const auto* p = static_cast<const unsigned char*>(params[i]);
-      node->params.emplace_back(p, p + f->paramSizes[i]);
-    }
+    copyParameters(f, params, node->params);
     stream->lastNode = node.get();
     stream->capturing->nodes.push_back(std::move(node));
     return kSuccess;
@@ -634,14 +642,8 @@ CUresult launch(CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx
   r.stream = stream;
   r.cooperative = cooperative;
   r.device = current != nullptr ? current->device : -1;
-  const std::size_t count = f->paramSizes.size();
-  if (r.params.size() < count)
-    r.params.resize(count);
-  r.paramCount = count;
-  for (std::size_t i = 0; i < count; ++i) {
-    const auto* p = static_cast<const unsigned char*>(params[i]);
-    r.params[i].assign(p, p + f->paramSizes[i]);
-  }
+  copyParameters(f, params, r.params);
+  r.paramCount = f->paramSizes.size();
   return kSuccess;
 }
 } // namespace
@@ -733,10 +735,7 @@ PYK_FAKE CUresult cuGraphExecKernelNodeSetParams(CUgraphExec_st* exec, CUgraphNo
       n.block[a] = params->block[a];
     }
     n.shared = params->shared;
-    for (std::size_t p = 0; p < n.params.size(); ++p) {
-      const auto* bytes = static_cast<const unsigned char*>(params->params[p]);
-      n.params[p].assign(bytes, bytes + n.function->paramSizes[p]);
-    }
+    copyParameters(n.function, params->params, n.params);
     return kSuccess;
   }
   return kInvalidValue;
