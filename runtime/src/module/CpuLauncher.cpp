@@ -16,6 +16,7 @@
 #include "module/KernelCompiler.h"
 #include "module/KernelDispatcher.h"
 #include "module/LaunchArguments.h"
+#include "profile/NvtxRanges.h"
 #include "settings/SettingsStore.h"
 
 namespace pyk::detail {
@@ -240,6 +241,7 @@ std::string faultPlace(const void* address, std::span<const KernelArgument> args
 void launchOnCpu(KernelState& k, const LaunchShape& shape, std::size_t shared_bytes,
                  std::span<const KernelArgument> args) {
   std::shared_ptr<CpuKernelInstance> instance = cpuInstanceFor(k, args, &shape.block);
+  const NvtxRange range(NvtxRangeKind::Launch, [&] { return instance->description; });
   LaunchArguments arguments(args.size());
   for (size_t i = 0; i < args.size(); ++i)
     arguments.set(i, args[i], instance->params[i]);

@@ -11,6 +11,7 @@
 #include "module/KernelDispatcher.h"
 #include "module/LaunchArguments.h"
 #include "module/ScalarConversion.h"
+#include "profile/NvtxRanges.h"
 #include "pyk/device_array.hpp"
 #include "settings/SettingsStore.h"
 
@@ -246,6 +247,7 @@ CudaKernelInstance& launchOnCuda(KernelState& k, const cuda::DeviceContext& devi
       cudaTargetFor(k, args, device, gridFitsIndex32(shape) && scan.fitsIndex32,
                     scan.packed ? &signature : nullptr);
   CudaKernelInstance& instance = *target.instance;
+  const NvtxRange range(NvtxRangeKind::Launch, [&] { return instance.description; });
   const std::int64_t threads = shape.block.x * shape.block.y * shape.block.z;
   if (threads > instance.maxThreadsPerBlock)
     throw Error(ErrorKind::InvalidLaunch,

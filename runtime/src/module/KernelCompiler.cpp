@@ -9,6 +9,7 @@
 #include "module/ArgumentTypes.h"
 #include "module/ModuleState.h"
 #include "module/SlowCompileNotice.h"
+#include "profile/NvtxRanges.h"
 
 namespace pyk::detail {
 
@@ -38,12 +39,26 @@ void logSpecialization(const std::filesystem::path& log, const KernelState& k,
   ::close(fd);
 }
 
+// Where a compile is for, as its NVTX range says: `sm_90`, `compute_90 index32`, `the CPU`.
+std::string targetName(const jit::Target& target) {
+  if (const auto* device = std::get_if<jit::CudaDevice>(&target))
+    return "sm_" + std::to_string(device->computeCapabilityMajor) +
+           std::to_string(device->computeCapabilityMinor) + (device->index32 ? " index32" : "");
+  if (const auto* cuda = std::get_if<jit::CudaTarget>(&target))
+    return cuda->describe();
+  return "the CPU";
+}
+
 } // namespace
 
 jit::CompiledKernel compileKernel(KernelState& k, const SpecializationChoice& choice,
                                   const jit::Target& target, const RuntimeSettings& settings,
                                   bool rebuild) {
   const ModuleState& m = *k.module;
+  const NvtxRange range(NvtxRangeKind::Compile, [&] {
+    return "compile " + describeCall(k.function->qualifiedName, choice.params) + " for " +
+           targetName(target);
+  });
   std::optional<SlowCompileNotice> notice;
   if (settings.compile_messages)
     notice.emplace(

@@ -40,7 +40,7 @@ TEST(SettingsTable, EachVariableIsAPykVariableOnce) {
     EXPECT_EQ(name.rfind("PYK_", 0), 0u) << name;
     EXPECT_TRUE(seen.insert(name).second) << name << " twice";
   }
-  EXPECT_EQ(seen.size(), 17u);
+  EXPECT_EQ(seen.size(), 18u);
 }
 
 TEST(SettingsTable, AnEmptyVariableKeepsTheDefault) {
@@ -69,7 +69,7 @@ TEST(SettingsTable, ARejectedValueIsAnErrorNamingItsVariable) {
       EXPECT_NE(std::string(error.what()).find("\x7f?"), std::string::npos) << error.what();
     }
   }
-  EXPECT_EQ(rejecting, 10); // all but PYK_BOUNDSCHECK and the texts, paths and folders
+  EXPECT_EQ(rejecting, 11); // all but PYK_BOUNDSCHECK and the texts, paths and folders
 }
 
 TEST(SettingParsers, EachSaysWhatItAccepts) {
