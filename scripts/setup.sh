@@ -25,6 +25,9 @@ packages=(
   libdlpack-dev                  # DLPack's header (dlpack/dlpack.h): the standard tensor-exchange ABI
                                  # (pyk::from_dlpack / to_dlpack); the format is its header, so
                                  # using it beats declaring a copy of ours
+  chromium                       # a real browser, headless, for the test of `pykc report`'s page
+                                 # (tests/report: its script run, its links, a screenshot); no
+                                 # page check of our own would say how a browser reads it
   python3-numba                  # ground truth: numba's own typing (tests/differential/) and,
                                  # later, its CUDA simulator for the conformance suite
 )

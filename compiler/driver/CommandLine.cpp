@@ -34,6 +34,13 @@ commands:
                                so       that, compiled by the host C++ compiler into the
                                         shared object a CPU launch loads (needs -o FILE),
                                         through the disk cache as the runtime compiles it
+  report FILE [--kernel NAME] [--sig SIG] [--arch sm_XX] -o PAGE.html
+                             write one HTML page (style and script inline): for each
+                             specialization, the Python source with each line's numba types,
+                             the CUDA C++ and CPU C++ beside the lines they came from (linked
+                             both ways), the CPU backend's mode and why, the index32
+                             variant's difference, PTX (NVRTC) and SASS with registers
+                             (cuobjdump), each where its tool is installed
   run FILE KERNEL --grid G --block B [--shared BYTES] [--backend cpu|cuda] [--out DIR] ARG...
                              launch KERNEL once: G and B are N, X,Y or X,Y,Z; --shared is the
                              dynamic shared memory in bytes; each ARG is
@@ -80,9 +87,9 @@ commands:
   --version                  show pykc's version
 
 options:
-  --kernel NAME              (emit) only this function (a top-level def)
-  --sig SIG                  (emit) a numba signature, e.g. 'void(float32[::1], int64)'
-  --arch sm_XX               (emit=ptx|cubin) target architecture, default sm_90
+  --kernel NAME              (emit, report) only this function (a top-level def)
+  --sig SIG                  (emit, report) a numba signature, e.g. 'void(float32[::1], int64)'
+  --arch sm_XX               (emit=ptx|cubin, report) target architecture, default sm_90
   --index32                  (emit=ptx|cubin) the variant the runtime launches when every array
                              has under 2**31 elements and each grid axis under 2**31 threads:
                              thread indices and sizes computed in 32 bits (PYK_INDEX32)
@@ -93,14 +100,16 @@ options:
                              LocalPlacement, RegionNarrowing (with --block: for that shape)
   --block X[,Y[,Z]]          (emit=cpu) the block shape a split-mode kernel is compiled for,
                              as the runtime does at each launch (default: any shape)
-  -o FILE                    (emit) write the output to FILE instead of standard output
-  --include-dir DIR          (check, emit, run, build; repeatable) where `import helpers` and
-                             `from helpers import f` look for helpers.pyk or helpers.py after
-                             FILE's directory, before the directories of PYK_PATH (`:`-separated)
-  --link FILE.cu             (check, emit, run, build; repeatable) CUDA C++ compiled and linked
-                             with every kernel, as numba's link=: what cuda.declare_device
-                             declares (on the CPU backend compiled as C++, without CUDA's
-                             built-ins)
+  -o FILE                    (emit) write the output to FILE instead of standard output;
+                             (report) the page
+  --include-dir DIR          (check, emit, report, run, build; repeatable) where `import
+                             helpers` and `from helpers import f` look for helpers.pyk or
+                             helpers.py after FILE's directory, before the directories of
+                             PYK_PATH (`:`-separated)
+  --link FILE.cu             (check, emit, report, run, build; repeatable) CUDA C++ compiled
+                             and linked with every kernel, as numba's link=: what
+                             cuda.declare_device declares (on the CPU backend compiled as C++,
+                             without CUDA's built-ins)
   --color=auto|always|never  colour diagnostics (auto: only on a terminal)
 
 exit status: 0 on success, 1 when the input or the command line has an error.
@@ -300,6 +309,19 @@ std::optional<Options> parseCacheCommand(const std::vector<std::string>& args, s
   return options;
 }
 
+// `--arch`: empty, or sm_XX / compute_XX (a trailing `a` or `f` allowed).
+bool archIsValid(const std::string& a, std::string& error) {
+  if (a.empty())
+    return true;
+  size_t digits = a.rfind("sm_", 0) == 0 ? 3 : a.rfind("compute_", 0) == 0 ? 8 : 0;
+  bool ok = digits != 0 && a.size() > digits;
+  for (size_t i = digits; ok && i < a.size(); ++i)
+    ok = (a[i] >= '0' && a[i] <= '9') || (i + 1 == a.size() && (a[i] == 'a' || a[i] == 'f'));
+  if (!ok)
+    error = "`--arch` takes a GPU architecture such as sm_90 or compute_90, not `" + a + "`";
+  return ok;
+}
+
 } // namespace
 
 std::optional<Options> parseCommandLine(const std::vector<std::string>& args, std::string& error) {
@@ -335,9 +357,11 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     options.command = Command::Check;
   } else if (first == "emit") {
     options.command = Command::Emit;
+  } else if (first == "report") {
+    options.command = Command::Report;
   } else {
     error = "unknown command `" + first +
-            "` (commands: check, emit, run, build, cache; try `pykc --help`)";
+            "` (commands: check, emit, report, run, build, cache; try `pykc --help`)";
     return std::nullopt;
   }
   ++i;
@@ -448,17 +472,8 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       error = "`--index32` applies to --emit=ptx and cubin";
       return std::nullopt;
     }
-    if (!options.arch.empty()) {
-      const std::string& a = options.arch;
-      size_t digits = a.rfind("sm_", 0) == 0 ? 3 : a.rfind("compute_", 0) == 0 ? 8 : 0;
-      bool ok = digits != 0 && a.size() > digits;
-      for (size_t i = digits; ok && i < a.size(); ++i)
-        ok = (a[i] >= '0' && a[i] <= '9') || (i + 1 == a.size() && (a[i] == 'a' || a[i] == 'f'));
-      if (!ok) {
-        error = "`--arch` takes a GPU architecture such as sm_90 or compute_90, not `" + a + "`";
-        return std::nullopt;
-      }
-    }
+    if (!archIsValid(options.arch, error))
+      return std::nullopt;
     uint32_t shape[3];
     if (!options.printAfter.empty() && options.emit != "ir") {
       error = "`--print-after` applies to --emit=ir";
@@ -485,6 +500,19 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       error = "`--emit=" + options.emit + "` writes a binary: give the file with `-o FILE`";
       return std::nullopt;
     }
+  } else if (options.command == Command::Report) {
+    if (!options.emit.empty() || options.index32 || !options.printAfter.empty() ||
+        !options.block.empty()) {
+      error = "`--emit`, `--index32`, `--print-after` and `--block` go with `pykc emit` (a report "
+              "shows every form, the index32 variant's difference too)";
+      return std::nullopt;
+    }
+    if (options.output.empty()) {
+      error = "`pykc report` writes an HTML page: give its file with `-o page.html`";
+      return std::nullopt;
+    }
+    if (!archIsValid(options.arch, error))
+      return std::nullopt;
   } else if (options.command == Command::Check) {
     if (!options.emit.empty() || !options.arch.empty() || !options.output.empty()) {
       error = "`--emit`, `--arch` and `-o` go with `pykc emit`";

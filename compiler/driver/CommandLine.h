@@ -10,7 +10,18 @@
 
 namespace pyk::driver {
 
-enum class Command { Help, Version, Check, Emit, Run, Build, CacheList, CacheClear, CachePrune };
+enum class Command {
+  Help,
+  Version,
+  Check,
+  Emit,
+  Report,
+  Run,
+  Build,
+  CacheList,
+  CacheClear,
+  CachePrune
+};
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {

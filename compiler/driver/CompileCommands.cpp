@@ -4,6 +4,8 @@
 // typed IR (and the CPU pipeline's conclusions after a pass), CUDA or CPU C++, PTX, CUBIN or a
 // shared object.
 #include "driver/CompileCommands.h"
+#include "driver/ReportCommand.h"
+#include "driver/TypedEntries.h"
 
 #include <unistd.h>
 
@@ -37,29 +39,6 @@ bool useColor(ColorMode mode) {
 }
 
 namespace {
-
-// One function typed for one signature: what `emit` and `check` compile.
-struct Entry {
-  const sema::CompiledFunction* function;
-  types::FunctionSignature signature;
-};
-
-// A request for `entry` in `set`, up to `stage`.
-jit::SpecializationRequest requestFor(const sema::ResolvedModule& resolved, const SourceFile& file,
-                                      const Entry& entry, jit::Target target, jit::Stage stage,
-                                      sema::SpecializationSet& set, DiagnosticEngine& diags,
-                                      const jit::JitSettings& settings = {}) {
-  return jit::SpecializationRequest{.module = resolved,
-                                    .file = file,
-                                    .function = *entry.function,
-                                    .params = entry.signature.params,
-                                    .returnType = entry.signature.returnType,
-                                    .target = std::move(target),
-                                    .diags = diags,
-                                    .stage = stage,
-                                    .settings = settings,
-                                    .set = &set};
-}
 
 // Reports why NVRTC made no PTX or CUBIN for `entry`.
 void reportNvrtcFailure(const jit::NvrtcFailure& failure, const jit::CompiledSpecialization& unit,
@@ -117,42 +96,11 @@ void printCpuPlanning(const ir::Module& module, const Options& options, std::ost
 // signature is typed first, so all type errors are reported before anything is emitted.
 void emitTyped(const sema::ResolvedModule& resolved, const SourceFile& file, const Options& options,
                const jit::JitSettings& settings, DiagnosticEngine& diags, std::ostream& out) {
-  std::optional<types::FunctionSignature> cliSignature;
-  if (!options.sig.empty()) {
-    cliSignature = sema::parseSignature(
-        options.sig, sema::StringLiteralLocation(SourceRange(), options.sig, nullptr), diags);
-    if (!cliSignature)
-      return;
-  }
   const std::string arch = options.arch.empty() ? "sm_90" : options.arch;
   const jit::CudaTarget cuda_target{arch, options.emit == "cubin", options.index32};
   sema::SpecializationSet set;
-  std::vector<Entry> entries;
-  bool selected = false;
-  for (const sema::CompiledFunction& function : resolved.functions) {
-    if (function.shadowed ||
-        (!options.kernel.empty() && resolved.function(options.kernel) != &function))
-      continue; // a definition a later one of the same name replaces is dead, as in Python
-    selected = true;
-    std::vector<types::FunctionSignature> signatures =
-        cliSignature ? std::vector<types::FunctionSignature>{*cliSignature} : function.signatures;
-    if (signatures.empty()) {
-      // Device functions are typed through their callers; a kernel needs types to start from.
-      if (function.kind != types::CompiledFunctionKind::DeviceFunction || !options.kernel.empty())
-        diags.report(DiagKind::TypeKernelNeedsSignature, function.def->nameRange, {function.name});
-      continue;
-    }
-    for (const types::FunctionSignature& signature : signatures) {
-      const Entry entry{&function, signature};
-      if (jit::compileSpecialization(
-              requestFor(resolved, file, entry, cuda_target, jit::Stage::Typed, set, diags)))
-        entries.push_back(entry);
-    }
-  }
-  if (!selected) {
-    diags.report(DiagKind::NoSuchFunction, SourceRange(), {options.kernel, options.file});
-    return;
-  }
+  const std::vector<Entry> entries =
+      typeSelectedFunctions(resolved, file, options, cuda_target, set, diags);
   if (diags.hasErrors())
     return;
   if (options.emit == "typed") {
@@ -227,7 +175,8 @@ int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSe
   // precompiled support header); pykc keeps no disk cache but for --emit=so, which compiles as a
   // CPU launch does.
   jit::JitSettings jitSettings;
-  if (options.emit == "ptx" || options.emit == "cubin" || options.emit == "so") {
+  const bool report = options.command == Command::Report;
+  if (options.emit == "ptx" || options.emit == "cubin" || options.emit == "so" || report) {
     try {
       jitSettings = runtimeSettings();
       if (options.emit != "so")
@@ -272,6 +221,8 @@ int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSe
                            options.emit == "ptx" || options.emit == "cubin" || options.emit == "so";
     if (options.command == Command::Emit && typedEmit && !diags.hasErrors())
       emitTyped(resolved, *file, options, jitSettings, diags, output);
+    if (report && !diags.hasErrors())
+      writeReport(resolved, *file, options, jitSettings, diags, output);
     if (options.command == Command::Check && !diags.hasErrors() && !options.kernel.empty()) {
       // `--kernel NAME [--sig SIG]`: that function typed for the signature, or its own.
       const sema::CompiledFunction* function = resolved.function(options.kernel);
@@ -309,7 +260,7 @@ int runCompileCommand(const Options& options, const JitSettingsSource& runtimeSe
   diags.render(std::cerr, color);
   if (diags.hasErrors())
     return 1;
-  if (options.command == Command::Emit) {
+  if (options.command == Command::Emit || report) {
     if (options.output.empty() || options.output == "-") {
       std::cout << output.str();
     } else {

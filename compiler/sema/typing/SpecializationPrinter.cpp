@@ -3,7 +3,6 @@
 #include "sema/typing/SpecializationPrinter.h"
 
 #include <algorithm>
-#include <map>
 
 namespace pyk::sema {
 
@@ -30,9 +29,10 @@ std::string sourceText(const SourceFile& file, const SourceRange& r) {
 
 } // namespace
 
-void printSpecialization(const Specialization& spec, const SourceFile& file, std::ostream& out) {
+TypedFunctionText typedFunctionText(const Specialization& spec, const SourceFile& file) {
   const CompiledFunction& fn = *spec.function;
-  out << nameOf(fn.kind) << ' ' << spec.describe() << '\n';
+  TypedFunctionText out;
+  out.heading = std::string(nameOf(fn.kind)) + ' ' + spec.describe();
   const FunctionScope& scope = fn.scope;
   // Each variable with the distinct types of its SSA versions, in the order they appear
   // (`local x: int64 | float64` where numba types an assignment `x = 1` and a later `x = 2.5`
@@ -51,9 +51,9 @@ void printSpecialization(const Specialization& spec, const SourceFile& file, std
     return text.empty() ? std::string("?") : text;
   };
   for (size_t i = 0; i < scope.params.size() && i < spec.params.size(); ++i)
-    out << "  param " << scope.params[i] << ": " << types(i) << '\n';
+    out.variables.push_back({"param", scope.params[i], types(i)});
   for (size_t i = 0; i < scope.locals.size(); ++i)
-    out << "  local " << scope.locals[i] << ": " << types(scope.params.size() + i) << '\n';
+    out.variables.push_back({"local", scope.locals[i], types(scope.params.size() + i)});
 
   // Expressions by the line they start on; within a line by column, outer before inner.
   std::map<uint32_t, std::vector<std::pair<const ast::Expr*, const NumbaType*>>> byLine;
@@ -65,15 +65,28 @@ void printSpecialization(const Specialization& spec, const SourceFile& file, std
     auto it = byLine.find(line);
     if (it == byLine.end())
       continue;
-    out << "  " << line << ": " << file.line(line) << '\n';
     auto& entries = it->second;
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
       if (a.first->range.begin.column != b.first->range.begin.column)
         return a.first->range.begin.column < b.first->range.begin.column;
       return b.first->range.end < a.first->range.end; // the wider first
     });
+    std::vector<TypedFunctionText::Expression>& texts = out.lines[line];
     for (const auto& [expr, type] : entries)
-      out << "    " << sourceText(file, expr->range) << " :: " << type->str() << '\n';
+      texts.push_back({sourceText(file, expr->range), type->str()});
+  }
+  return out;
+}
+
+void printSpecialization(const Specialization& spec, const SourceFile& file, std::ostream& out) {
+  const TypedFunctionText typed = typedFunctionText(spec, file);
+  out << typed.heading << '\n';
+  for (const TypedFunctionText::Variable& v : typed.variables)
+    out << "  " << v.role << ' ' << v.name << ": " << v.types << '\n';
+  for (const auto& [line, expressions] : typed.lines) {
+    out << "  " << line << ": " << file.line(line) << '\n';
+    for (const TypedFunctionText::Expression& e : expressions)
+      out << "    " << e.text << " :: " << e.type << '\n';
   }
 }
 
