@@ -14,6 +14,7 @@
 #include "module/KernelState.h"
 #include "module/LaunchArguments.h"
 #include "module/StreamState.h"
+#include "profile/NvtxRanges.h"
 #include "pyk/error.hpp"
 
 namespace pyk {
@@ -173,6 +174,10 @@ void Graph::launch(const Stream& stream) const {
                                             "with pyk::capture or pyk::end_capture");
   detail::GraphState& g = *state_;
   std::lock_guard lock(g.mutex);
+  const detail::NvtxRange range(detail::NvtxRangeKind::Launch, [&] {
+    return "graph of " + std::to_string(g.launches.size()) +
+           (g.launches.size() == 1 ? " launch" : " launches");
+  });
   if (g.backend == Backend::Cuda) {
     const detail::StreamState* s = detail::StreamAccess::state(stream);
     if (s != nullptr && s->backend != Backend::Cuda)

@@ -96,6 +96,25 @@ TEST(NvtxOn, CompilesAndLaunchesAreRangesInThePykDomain) {
   }
   EXPECT_EQ(events().size(), expected.size()) << joined(events());
 
+  // A graph's replay: one range, its launches' inside it (the CPU backend replays them itself).
+  const pyk::Stream stream = pyk::stream();
+  const pyk::Graph graph = pyk::capture(stream, [&] {
+    const pyk::KernelArgument args[] = {pyk::KernelArgument::of(x), pyk::KernelArgument::of(1.0f)};
+    m["add"].launch_with({{1}, {32}}, 0, args, stream);
+    m["add"].launch_with({{1}, {32}}, 0, args, stream);
+  });
+  EXPECT_EQ(events().size(), expected.size()) << joined(events()); // recorded, not run
+  graph.launch(stream);
+  const std::string replay =
+      "push v3 size 48 category 2 color 1:FF2F6FBF message 1: graph of 2 launches";
+  for (const std::string& e :
+       {replay, launch, std::string("pop"), launch, std::string("pop"), std::string("pop")})
+    expected.push_back(e);
+  seen = events();
+  ASSERT_EQ(seen.size(), expected.size()) << joined(seen);
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    EXPECT_EQ(seen[i].substr(0, expected[i].size()), expected[i]) << i << "\n" << joined(seen);
+
   // On the fake CUDA driver: the compile says the device's architecture.
   pyk::RuntimeSettings cuda = withNvtx(true);
   cuda.backend = pyk::BackendChoice::Cuda;
