@@ -223,10 +223,13 @@ bool nvtxRangesOn() noexcept {
   return (seen & 1) != 0;
 }
 
-bool NvtxRange::push(NvtxRangeKind kind, const std::string& message) noexcept {
+bool NvtxRange::profilerAttached() noexcept {
   const Client& c = attachedClient();
-  if (c.domainPush == nullptr && c.corePush == nullptr)
-    return false;
+  return c.domainPush != nullptr || c.corePush != nullptr;
+}
+
+bool NvtxRange::push(NvtxRangeKind kind, const std::string& message) noexcept {
+  const Client& c = client(); // attached: profilerAttached() said so
   EventAttributes attributes{};
   attributes.version = kNvtxVersion;
   attributes.size = sizeof(EventAttributes);
