@@ -34,7 +34,7 @@ commands:
                                so       that, compiled by the host C++ compiler into the
                                         shared object a CPU launch loads (needs -o FILE),
                                         through the disk cache as the runtime compiles it
-  report FILE [--kernel NAME] [--sig SIG] [--arch sm_XX] -o PAGE.html
+  report FILE [--kernel NAME] [--sig SIG | --from-log LOG] [--arch sm_XX] -o PAGE.html
                              write one HTML page (style and script inline): for each
                              specialization, the Python source with each line's numba types,
                              the CUDA C++ and CPU C++ beside the lines they came from (linked
@@ -89,6 +89,10 @@ commands:
 options:
   --kernel NAME              (emit, report) only this function (a top-level def)
   --sig SIG                  (emit, report) a numba signature, e.g. 'void(float32[::1], int64)'
+  --from-log LOG             (emit, report; repeatable) also each signature a program
+                             compiled FILE's functions for, from the file its
+                             PYK_SPECIALIZATION_LOG named (a lazily compiled kernel has no
+                             other); the functions it does not list are left out
   --arch sm_XX               (emit=ptx|cubin, report) target architecture, default sm_90
   --index32                  (emit=ptx|cubin) the variant the runtime launches when every array
                              has under 2**31 elements and each grid axis under 2**31 threads:
@@ -427,6 +431,12 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
       return std::nullopt;
     else if (*r)
       continue;
+    if (std::optional<bool> r =
+            takeRepeatedOption(args, i, "--from-log", "a log file", options.fromLogs, error);
+        !r)
+      return std::nullopt;
+    else if (*r)
+      continue;
     if (arg == "--help" || arg == "-h") {
       options.command = Command::Help;
       return options;
@@ -462,6 +472,10 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
                        options.emit == "so";
     if (!options.sig.empty() && !typed) {
       error = "`--sig` applies to --emit=typed, ir, cuda, ptx, cubin, cpu and so";
+      return std::nullopt;
+    }
+    if (!options.fromLogs.empty() && !typed) {
+      error = "`--from-log` applies to --emit=typed, ir, cuda, ptx, cubin, cpu and so";
       return std::nullopt;
     }
     if (!options.arch.empty() && options.emit != "ptx" && options.emit != "cubin") {
@@ -514,8 +528,9 @@ std::optional<Options> parseCommandLine(const std::vector<std::string>& args, st
     if (!archIsValid(options.arch, error))
       return std::nullopt;
   } else if (options.command == Command::Check) {
-    if (!options.emit.empty() || !options.arch.empty() || !options.output.empty()) {
-      error = "`--emit`, `--arch` and `-o` go with `pykc emit`";
+    if (!options.emit.empty() || !options.arch.empty() || !options.output.empty() ||
+        !options.fromLogs.empty()) {
+      error = "`--emit`, `--arch`, `--from-log` and `-o` go with `pykc emit`";
       return std::nullopt;
     }
     if (!options.sig.empty() && options.kernel.empty()) {

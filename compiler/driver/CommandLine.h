@@ -39,6 +39,9 @@ struct Options {
   // FILE's directory, before PYK_PATH's
   std::vector<std::string> includeDirs;
   std::vector<std::string> links; // --link FILE.cu: linked with every kernel (numba's link=)
+  // --from-log LOG (repeatable; emit's typed kinds, report): the signatures a program compiled,
+  // from its PYK_SPECIALIZATION_LOG, for the functions of FILE
+  std::vector<std::string> fromLogs;
   // run: FILE KERNEL --grid G --block B [--shared BYTES] [--backend B] [--out DIR] ARG...
   std::string grid, block, shared, backend, outDir;
   std::vector<std::string> runArgs; // after KERNEL (kept in `kernel`)
