@@ -89,7 +89,7 @@ def main():
     subprocess.run([pykc, "report", os.path.join(source_dir, "examples", "diffusion.pyk"),
                     "--sig", SIGNATURE, "-o", page], check=True)
     browser = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               "--hide-scrollbars",
+               "--hide-scrollbars", "--user-data-dir=" + os.path.join(out_dir, "chromium-profile"),
                "--virtual-time-budget=5000"]
     url = "file://" + os.path.abspath(page)
     dumped = subprocess.run(browser + ["--dump-dom", url], check=True, capture_output=True,
