@@ -12,6 +12,7 @@
 #include "base/Version.h"
 #include "driver/ReportPage.h"
 #include "driver/TypedEntries.h"
+#include "sema/catalog/LibraryModule.h"
 
 namespace pyk::driver {
 
@@ -100,9 +101,17 @@ void writeReport(const sema::ResolvedModule& resolved, const SourceFile& file,
   if (diags.hasErrors())
     return;
   ReportInput input;
-  input.fileName = options.file;
-  for (uint32_t line = 1; line <= file.lineCount(); ++line)
-    input.sourceLines.emplace_back(file.line(line));
+  // The file, then each module a typed function comes from (its lines are in the units too).
+  auto addSource = [&](const SourceFile& source) {
+    for (const ReportSource& known : input.sources)
+      if (known.name == source.path())
+        return;
+    ReportSource& added = input.sources.emplace_back();
+    added.name = source.path();
+    for (uint32_t line = 1; line <= source.lineCount(); ++line)
+      added.lines.emplace_back(source.line(line));
+  };
+  addSource(file);
   input.generator = "Made by pykc " + std::to_string(kVersion.major) + "." +
                     std::to_string(kVersion.minor) + "." + std::to_string(kVersion.patch);
   for (const Entry& entry : entries) {
@@ -159,6 +168,9 @@ void writeReport(const sema::ResolvedModule& resolved, const SourceFile& file,
       section.resourceUsage += (section.resourceUsage.empty() ? "" : "; ") +
                                section.sass.substr(at, end == std::string::npos ? end : end - at);
     }
+    for (const auto& spec : set.all())
+      if (spec->function->library != nullptr)
+        addSource(spec->function->library->file);
     input.sections.push_back(std::move(section));
   }
   if (!diags.hasErrors())

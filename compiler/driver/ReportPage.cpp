@@ -63,7 +63,7 @@ cursor: pointer; }
 margin-right: 0.8em; }
 .line a { color: #2f6fbf; text-decoration: none; margin-left: 0.6em; font-size: 11px; }
 .line a.to-py, .line .from { display: inline-block; min-width: 2.5em; margin: 0 0.6em 0 0; }
-.line.typed { background: #f8fbf4; } .line.hl { background: #ffe9a8; }
+.line.typed { background: #f8fbf4; } h3.module { border-top: 1px solid #ccc; } .line.hl { background: #ffe9a8; }
 .types { font: 11px/1.3 ui-monospace, monospace; color: #4a7a00; white-space: pre-wrap;
 padding-left: 5em; }
 .vars { font: 12px ui-monospace, monospace; }
@@ -96,19 +96,30 @@ constexpr const char* kScript = R"(
 })();
 )";
 
+// A source line's place in a section: the id of its element (`s0-py-12`; another file's
+// `s0-py2-12`) and its data-py (`12`, `2:12`), which the lines it became carry too.
+std::string sourceLineId(const std::string& section, unsigned file, unsigned line) {
+  return section + "-py" + (file == 0 ? "" : std::to_string(file)) + "-" + std::to_string(line);
+}
+std::string sourceLineKey(unsigned file, unsigned line) {
+  return (file == 0 ? "" : std::to_string(file) + ":") + std::to_string(line);
+}
+
 // A generated pane: its lines, each linked to the Python line it came from.
-void writeGeneratedPane(std::ostream& out, const std::string& id, const std::string& title,
-                        const std::vector<GeneratedLine>& lines) {
+void writeGeneratedPane(std::ostream& out, const std::string& section, const std::string& pane,
+                        const std::string& title, const std::vector<GeneratedLine>& lines) {
+  const std::string id = section + "-" + pane;
   out << "<div class=\"pane\" id=\"" << id << "\"><h3>" << escaped(title) << "</h3>\n";
   for (size_t i = 0; i < lines.size(); ++i) {
     const GeneratedLine& l = lines[i];
     out << "<div class=\"line\" id=\"" << id << '-' << i + 1 << '"';
     if (l.sourceLine != 0)
-      out << " data-py=\"" << l.sourceLine << '"';
+      out << " data-py=\"" << sourceLineKey(l.file, l.sourceLine) << '"';
     out << "><span class=\"no\">" << i + 1 << "</span>";
     if (l.sourceLine != 0)
-      out << "<a class=\"to-py\" href=\"#" << id.substr(0, id.rfind('-')) << "-py-" << l.sourceLine
-          << "\" title=\"the Python line it came from\">" << l.sourceLine << "</a>";
+      out << "<a class=\"to-py\" href=\"#" << sourceLineId(section, l.file, l.sourceLine)
+          << "\" title=\"the Python line it came from\">" << sourceLineKey(l.file, l.sourceLine)
+          << "</a>";
     else
       out << "<span class=\"from\"></span>";
     out << escaped(l.text) << "</div>\n";
@@ -143,26 +154,35 @@ void writeDiff(std::ostream& out, const char* what,
   out << "</pre>";
 }
 
+using SourceLine = std::pair<unsigned, unsigned>; // a source's index, a line of it
+
 // The first generated line of each source line.
-std::map<unsigned, size_t> firstLines(const std::vector<GeneratedLine>& lines) {
-  std::map<unsigned, size_t> first;
+std::map<SourceLine, size_t> firstLines(const std::vector<GeneratedLine>& lines) {
+  std::map<SourceLine, size_t> first;
   for (size_t i = 0; i < lines.size(); ++i)
     if (lines[i].sourceLine != 0)
-      first.emplace(lines[i].sourceLine, i + 1);
+      first.emplace(SourceLine{lines[i].file, lines[i].sourceLine}, i + 1);
   return first;
 }
 
 void writeSection(std::ostream& out, const ReportInput& input, const ReportSection& section,
                   size_t index) {
   const std::string id = "s" + std::to_string(index);
-  const std::vector<GeneratedLine> cuda = mapGeneratedLines(section.cudaSource, input.fileName);
-  const std::vector<GeneratedLine> cpu = mapGeneratedLines(section.cpuSource, input.fileName);
-  const std::map<unsigned, size_t> firstCuda = firstLines(cuda), firstCpu = firstLines(cpu);
-  std::map<unsigned, std::vector<const sema::TypedFunctionText::Expression*>> types;
-  for (const sema::TypedFunctionText& t : section.typed)
+  std::vector<std::string> names;
+  for (const ReportSource& source : input.sources)
+    names.push_back(source.name);
+  const std::vector<GeneratedLine> cuda = mapGeneratedLines(section.cudaSource, names);
+  const std::vector<GeneratedLine> cpu = mapGeneratedLines(section.cpuSource, names);
+  const std::map<SourceLine, size_t> firstCuda = firstLines(cuda), firstCpu = firstLines(cpu);
+  std::map<SourceLine, std::vector<const sema::TypedFunctionText::Expression*>> types;
+  for (const sema::TypedFunctionText& t : section.typed) {
+    const auto file = std::find(names.begin(), names.end(), t.file);
+    if (file == names.end())
+      continue;
     for (const auto& [line, expressions] : t.lines)
       for (const auto& e : expressions)
-        types[line].push_back(&e);
+        types[{static_cast<unsigned>(file - names.begin()), line}].push_back(&e);
+  }
 
   out << "<section class=\"spec\" id=\"" << id << "\">\n<h2>" << escaped(section.description)
       << "</h2>\n<dl class=\"facts\">\n";
@@ -179,31 +199,43 @@ void writeSection(std::ostream& out, const ReportInput& input, const ReportSecti
           << "</li>\n";
     out << "</ul></details>\n";
   }
+  // The file reported, then each module whose lines this specialization's code came from.
   out << "<div class=\"panes\">\n<div class=\"pane\" id=\"" << id
-      << "-py\"><h3>Python: " << escaped(input.fileName) << "</h3>\n";
-  for (size_t i = 0; i < input.sourceLines.size(); ++i) {
-    const unsigned line = static_cast<unsigned>(i + 1);
-    const auto typed = types.find(line);
-    out << "<div class=\"line" << (typed != types.end() ? " typed" : "") << "\" id=\"" << id
-        << "-py-" << line << "\" data-py=\"" << line << "\"><span class=\"no\">" << line
-        << "</span>" << escaped(input.sourceLines[i]);
-    if (auto c = firstCuda.find(line); c != firstCuda.end())
-      out << "<a class=\"to-cuda\" href=\"#" << id << "-cuda-" << c->second << "\">cuda "
-          << c->second << "</a>";
-    if (auto c = firstCpu.find(line); c != firstCpu.end())
-      out << "<a class=\"to-cpu\" href=\"#" << id << "-cpu-" << c->second << "\">cpu " << c->second
-          << "</a>";
-    if (typed != types.end()) {
-      out << "<div class=\"types\">";
-      for (const auto* e : typed->second)
-        out << escaped(e->text) << " :: " << escaped(e->type) << '\n';
-      out << "</div>";
+      << "-py\"><h3>Python: " << escaped(names[0]) << "</h3>\n";
+  for (unsigned f = 0; f < input.sources.size(); ++f) {
+    const auto used = [&](const auto& lines) {
+      return std::any_of(lines.begin(), lines.end(),
+                         [&](const auto& l) { return l.first.first == f; });
+    };
+    if (f > 0 && !used(firstCuda) && !used(firstCpu) && !used(types))
+      continue;
+    if (f > 0)
+      out << "<h3 class=\"module\">" << escaped(names[f]) << "</h3>\n";
+    const std::vector<std::string>& lines = input.sources[f].lines;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const unsigned line = static_cast<unsigned>(i + 1);
+      const auto typed = types.find({f, line});
+      out << "<div class=\"line" << (typed != types.end() ? " typed" : "") << "\" id=\""
+          << sourceLineId(id, f, line) << "\" data-py=\"" << sourceLineKey(f, line)
+          << "\"><span class=\"no\">" << line << "</span>" << escaped(lines[i]);
+      if (auto c = firstCuda.find({f, line}); c != firstCuda.end())
+        out << "<a class=\"to-cuda\" href=\"#" << id << "-cuda-" << c->second << "\">cuda "
+            << c->second << "</a>";
+      if (auto c = firstCpu.find({f, line}); c != firstCpu.end())
+        out << "<a class=\"to-cpu\" href=\"#" << id << "-cpu-" << c->second << "\">cpu "
+            << c->second << "</a>";
+      if (typed != types.end()) {
+        out << "<div class=\"types\">";
+        for (const auto* e : typed->second)
+          out << escaped(e->text) << " :: " << escaped(e->type) << '\n';
+        out << "</div>";
+      }
+      out << "</div>\n";
     }
-    out << "</div>\n";
   }
   out << "</div>\n";
-  writeGeneratedPane(out, id + "-cuda", "CUDA C++ (" + section.cudaTarget + ")", cuda);
-  writeGeneratedPane(out, id + "-cpu", "CPU C++ (" + section.cpuMode + ")", cpu);
+  writeGeneratedPane(out, id, "cuda", "CUDA C++ (" + section.cudaTarget + ")", cuda);
+  writeGeneratedPane(out, id, "cpu", "CPU C++ (" + section.cpuMode + ")", cpu);
   out << "</div>\n";
 
   out << "<details class=\"index32\"><summary>The index32 variant (what launches whose arrays "
@@ -236,9 +268,10 @@ void writeSection(std::ostream& out, const ReportInput& input, const ReportSecti
 
 } // namespace
 
-std::vector<GeneratedLine> mapGeneratedLines(const std::string& unit, const std::string& fileName) {
+std::vector<GeneratedLine> mapGeneratedLines(const std::string& unit,
+                                             const std::vector<std::string>& fileNames) {
   std::vector<GeneratedLine> out;
-  unsigned current = 0;
+  unsigned current = 0, currentFile = 0;
   for (std::string& line : splitLines(unit)) {
     if (line.rfind("#line ", 0) == 0) {
       // #line N "name": the name unescaped (\\ and \") and compared with the report's file.
@@ -256,10 +289,12 @@ std::vector<GeneratedLine> mapGeneratedLines(const std::string& unit, const std:
         else
           name += line[j];
       }
-      current = name == fileName ? number : 0;
+      const auto file = std::find(fileNames.begin(), fileNames.end(), name);
+      current = file != fileNames.end() ? number : 0;
+      currentFile = file != fileNames.end() ? static_cast<unsigned>(file - fileNames.begin()) : 0;
       continue;
     }
-    out.push_back({std::move(line), current});
+    out.push_back({std::move(line), currentFile, current});
   }
   return out;
 }
@@ -310,8 +345,10 @@ std::vector<std::pair<char, std::string>> diffLines(const std::vector<std::strin
 void writeReportPage(const ReportInput& input, std::ostream& out) {
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>pyk "
          "report: "
-      << escaped(input.fileName) << "</title>\n<style>" << kStyle << "</style>\n</head>\n<body>\n";
-  out << "<h1>pyk report: " << escaped(input.fileName) << "</h1>\n<p>" << escaped(input.generator)
+      << escaped(input.sources.at(0).name) << "</title>\n<style>" << kStyle
+      << "</style>\n</head>\n<body>\n";
+  out << "<h1>pyk report: " << escaped(input.sources.at(0).name) << "</h1>\n<p>"
+      << escaped(input.generator)
       << ". Click a line to light up the lines it became (or came from); the links jump to "
          "them.</p>\n<ul class=\"toc\">\n";
   for (size_t i = 0; i < input.sections.size(); ++i)

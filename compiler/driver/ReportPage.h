@@ -30,22 +30,30 @@ struct ReportSection {
   std::string resourceUsage; // cuobjdump's `REG:26 STACK:0 SHARED:1424 LOCAL:0 ...` (with sass)
 };
 
+// A source file's lines: the file reported, or a module it imports whose functions it calls.
+struct ReportSource {
+  std::string name; // as the #line directives name it
+  std::vector<std::string> lines;
+};
+
 struct ReportInput {
-  std::string fileName; // as given on the command line, as the #line directives name it
-  std::vector<std::string> sourceLines;
-  std::string generator; // "pykc 0.9.0"
+  std::vector<ReportSource> sources; // the file reported first, then the modules it imports
+  std::string generator;             // "Made by pykc 0.9.0"
   std::vector<ReportSection> sections;
 };
 
 void writeReportPage(const ReportInput& input, std::ostream& out);
 
-// A generated unit's lines, each with the line of `fileName` it came from (the last `#line N
-// "fileName"` before it; 0 for none or another file's). The directives themselves are dropped.
+// A generated unit's lines, each with the source line it came from: the last `#line N "NAME"`
+// before it, NAME the `file`-th of `fileNames`; `sourceLine` 0 for none or a file not listed.
+// The directives themselves are dropped.
 struct GeneratedLine {
   std::string text;
+  unsigned file = 0;
   unsigned sourceLine = 0;
 };
-std::vector<GeneratedLine> mapGeneratedLines(const std::string& unit, const std::string& fileName);
+std::vector<GeneratedLine> mapGeneratedLines(const std::string& unit,
+                                             const std::vector<std::string>& fileNames);
 
 // The lines of `after` against `before`: ' ' kept, '-' only in before, '+' only in after.
 std::vector<std::pair<char, std::string>> diffLines(const std::vector<std::string>& before,

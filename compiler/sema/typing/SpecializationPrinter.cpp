@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "sema/catalog/LibraryModule.h"
+
 namespace pyk::sema {
 
 namespace {
@@ -27,12 +29,19 @@ std::string sourceText(const SourceFile& file, const SourceRange& r) {
   return std::string(line.substr(begin, end > begin ? end - begin : 0));
 }
 
+// The file `spec`'s function is defined in.
+const SourceFile& definingFile(const Specialization& spec, const SourceFile& file) {
+  return spec.function->library != nullptr ? spec.function->library->file : file;
+}
+
 } // namespace
 
-TypedFunctionText typedFunctionText(const Specialization& spec, const SourceFile& file) {
+TypedFunctionText typedFunctionText(const Specialization& spec, const SourceFile& compiled) {
   const CompiledFunction& fn = *spec.function;
+  const SourceFile& file = definingFile(spec, compiled);
   TypedFunctionText out;
   out.heading = std::string(nameOf(fn.kind)) + ' ' + spec.describe();
+  out.file = file.path();
   const FunctionScope& scope = fn.scope;
   // Each variable with the distinct types of its SSA versions, in the order they appear
   // (`local x: int64 | float64` where numba types an assignment `x = 1` and a later `x = 2.5`
@@ -78,9 +87,11 @@ TypedFunctionText typedFunctionText(const Specialization& spec, const SourceFile
   return out;
 }
 
-void printSpecialization(const Specialization& spec, const SourceFile& file, std::ostream& out) {
-  const TypedFunctionText typed = typedFunctionText(spec, file);
-  out << typed.heading << '\n';
+void printSpecialization(const Specialization& spec, const SourceFile& compiled,
+                         std::ostream& out) {
+  const TypedFunctionText typed = typedFunctionText(spec, compiled);
+  const SourceFile& file = definingFile(spec, compiled);
+  out << typed.heading << (&file != &compiled ? " (" + typed.file + ")" : std::string()) << '\n';
   for (const TypedFunctionText::Variable& v : typed.variables)
     out << "  " << v.role << ' ' << v.name << ": " << v.types << '\n';
   for (const auto& [line, expressions] : typed.lines) {

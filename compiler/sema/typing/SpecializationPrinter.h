@@ -17,6 +17,9 @@ namespace pyk::sema {
 // What typing concluded for one specialization, as text.
 struct TypedFunctionText {
   std::string heading; // "kernel saxpy(float32, float32[::1]) -> none"
+  // The file the function is defined in (its lines' numbers are of it): FILE's own, or a
+  // module's it imports (the user's `helpers.py`, pyk's stdlib).
+  std::string file;
   struct Variable {
     std::string role; // "param" or "local"
     std::string name;
@@ -31,6 +34,7 @@ struct TypedFunctionText {
   std::map<uint32_t, std::vector<Expression>> lines;
 };
 
+// `file`: the file compiled; a function of a module it imports is read from that module's.
 TypedFunctionText typedFunctionText(const Specialization& spec, const SourceFile& file);
 
 void printSpecialization(const Specialization& spec, const SourceFile& file, std::ostream& out);

@@ -18,20 +18,24 @@ TEST(ReportPage, GeneratedLinesTakeTheLineOfTheLastDirectiveOfTheirFile) {
                            "int c;\n"
                            "#line 14 \"k.pyk\"\n"
                            "int d;\n";
-  const auto lines = mapGeneratedLines(unit, "k.pyk");
+  const auto lines = mapGeneratedLines(unit, {"k.pyk"});
   ASSERT_EQ(lines.size(), 5u); // the directives dropped
   EXPECT_EQ(lines[0].text, "// head");
   EXPECT_EQ(lines[0].sourceLine, 0u);
   EXPECT_EQ(lines[1].sourceLine, 12u);
   EXPECT_EQ(lines[2].sourceLine, 12u); // one statement's several lines
-  EXPECT_EQ(lines[3].sourceLine, 0u);  // another file's
+  EXPECT_EQ(lines[3].sourceLine, 0u);  // a file not listed
   EXPECT_EQ(lines[4].text, "int d;");
   EXPECT_EQ(lines[4].sourceLine, 14u);
+  const auto both = mapGeneratedLines(unit, {"k.pyk", "other.pyk"});
+  EXPECT_EQ(both[3].file, 1u);
+  EXPECT_EQ(both[3].sourceLine, 3u);
+  EXPECT_EQ(both[4].file, 0u);
 }
 
 TEST(ReportPage, ADirectivesFileNameIsUnescaped) {
   const auto lines =
-      mapGeneratedLines("#line 7 \"dir\\\\a \\\"b\\\".pyk\"\nx;\n", "dir\\a \"b\".pyk");
+      mapGeneratedLines("#line 7 \"dir\\\\a \\\"b\\\".pyk\"\nx;\n", {"dir\\a \"b\".pyk"});
   ASSERT_EQ(lines.size(), 1u);
   EXPECT_EQ(lines[0].sourceLine, 7u);
 }
