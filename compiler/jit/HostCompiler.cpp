@@ -101,6 +101,10 @@ HostCompiler::HostCompiler(std::string command) : command_(std::move(command)) {
 std::vector<std::string> HostCompiler::flags() {
   // No -ffast-math: numba does not relax IEEE semantics without fastmath=True. -fno-math-errno
   // changes no result (errno is never read) and lets sqrt vectorise.
+  // No -fno-finite-loops: it took the block reductions 5x as long (the thread loops' optimisation
+  // needs C++'s forward-progress rule); a user's `while` loop gets an empty volatile asm instead
+  // (CpuSpelling::loopProgress), so that g++ cannot delete it. Signed overflow stays undefined:
+  // numba marks signed integer arithmetic `nsw` (numba/cpython/numbers.py), the same assumption.
   // -fno-tree-loop-distribute-patterns: a split region's loop over a block row that copies
   // (`tile[ty, tx] = c`) stays a vectorised loop instead of a call of memcpy per row of 32 or
   // 256 floats (22 % of the diffusion benchmark's time went to those calls).

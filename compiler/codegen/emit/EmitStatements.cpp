@@ -122,6 +122,8 @@ void UnitEmitter::visitWhile(const ir::While* w) {
   const std::string flag = loopEntry(w, w->otherwise);
   line("while (" + expr(w->condition) + ") {");
   ++indent_;
+  if (const std::string progress = target_.loopProgress(); !progress.empty())
+    line(progress);
   breakFlags_.push_back(flag);
   block(w->body);
   edgeCopies(sema::PhiEdge::LoopBack, w);

@@ -71,6 +71,7 @@ public:
            ")(" + indices + ")";
   }
   std::string endThread() const override { return "throw pyk::cpu::ThreadExit{};"; }
+  std::string loopProgress() const override { return "__asm__ __volatile__(\"\");"; }
   std::string trap() const override { return "pyk::cpu::trap(pyk_ctx);"; }
   std::string trapWith(const std::string& message) const override {
     return "pyk::cpu::trapWith(pyk_ctx, \"" + message + "\");";

@@ -55,6 +55,7 @@ public:
     return array + "(" + indices + ")";
   }
   std::string endThread() const override { return "asm volatile(\"exit;\");"; }
+  std::string loopProgress() const override { return ""; }
   std::string trap() const override { return "__trap();"; }
   std::string trapWith(const std::string& message) const override {
     return "{ printf(\"%s\\n\", \"" + message + "\"); __trap(); }";

@@ -55,6 +55,11 @@ public:
   // Ends the thread where it is, as returning from the kernel would (numba.cuda's exceptions
   // without debug=True); one statement.
   virtual std::string endThread() const = 0;
+  // The first statement of a `while` loop's body, which keeps a loop without side effects from
+  // being assumed to end (`while a[0] != 0: pass` loops until stopped, as numba's PTX does):
+  // empty on CUDA; on the CPU an empty volatile asm, since C++'s forward-progress rule lets g++
+  // delete such a loop (-ffinite-loops, which the thread loops' speed needs kept).
+  virtual std::string loopProgress() const = 0;
   // A failed debug assertion: stops the kernel; the launch then fails.
   virtual std::string trap() const = 0;
   // The same with a message (`message` already escaped for a C string literal) that the launch's
