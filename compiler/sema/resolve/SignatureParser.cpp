@@ -614,7 +614,8 @@ private:
         expected("a dimension count from " + std::to_string(lowest) + " to " +
                  std::to_string(limit));
       else
-        report(kind, token_.offset, std::max<size_t>(token_.text.size(), 1), {});
+        report(kind, token_.offset, std::max<size_t>(token_.text.size(), 1),
+               {std::to_string(limit)});
       return std::nullopt;
     }
     int value = std::stoi(std::string(token_.text));

@@ -193,7 +193,10 @@ TEST(SignatureParser, VoidAndTupleMistakes) {
             "12-19: signature `float32` is a type, not a function type; write `float32(...)` or "
             "`(...)`");
   EXPECT_EQ(error("void(UniTuple(int64, 0))"),
-            "33-34: `UniTuple` count must be a positive integer");
+            "33-34: `UniTuple` count must be an integer from 1 to 65536");
+  // The cap is said (it was "a positive integer" for 2**30 too).
+  EXPECT_EQ(error("void(UniTuple(float32, 1073741824))"),
+            "35-45: `UniTuple` count must be an integer from 1 to 65536");
   EXPECT_EQ(error("void(Array(float32, 2, 'Q'))"),
             "35-38: array layout must be 'C', 'F' or 'A', not 'Q'");
   // A parenthesised return type followed by arguments is a call of that type, as in numba.
