@@ -3,6 +3,7 @@
 #include "jit/CompileSpecialization.h"
 
 #include "base/LargeStack.h"
+#include "base/ParameterLayout.h"
 #include "codegen/emit/CpuEmitter.h"
 #include "codegen/emit/CudaEmitter.h"
 #include "codegen/spelling/CppNames.h"
@@ -51,6 +52,29 @@ lower::LoweredModule lowerAndVerify(const SpecializationRequest& request,
   return lowered;
 }
 
+// CUDA's parameter space for a kernel (CUDA 12.1 and later, Volta and later GPUs).
+constexpr int64_t kKernelParameterBytes = 32764;
+
+// Whether a kernel's parameters, laid out as its entry point takes them, fit CUDA's parameter
+// space; reports where they do not (numba cannot launch such a kernel either).
+bool parametersFit(const SpecializationRequest& request) {
+  if (request.function.kind != types::CompiledFunctionKind::Kernel)
+    return true;
+  int64_t bytes = 0;
+  for (const types::NumbaType& param : request.params) {
+    const types::ParameterLayout layout = types::parameterLayout(param);
+    const int64_t alignment = std::max<int64_t>(layout.alignment, 1);
+    bytes = (bytes + alignment - 1) / alignment * alignment +
+            (layout.size > 0 ? layout.size : 2); // float16: 2
+  }
+  if (bytes <= kKernelParameterBytes)
+    return true;
+  request.diags.report(
+      DiagKind::TypeKernelParametersTooLarge, request.function.def->nameRange,
+      {request.function.name, std::to_string(bytes), std::to_string(kKernelParameterBytes)});
+  return false;
+}
+
 // Types the request's function in `set` and, past Stage::Typed, lowers it to the IR or emits it
 // for the target; false when any of them reported an error.
 bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& set,
@@ -70,7 +94,7 @@ bool typeAndEmit(const SpecializationRequest& request, sema::SpecializationSet& 
       request.diags.report(
           DiagKind::InternalError, request.function.def->nameRange,
           {"typing `" + described + ")` failed without saying why (a bug in pyk)"});
-    if (spec == nullptr || request.diags.errorCount() != errorsBefore)
+    if (spec == nullptr || request.diags.errorCount() != errorsBefore || !parametersFit(request))
       return;
     out.description = spec->describe();
     if (request.stage == Stage::Typed) {
