@@ -121,9 +121,10 @@ void writeReport(const sema::ResolvedModule& resolved, const SourceFile& file,
       return jit::compileSpecialization(
           requestFor(resolved, file, entry, std::move(target), stage, set, diags, settings));
     };
-    const std::optional<jit::CompiledSpecialization> unit = emitted(cuda, jit::Stage::Emitted);
+    // Compiled by NVRTC where it is there: the unit's CUDA C++ and its PTX (or why none).
+    const std::optional<jit::CompiledSpecialization> unit = emitted(cuda, jit::Stage::Compiled);
     const std::optional<jit::CompiledSpecialization> index32 =
-        emitted(jit::CudaTarget{arch, false, true}, jit::Stage::Emitted);
+        emitted(jit::CudaTarget{arch, false, true}, jit::Stage::Compiled);
     const std::optional<jit::CompiledSpecialization> cpu =
         emitted(jit::CpuTarget{}, jit::Stage::Emitted);
     if (!unit || !index32 || !cpu)
@@ -140,18 +141,13 @@ void writeReport(const sema::ResolvedModule& resolved, const SourceFile& file,
         section.typed.insert(section.typed.begin(), sema::typedFunctionText(*spec, file));
       else if (spec->function->kind == types::CompiledFunctionKind::DeviceFunction)
         section.typed.push_back(sema::typedFunctionText(*spec, file));
-    // PTX and a CUBIN where NVRTC is there; SASS from the CUBIN where cuobjdump is.
-    const std::optional<jit::CompiledSpecialization> ptx = emitted(cuda, jit::Stage::Compiled);
-    if (ptx && ptx->nvrtcFailure)
-      section.ptxMissing = whyNoImage(*ptx->nvrtcFailure);
-    else if (ptx)
-      section.ptx = ptx->binary;
-    if (!section.ptx.empty()) {
-      const std::optional<jit::CompiledSpecialization> ptx32 =
-          emitted(jit::CudaTarget{arch, false, true}, jit::Stage::Compiled);
-      if (ptx32 && !ptx32->nvrtcFailure)
-        section.ptxIndex32 = ptx32->binary;
-    }
+    if (unit->nvrtcFailure)
+      section.ptxMissing = whyNoImage(*unit->nvrtcFailure);
+    else
+      section.ptx = unit->binary;
+    if (!section.ptx.empty() && !index32->nvrtcFailure)
+      section.ptxIndex32 = index32->binary;
+    // SASS from a CUBIN where NVRTC made PTX and cuobjdump is there.
     const std::optional<jit::CompiledSpecialization> cubin =
         section.ptx.empty() ? std::nullopt
                             : emitted(jit::CudaTarget{arch, true, false}, jit::Stage::Compiled);

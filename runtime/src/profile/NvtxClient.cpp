@@ -228,7 +228,7 @@ bool NvtxRange::profilerAttached() noexcept {
   return c.domainPush != nullptr || c.corePush != nullptr;
 }
 
-bool NvtxRange::push(NvtxRangeKind kind, const std::string& message) noexcept {
+void NvtxRange::push(NvtxRangeKind kind, const std::string& message) noexcept {
   const Client& c = client(); // attached: profilerAttached() said so
   EventAttributes attributes{};
   attributes.version = kNvtxVersion;
@@ -242,7 +242,6 @@ bool NvtxRange::push(NvtxRangeKind kind, const std::string& message) noexcept {
     c.domainPush(c.domain, &attributes);
   else
     c.corePush(&attributes);
-  return true;
 }
 
 void NvtxRange::pop() noexcept {

@@ -25,8 +25,10 @@ class NvtxRange {
 public:
   template <typename MakeMessage>
   NvtxRange(NvtxRangeKind kind, MakeMessage&& make) {
-    if (nvtxRangesOn() && profilerAttached())
-      pushed_ = push(kind, make());
+    if (nvtxRangesOn() && profilerAttached()) {
+      push(kind, make());
+      pushed_ = true;
+    }
   }
   ~NvtxRange() {
     if (pushed_)
@@ -38,7 +40,7 @@ public:
 private:
   // Whether a profiler took the function tables (looked for at the first call).
   static bool profilerAttached() noexcept;
-  static bool push(NvtxRangeKind kind, const std::string& message) noexcept;
+  static void push(NvtxRangeKind kind, const std::string& message) noexcept;
   static void pop() noexcept;
   bool pushed_ = false;
 };
